@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+// Tonmeister: a music-theory engine and a recording-protocol engine for classical recording producers.
+import PackageDescription
+
+let package = Package(
+    name: "Tonmeister",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "TheoryCore", targets: ["TheoryCore"]),
+        .library(name: "Fretboard", targets: ["Fretboard"]),
+        .library(name: "Quiz", targets: ["Quiz"]),
+        .library(name: "ScoreLayout", targets: ["ScoreLayout"]),
+        .library(name: "ScoreDocument", targets: ["ScoreDocument"]),
+        .library(name: "RecordingProtocol", targets: ["RecordingProtocol"]),
+        .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "TonmeisterServer", targets: ["TonmeisterServer"]),
+        .executable(name: "tonmeister", targets: ["tonmeister"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "TheoryCore"),
+        .target(name: "Fretboard", dependencies: ["TheoryCore"]),
+        .target(name: "Quiz", dependencies: ["TheoryCore", "Fretboard"]),
+        .target(name: "ScoreLayout"),
+        .systemLibrary(
+            name: "CPoppler",
+            pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]
+        ),
+        .target(name: "ScoreDocument", dependencies: ["CPoppler", "ScoreLayout"]),
+        .target(name: "RecordingProtocol", dependencies: ["ScoreLayout", "TheoryCore"]),
+        .target(name: "Storage", dependencies: ["RecordingProtocol", "Quiz"]),
+        .target(name: "TonmeisterServer", dependencies: [
+            "TheoryCore", "Fretboard", "Quiz", "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage",
+        ]),
+        .executableTarget(name: "tonmeister", dependencies: [
+            "TheoryCore", "Fretboard", "Quiz", "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage",
+            "TonmeisterServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(
+            name: "TheoryBench",
+            dependencies: ["TheoryCore"],
+            path: "Benchmarks/TheoryBench",
+            exclude: ["music21_bench.py", "run.sh"]
+        ),
+        .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
+        .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),
+    ]
+)

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import TheoryCore
+
+/// The `tonmeister` command: music theory, fretboard, quizzes and the recording protocol.
+@main
+struct Tonmeister: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tonmeister",
+        abstract: "Music theory and recording protocols for classical recording producers.",
+        discussion: "Bad input exits with status 2 and a message on standard error; other failures exit with 1.",
+        subcommands: [
+            IntervalCommand.self, TransposeCommand.self, EnharmonicsCommand.self,
+        ]
+    )
+
+    /// Runs the command, mapping bad input to exit status 2 and other failures to 1.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as TheoryError {
+            fail(error.description, status: 2)
+        } catch let error as CLIError {
+            fail(error.description, status: error.exitStatus)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if code == .validationFailure {
+                fail(message, status: 2)
+            }
+            fail(message, status: code.rawValue == 0 ? 1 : code.rawValue == 2 ? 2 : 1)
+        }
+    }
+
+    private static func fail(_ message: String, status: Int32) -> Never {
+        var text = message
+        if !text.hasPrefix("Error:") && !text.hasPrefix("error:") { text = "error: " + text }
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+        Foundation.exit(status)
+    }
+}
+
+/// A command-line failure that is not a TheoryCore error: bad input (status 2) or something else (status 1).
+enum CLIError: Error, CustomStringConvertible {
+    case badInput(String)
+    case failure(String)
+
+    var description: String {
+        switch self {
+        case .badInput(let m), .failure(let m): return m
+        }
+    }
+
+    var exitStatus: Int32 {
+        if case .badInput = self { return 2 }
+        return 1
+    }
+}

@@ -124,6 +124,9 @@ extension Interval {
             case "doubly", "double": count = 2
             case "triply", "triple": count = 3
             case "quadruply": count = 4
+            case "quintuply": count = 5
+            case let word where word.hasSuffix("-fold") && Int(word.dropLast(5)).map({ (1...Self.maximumNumber).contains($0) }) == true:
+                count = Int(word.dropLast(5))!
             default:
                 throw TheoryError.invalidInterval(input: input, reason: "'\(TheoryError.excerpt(rest[0], limit: 16))' is not a quality multiplier (doubly, triply)")
             }

@@ -33,7 +33,7 @@ package enum SpellingParser {
             throw fail("unexpected '\(TheoryError.excerpt(rest, limit: 12))' after the note name (pitch classes have no octave)",
                        String(chars[..<i]))
         }
-        guard let octave = Int(rest), rest.count <= 3, (-10...20).contains(octave) else {
+        guard rest.drop(while: { $0 == "-" }).allSatisfy({ $0.isASCII && $0.isNumber }), let octave = Int(rest), rest.count <= 3, (-10...20).contains(octave) else {
             throw fail("'\(TheoryError.excerpt(rest, limit: 12))' is not an octave number between -10 and 20")
         }
         result.octave = octave

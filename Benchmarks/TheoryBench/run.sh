@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs TheoryBench (release) and the same work in music21 (in a private venv), then writes docs/benchmarks.md.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+venv="$root/Benchmarks/.venv"
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import music21" 2>/dev/null; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q music21
+fi
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+swift build -c release --product TheoryBench >/dev/null
+.build/release/TheoryBench "$work"
+"$venv/bin/python" Benchmarks/TheoryBench/music21_bench.py "$work" docs/benchmarks.md

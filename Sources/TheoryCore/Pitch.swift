@@ -62,7 +62,17 @@ public struct Pitch: Hashable, Sendable, CustomStringConvertible {
     public func transposed(downBy interval: Interval) -> Pitch { transposed(by: interval.reversed) }
 
     /// ASCII name: `C#4`, `Bbb3`, `C-1`.
-    public var description: String { name(.ascii) }
+    public var description: String {
+        if (-3...3).contains(accidental), (-1...9).contains(octave) {
+            return Self.nameTable[((octave + 1) * 7 + letter.rawValue) * 7 + accidental + 3]
+        }
+        return name(.ascii)
+    }
+
+    /// Precomputed ASCII names of the pitches C-1 … B9 with up to three accidentals (inline strings).
+    private static let nameTable: [String] = (-1...9).flatMap { octave in
+        Letter.allCases.flatMap { letter in (-3...3).map { Pitch(letter, $0, octave: octave).name(.ascii) } }
+    }
 
     /// The name with accidentals in the given style.
     public func name(_ style: AccidentalStyle) -> String {

@@ -21,6 +21,16 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     /// Major or minor.
     public let mode: Mode
 
+    /// Creates the key with a given signature (sharps positive, flats negative): `Key(signature: -3, .minor)`
+    /// is C minor, `Key(signature: 8, .major)` G# major.
+    public init(signature: Int, _ mode: Mode) {
+        self.init(PitchClass(fifths: mode == .major ? signature : signature + 3), mode)
+    }
+
+    /// The 30 keys with at most seven sharps or flats: the majors from Cb to C#, then the minors from Ab to A#.
+    public static let standardKeys: [Key] =
+        (-7...7).map { Key(signature: $0, .major) } + (-7...7).map { Key(signature: $0, .minor) }
+
     /// The longest key name accepted by ``init(_:)``.
     public static let maximumTextLength = 32
 

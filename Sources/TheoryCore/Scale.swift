@@ -100,9 +100,30 @@ public struct Scale: Hashable, Sendable, CustomStringConvertible {
     /// The scale rotated to start on degree `n`: C major rotated to degree 2 is D dorian.
     public func rotated(toDegree n: Int) -> Scale { Scale(degree(n), type.mode(n)) }
 
-    /// "C major", "F# harmonic minor" (the type's display name in lower case after the root).
-    public var description: String { root.description + " " + type.name.lowercased() }
+    /// The scale's note that sounds like `pitchClass`, spelled as in the scale (in G# major, `G` is `F##`);
+    /// `nil` when no scale note sounds like it.
+    public func respelled(_ pitchClass: PitchClass) -> PitchClass? {
+        let notes = pitchClasses
+        if notes.contains(pitchClass) { return pitchClass }
+        return notes.first { $0.isEnharmonic(with: pitchClass) }
+    }
+
+    /// "C major", "F# harmonic minor", "D Dorian", "A Hungarian minor": the type's display name after the
+    /// root, with a leading common word (major, minor, harmonic, whole-tone …) in lower case.
+    public var description: String { name(.ascii) }
 
     /// The scale's name with accidentals in the given style.
-    public func name(_ style: AccidentalStyle) -> String { root.name(style) + " " + type.name.lowercased() }
+    public func name(_ style: AccidentalStyle) -> String { root.name(style) + " " + Self.displayName(of: type) }
+
+    private static let commonLeadingWords: Set<String> = [
+        "major", "minor", "natural", "harmonic", "melodic", "whole-tone", "diminished", "chromatic",
+        "augmented", "blues", "bebop", "dominant", "double", "half-diminished", "altered", "leading",
+        "six-tone", "composite", "minor-major", "suspended",
+    ]
+
+    private static func displayName(of type: ScaleType) -> String {
+        let firstWord = type.name.prefix { $0 != " " }.lowercased()
+        guard commonLeadingWords.contains(firstWord), let first = type.name.first else { return type.name }
+        return first.lowercased() + type.name.dropFirst()
+    }
 }

@@ -67,8 +67,8 @@ extension ScaleType {
         // Bebop
         ("bebop-dominant", "Bebop dominant", "1 2 3 4 5 6 b7 7", ["bebop", "bebop-mixolydian", "dominant-bebop"]),
         ("bebop-major", "Bebop major", "1 2 3 4 5 #5 6 7", ["major-bebop"]),
-        ("bebop-dorian", "Bebop dorian", "1 2 b3 3 4 5 6 b7", ["dorian-bebop"]),
-        ("bebop-minor", "Bebop minor", "1 2 b3 4 5 6 b7 7", []),
+        ("bebop-dorian", "Bebop dorian", "1 2 b3 3 4 5 6 b7", ["bebop-minor", "dorian-bebop"]),
+        ("bebop-dorian-natural-7", "Bebop dorian (natural 7)", "1 2 b3 4 5 6 b7 7", []),
         ("bebop-melodic-minor", "Bebop melodic minor", "1 2 b3 4 5 #5 6 7", ["melodic-minor-bebop"]),
         ("bebop-harmonic-minor", "Bebop harmonic minor", "1 2 b3 4 5 b6 b7 7", ["harmonic-minor-bebop"]),
         ("bebop-locrian", "Bebop locrian", "1 b2 b3 4 b5 5 b6 b7", []),

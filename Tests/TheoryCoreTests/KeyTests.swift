@@ -31,6 +31,18 @@ struct KeyTests {
         #expect(key.parallel.parallel == key)
     }
 
+    @Test func keysFromSignatures() throws {
+        #expect(Key.standardKeys.count == 30)
+        #expect(Set(Key.standardKeys).count == 30)
+        #expect(Key.standardKeys.first == (try Key("Cb major")))
+        #expect(Key.standardKeys.last == (try Key("A# minor")))
+        for (name, signature) in Self.signatures {
+            let key = try Key(name)
+            #expect(Key(signature: signature, key.mode) == key)
+            if abs(signature) <= 7 { #expect(Key.standardKeys.contains(key)) }
+        }
+    }
+
     @Test func signatureAccidentalsInOrder() throws {
         func names(_ key: String) throws -> String {
             try Key(key).signatureAccidentals.map(\.description).joined(separator: " ")

@@ -43,7 +43,7 @@ struct ScaleCatalogTests {
             "major", "dorian", "phrygian", "lydian", "mixolydian", "natural-minor", "locrian",
             "melodic-minor", "altered", "lydian-dominant", "harmonic-minor", "phrygian-dominant",
             "harmonic-major", "major-pentatonic", "minor-pentatonic", "blues", "major-blues",
-            "bebop-dominant", "bebop-major", "bebop-minor", "bebop-dorian", "bebop-melodic-minor",
+            "bebop-dominant", "bebop-major", "bebop-dorian", "bebop-melodic-minor",
             "whole-tone", "diminished-whole-half", "diminished-half-whole", "chromatic", "augmented",
             "tritone", "prometheus", "enigmatic", "neapolitan-major", "neapolitan-minor",
             "hungarian-minor", "hungarian-major", "double-harmonic", "persian", "arabian", "hirajoshi",
@@ -53,7 +53,7 @@ struct ScaleCatalogTests {
         ]
         for id in required { #expect(ScaleType.withID(id) != nil, "missing \(id)") }
         for name in ["mongolian", "balinese", "javanese", "gypsy", "romanian-minor", "overtone",
-                     "byzantine", "bhairav", "kafi", "super-locrian", "aeolian", "ionian"] {
+                     "byzantine", "bhairav", "kafi", "bebop-minor", "super-locrian", "aeolian", "ionian"] {
             #expect((try? ScaleType.named(name)) != nil, "missing alias \(name)")
         }
     }
@@ -92,6 +92,10 @@ struct ScaleCatalogTests {
         #expect(try ScaleType.named(type.id.uppercased()) == type)
         #expect(try ScaleType.named(type.id.replacingHyphens(with: " ")) == type)
         for alias in type.aliases { #expect(try ScaleType.named(alias) == type, "\(alias)") }
+        for root in [PitchClass(.C), PitchClass(.F, 1), PitchClass(.B, -2)] {
+            let scale = Scale(root, type)
+            #expect(try Scale(scale.description) == scale, "\(scale)")
+        }
     }
 
     @Test func customTypesValidateTheirFormula() throws {

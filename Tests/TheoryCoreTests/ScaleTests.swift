@@ -64,6 +64,15 @@ struct ScaleTests {
         #expect(fSharpMajor.degree(of: try PitchClass("F")) == nil)
     }
 
+    @Test func respellingInContext() throws {
+        let gSharp = try Scale("G# major")
+        #expect(gSharp.respelled(PitchClass(.G)) == PitchClass(.F, 2))
+        #expect(gSharp.respelled(PitchClass(.C)) == PitchClass(.B, 1))
+        #expect(gSharp.respelled(PitchClass(.A, 1)) == PitchClass(.A, 1))
+        #expect(gSharp.respelled(PitchClass(.A)) == nil)
+        #expect(try Scale("Gb major").respelled(PitchClass(.B)) == PitchClass(.C, -1))
+    }
+
     @Test func parsingRootAndName() throws {
         #expect(try Scale("D") == Scale(PitchClass(.D), .major))
         #expect(try Scale("  bb Harmonic-Minor ") == Scale(PitchClass(.B, -1), .harmonicMinor))
@@ -75,6 +84,11 @@ struct ScaleTests {
         #expect(throws: TheoryError.self) { try Scale(String(repeating: "C", count: 500)) }
         #expect(try Scale("F# harmonic minor").description == "F# harmonic minor")
         #expect(try Scale("Bb major").name(.unicode) == "B♭ major")
+        #expect(try Scale("D dorian").description == "D Dorian")
+        #expect(try Scale("a hungarian minor").description == "A Hungarian minor")
+        #expect(try Scale("C whole tone").description == "C whole-tone")
+        #expect(try Scale("Eb aeolian").description == "Eb natural minor")
+        #expect(try Scale("C messiaen mode 3").description == "C Messiaen mode 3")
     }
 
     @Test func degreesWrap() throws {

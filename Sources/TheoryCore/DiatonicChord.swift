@@ -5,9 +5,11 @@
 public struct DiatonicChord: Hashable, Sendable, CustomStringConvertible {
     /// The quality of a stacked-thirds triad or seventh chord.
     public enum Quality: String, Sendable, Hashable, CaseIterable {
+        /// Triads: major (`C`), minor (`Cm`), diminished (`Cdim`), augmented (`C+`).
         case major, minor, diminished, augmented
         /// A major third and a diminished fifth (as on degree 3 of the whole-tone-like altered scales).
         case majorFlat5
+        /// Seventh chords: `Cmaj7`, `C7`, `Cm7`, `Cm7b5`, `Cdim7`, `Cm(maj7)`, `C+maj7`.
         case major7, dominant7, minor7, halfDiminished7, diminished7, minorMajor7, augmentedMajor7
         /// An augmented triad with a minor seventh (`C+7`).
         case augmented7

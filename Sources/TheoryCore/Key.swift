@@ -2,6 +2,7 @@
 public struct Key: Hashable, Sendable, CustomStringConvertible {
     /// Major or minor.
     public enum Mode: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// A major key (Ionian) or a minor key (natural minor signature).
         case major, minor
         public var description: String { rawValue }
     }

@@ -65,3 +65,22 @@ extension PitchClass {
         pitch(octave: 4).respelled(nearFifths: window).pitchClass
     }
 }
+
+extension Key {
+    /// The window of the line of fifths that sounds "in the key": the seven diatonic notes, widened for
+    /// minor keys by the raised sixth and seventh and the raised fourth of the dominant's dominant.
+    public var fifthsWindow: ClosedRange<Int> {
+        let s = signature
+        return mode == .major ? (s - 1)...(s + 5) : (s - 1)...(s + 8)
+    }
+}
+
+extension Pitch {
+    /// The spelling that fits the key (in G# major the leading tone is F##; in Db major F# is Gb).
+    public func respelled(in key: Key) -> Pitch { respelled(nearFifths: key.fifthsWindow) }
+}
+
+extension PitchClass {
+    /// The spelling that fits the key (see ``Pitch/respelled(in:)``).
+    public func respelled(in key: Key) -> PitchClass { respelled(nearFifths: key.fifthsWindow) }
+}

@@ -11,6 +11,7 @@ struct Tonmeister: ParsableCommand {
         discussion: "Bad input exits with status 2 and a message on standard error; other failures exit with 1.",
         subcommands: [
             IntervalCommand.self, TransposeCommand.self, EnharmonicsCommand.self,
+            ScaleCommand.self, HarmonizeCommand.self,
         ]
     )
 

@@ -124,24 +124,26 @@ package enum ChordCatalog {
         return d
     }()
 
-    /// The catalogue id or symbol nearest to `text` (edit distance at most 3), if any.
+    /// Catalogue ids as lower-case ASCII bytes, for suggestions.
+    private static let idBytes: [(String, [UInt8])] = all.map { ($0.id, Array($0.id.utf8)) }
+
+    /// The catalogue id nearest to `text` (edit distance at most 3), if `text` looks like an id (ASCII letters,
+    /// digits, hyphens and spaces) and is at most 48 characters long.
     package static func suggestion(for text: String) -> String? {
-        let lower = Array(text.lowercased())
-        guard !lower.isEmpty, lower.count <= 32 else { return nil }
+        let lower = text.lowercased()
+        guard !lower.isEmpty, lower.utf8.count <= 48,
+              lower.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 32 }) else { return nil }
+        let input = Array(lower.utf8).map { $0 == 32 ? 45 : $0 }
         var best: (String, Int)? = nil
-        for t in all {
-            for candidate in [t.id, t.symbol] where !candidate.isEmpty {
-                let c = Array(candidate.lowercased())
-                guard abs(c.count - lower.count) <= 3 else { continue }
-                let d = editDistance(lower, c)
-                if d <= 3, d < (best?.1 ?? Int.max) { best = (candidate, d) }
-            }
+        for (id, bytes) in idBytes where abs(bytes.count - input.count) <= 3 {
+            let d = editDistance(input, bytes)
+            if d <= 3, d < (best?.1 ?? Int.max) { best = (id, d) }
         }
         return best?.0
     }
 
     /// Levenshtein distance between two character arrays.
-    package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    package static func editDistance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

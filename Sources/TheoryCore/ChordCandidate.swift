@@ -1,4 +1,4 @@
-/// One reading of a set of notes as a chord, with the evidence used to rank it (see ``Chord/identify(_:)-([Pitch])``).
+/// One reading of a set of notes as a chord, with the evidence used to rank it (see ``Chord/identify(_:)``).
 public struct ChordCandidate: Hashable, Sendable, CustomStringConvertible {
     /// The chord, with a slash bass when the lowest note is not the root.
     public let chord: Chord

@@ -129,6 +129,8 @@ package struct ChordSuffixReader {
         extensionNumber = number
         extensionText = String(chars[0..<i])
         switch number {
+        case 5 where quality == .augmented:
+            break // `+5`, `aug5`: the augmented triad written with its fifth
         case 5:
             guard quality == .none else {
                 throw fail("a power chord (5) has no third, so it cannot follow a quality", at: numberStart,

@@ -31,7 +31,8 @@ import Testing
         ("  Cmaj7  ", "C E G B", nil), ("Cx", "C## E## G##", nil), ("Cm7/Bb", "C Eb G Bb", "Bb"),
         // Outside the dictionary: read from components.
         ("C7b9#11(no5)", "C E Bb Db F#", nil), ("Cm7(b9)", "C Eb G Bb Db", nil), ("C13(#9,#11)", "C E G Bb D# F# A", nil),
-        ("Cmaj7b9", "C E G B Db", nil), ("Csus2sus4", "C D F G", nil), ("C9(no3)", "C G Bb D", nil),
+        ("Cmaj7b9", "C E G B Db", nil), ("C+5b9", "C E G# Db", nil), ("Caug7/E", "C E G# Bb", "E"),
+        ("Cm(add9)/Eb", "C Eb G D", "Eb"), ("CmMaj7", "C Eb G B", nil), ("C-Δ7", "C Eb G B", nil), ("c7", "C E G Bb", nil), ("Csus2sus4", "C D F G", nil), ("C9(no3)", "C G Bb D", nil),
     ]
 
     @Test(arguments: table)

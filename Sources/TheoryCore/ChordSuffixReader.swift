@@ -259,7 +259,9 @@ package struct ChordSuffixReader {
             let digits = readDigits()
             guard inGroup else {
                 let after = extensionText.isEmpty ? "the root" : "'\(extensionText)'"
-                throw fail("the extension '\(digits)' is not understood after \(after)", at: start)
+                let fix = digits == "4" || digits == "2" ? "sus" + digits : ""
+                throw fail("the extension '\(digits)' is not understood after \(after)", at: start,
+                           suggestion: fixedInput(replacing: start..<i, with: fix))
             }
             guard let n = Int(digits), [2, 4, 6, 9, 11, 13].contains(n) else {
                 throw fail("'\(digits)' is not an added degree (use 2, 4, 6, 9, 11 or 13)", at: start)

@@ -96,7 +96,7 @@ public struct ChordType: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Every catalogued chord type, roughly from the most to the least common.
-    public static var all: [ChordType] { ChordCatalog.all }
+    public static let all: [ChordType] = ChordCatalog.all
 }
 
 /// Indexes over the chord catalogue.

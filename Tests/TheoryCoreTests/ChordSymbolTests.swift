@@ -149,6 +149,8 @@ import Testing
         #expect(suggestion("Cm(maj7") == "Cm(maj7)")
         #expect(suggestion("Csus4add3") == "Cadd4")
         #expect(suggestion("Cmaj7/") == "Cmaj7")
+        #expect(suggestion("Cmaj77") == "Cmaj7")
+        #expect(suggestion("C4") == "Csus4")
     }
 
     @Test func emptyAndOverlongInputs() {

@@ -11,7 +11,8 @@ struct Tonmeister: ParsableCommand {
         discussion: "Bad input exits with status 2 and a message on standard error; other failures exit with 1.",
         subcommands: [
             IntervalCommand.self, TransposeCommand.self, EnharmonicsCommand.self,
-            ScaleCommand.self, HarmonizeCommand.self,
+            ScaleCommand.self, ChordCommand.self, HarmonizeCommand.self,
+            DocsCommand.self, DemoCommand.self,
         ]
     )
 

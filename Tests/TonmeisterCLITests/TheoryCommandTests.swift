@@ -48,14 +48,14 @@ struct TheoryCommandTests {
         #expect(try CLIRunner.run("enharmonics", "Db").stdout == "Db C# B##\n")
     }
 
-    static let badInput: [[String]] = [
+    static let badInputTable: [[String]] = [
         ["interval", "H#4", "C4"], ["interval", "C#", "D4"], ["transpose", "C4", "Q7"], ["interval", "", "C4"],
         ["interval", String(repeating: "C", count: 10_000), "C4"], ["transpose", "C4", ""], ["enharmonics", "X"],
         ["transpose", "C4", String(repeating: "M", count: 10_000)], ["interval", "C4"], ["interval", "C4", "D4", "E4"],
         ["interval", "C4", "D4", "--bogus"], ["nonsense-command"], ["transpose", "C4", "P3"],
     ]
 
-    @Test("bad input exits 2 with a message on stderr", arguments: badInput)
+    @Test("bad input exits 2 with a message on stderr", arguments: badInputTable)
     func badInputExitsTwo(_ arguments: [String]) throws {
         let r = try CLIRunner.run(arguments)
         #expect(r.status == 2)

@@ -1,0 +1,64 @@
+import ArgumentParser
+import TheoryCore
+
+/// `tonmeister demo`: runs the whole story on built-in examples (for now the theory core).
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Show Tonmeister at work on built-in examples."
+    )
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let style = output.style
+        func pitches(_ ps: [PitchClass]) -> String { ps.map { $0.name(style) }.joined(separator: " ") }
+        var lines = ["Tonmeister demo — the theory core", ""]
+
+        lines.append("1. Exact intervals between spelled pitches")
+        for (a, b) in [("C4", "B##4"), ("C4", "Dbb4"), ("E4", "C4"), ("C#4", "Bb5"), ("E#4", "Fb4")] {
+            let from = try Pitch(a), to = try Pitch(b)
+            let i = Interval(from: from, to: to)
+            lines.append("   \(from.name(style)) → \(to.name(style)):".padding(toLength: 18, withPad: " ", startingAt: 0) + i.summary)
+        }
+
+        lines += ["", "2. Transposition keeps the spelling"]
+        let b = try Pitch("B##5")
+        lines.append("   \(b.name(style)) down a P5 = \(b.transposed(downBy: .P5).name(style)); "
+            + "Gb4 up an A4 = \(try Pitch("Gb4").transposed(by: .A4).name(style)); "
+            + "F#3 up a d7 = \(try Pitch("F#3").transposed(by: .d7).name(style))")
+
+        lines += ["", "3. Enharmonics and spelling in a key"]
+        lines.append("   " + (try Pitch("C#4")).enharmonics().map { $0.name(style) }.joined(separator: " = "))
+        let gSharp = try Key("G# major")
+        lines.append("   the leading tone of \(gSharp.name(style)) is \((try Pitch("G4")).respelled(in: gSharp).name(style)), not G4")
+
+        lines += ["", "4. Scales spelled from their formulas (\(ScaleType.all.count) types)"]
+        for (root, type) in [("Fb", "melodic-minor"), ("G#", "major"), ("C", "altered"), ("D", "dorian"), ("A", "hungarian-minor")] {
+            let scale = Scale(try PitchClass(root), try ScaleType.named(type))
+            lines.append("   \(scale.name(style)):".padding(toLength: 28, withPad: " ", startingAt: 0) + pitches(scale.pitchClasses))
+        }
+
+        lines += ["", "5. Chord symbols (\(ChordType.all.count) types, plus any combination of alterations)"]
+        for symbol in ["Eb7#9b13", "Bbsus4/F", "C7(b9,#11)", "C6/9", "F#ø7", "Cm(maj7)", "G13sus4"] {
+            let chord = try Chord(symbol)
+            lines.append("   \(symbol.padding(toLength: 12, withPad: " ", startingAt: 0)) \(pitches(chord.notes))"
+                + (chord.bass.map { "  (bass \($0.name(style)))" } ?? ""))
+        }
+
+        lines += ["", "6. Chords identified from notes"]
+        for notes in [["E4", "G4", "C5"], ["C4", "E4", "G4", "Bb4"], ["A3", "C4", "E4", "G4"], ["F#3", "A3", "C4", "E4"]] {
+            let best = Chord.identify(try notes.map(Pitch.init)).first
+            lines.append("   \(notes.joined(separator: " ").padding(toLength: 14, withPad: " ", startingAt: 0)) → \(best?.chord.symbol(style) ?? "?")")
+        }
+
+        lines += ["", "7. Diatonic harmony"]
+        for (key, sevenths) in [("D major", false), ("c# minor", true)] {
+            let k = try Key(key)
+            let chords = k.harmonize(sevenths: sevenths, minorForm: .harmonic)
+            lines.append("   \(k.name(style)): " + chords.map { "\($0.roman) \($0.symbol(style))" }.joined(separator: " · "))
+        }
+        lines += ["", "More: tonmeister --help; docs/theory.md for the model and the full tables."]
+        output.emit(["demo": "theory", "lines": .strings(lines)], text: lines)
+    }
+}

@@ -49,7 +49,7 @@ struct BenchCases {
 
     /// Suffixes in the syntaxes both Tonmeister and music21 read.
     static let chordSuffixes = ["", "m", "dim", "aug", "7", "maj7", "m7", "m7b5", "dim7", "9", "13", "7b9", "7#9",
-                                "7#11", "sus4", "7sus4", "add9", "6", "m6", "mM7", "11", "maj9", "m9", "7b5", "+7"]
+                                "7#11", "sus4", "7sus4", "add9", "6", "m6", "mM7", "11", "M9", "m9", "7b5", "+7"]
 
     /// Writes the cases as plain text for the music21 script.
     func write(to directory: URL) throws {
@@ -61,18 +61,4 @@ struct BenchCases {
         try save("chord-symbols.txt", chordSymbols)
         try save("chord-notes.txt", chordNotes.map { $0.map(\.description).joined(separator: " ") })
     }
-}
-
-/// SplitMix64: a small, fast, seedable generator so the cases are the same on every machine.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(below n: Int) -> Int { Int(next() % UInt64(n)) }
 }

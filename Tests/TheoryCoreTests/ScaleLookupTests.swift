@@ -58,7 +58,7 @@ struct ScaleLookupTests {
         var junk = ["#", "b", "bb7", "-", "----", "🎸", "\u{0}", "1 2 3", "major major", "((()))", "♯♭♮", "b1000000000000000000000",
                     "#99999999999999999999", "x5", "scale", "mode", "'", "’’’", "\t\n", "ü", "C#4", "𝄪𝄫",
                     String(repeating: "a", count: 10_000), String(repeating: "#", count: 64), String(repeating: "b1", count: 32)]
-        var generator = SplitMixForTests(seed: 0x5CA1E)
+        var generator = SplitMix64(seed: 0x5CA1E)
         let pool = Array("abcdefghijklmnopqrstuvwxyz ABCDEFG#b♯♭♮-_/,.()'0123456789🎵é\t")
         for _ in 0..<300 {
             let length = Int(generator.next() % 40)
@@ -70,18 +70,5 @@ struct ScaleLookupTests {
             do { _ = try Key(text) } catch { #expect(error is TheoryError) }
             do { _ = try ScaleType(id: "j", name: "J", formula: text) } catch { #expect(error is TheoryError) }
         }
-    }
-}
-
-/// A tiny deterministic generator for fuzz inputs (SplitMix64).
-fileprivate struct SplitMixForTests {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ScoreDocument
 import TheoryCore
 
 /// The `tonmeister` command: music theory, fretboard, quizzes and the recording protocol.
@@ -12,7 +13,7 @@ struct Tonmeister: ParsableCommand {
         subcommands: [
             IntervalCommand.self, TransposeCommand.self, EnharmonicsCommand.self,
             ScaleCommand.self, ChordCommand.self, HarmonizeCommand.self,
-            DocsCommand.self, DemoCommand.self,
+            ScoreCommand.self, DocsCommand.self, DemoCommand.self,
         ]
     )
 
@@ -23,6 +24,8 @@ struct Tonmeister: ParsableCommand {
             try command.run()
         } catch let error as TheoryError {
             fail(error.description, status: 2)
+        } catch let error as ScoreDocumentError {
+            fail(error.description, status: error.exitStatus)
         } catch let error as CLIError {
             fail(error.description, status: error.exitStatus)
         } catch {

@@ -1,0 +1,60 @@
+import CPoppler
+import Foundation
+
+/// One open poppler document. Poppler documents are not thread-safe: use a handle from one thread only
+/// (``ScoreDocument`` opens one handle per worker when it renders in parallel).
+final class PopplerHandle {
+    let document: OpaquePointer
+
+    /// Opens the PDF held by `bytes` (shared, immutable) with an optional password.
+    init(bytes: OpaquePointer, password: String?) throws(ScoreDocumentError) {
+        var error: UnsafeMutablePointer<GError>? = nil
+        let doc: OpaquePointer? = password.withOptionalCString { poppler_document_new_from_bytes(bytes, $0, &error) }
+        guard let doc else {
+            defer { if error != nil { g_error_free(error) } }
+            throw Self.translate(error, passwordGiven: password != nil)
+        }
+        document = doc
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(document)) }
+
+    var pageCount: Int { Int(poppler_document_get_n_pages(document)) }
+
+    /// Calls `body` with the poppler page (0-based index), releasing it afterwards.
+    func withPage<T>(_ index: Int, _ body: (OpaquePointer) throws(ScoreDocumentError) -> T) throws(ScoreDocumentError) -> T {
+        guard let page = poppler_document_get_page(document, Int32(index)) else {
+            throw .damaged(reason: "page \(index + 1) cannot be read")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        return try body(page)
+    }
+
+    /// The page size in points after `/Rotate`, as poppler reports it.
+    func pageSize(_ index: Int) throws(ScoreDocumentError) -> PageSize {
+        try withPage(index) { page in
+            var w = 0.0, h = 0.0
+            poppler_page_get_size(page, &w, &h)
+            return PageSize(width: w, height: h)
+        }
+    }
+
+    private static func translate(_ error: UnsafeMutablePointer<GError>?, passwordGiven: Bool) -> ScoreDocumentError {
+        guard let error else { return .damaged(reason: "poppler could not open the document") }
+        let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        if error.pointee.domain == poppler_error_quark() && UInt32(error.pointee.code) == POPPLER_ERROR_ENCRYPTED.rawValue {
+            return passwordGiven ? .wrongPassword : .passwordRequired
+        }
+        return .damaged(reason: message.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// Calls `body` with a C string, or with `nil` when there is no string.
+    func withOptionalCString<T>(_ body: (UnsafePointer<CChar>?) throws -> T) rethrows -> T {
+        switch self {
+        case .some(let s): return try s.withCString { try body($0) }
+        case .none: return try body(nil)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import CPoppler
+import Foundation
+
+extension ScoreDocument {
+    /// Writes a new PDF with every page of this score as vectors and the overlays drawn on top.
+    /// `overlays` maps 1-based page numbers to what to draw there. The file is written to a temporary
+    /// path first and moved into place, so an existing file is never left half-written.
+    public func writeAnnotatedPDF(overlays: [Int: [Overlay]], to path: String) throws(ScoreDocumentError) {
+        for page in overlays.keys { try checkPage(page) }
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
+        let first = pageSizes[0]
+        guard let surface = cairo_pdf_surface_create(temporary, first.width, first.height),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw .writeFailed(path: path, reason: "cairo could not create the PDF")
+        }
+        let cr = cairo_create(surface)!
+        var failure: ScoreDocumentError?
+        for index in 0..<pageCount {
+            let size = pageSizes[index]
+            cairo_pdf_surface_set_size(surface, size.width, size.height)
+            do {
+                try handle.withPage(index) { page in poppler_page_render_for_printing(page, cr) }
+            } catch {
+                failure = error
+                break
+            }
+            OverlayPainter.draw(overlays[index + 1] ?? [], on: cr)
+            cairo_show_page(cr)
+        }
+        let status = cairo_status(cr)
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        let surfaceStatus = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        if failure == nil && (status != CAIRO_STATUS_SUCCESS || surfaceStatus != CAIRO_STATUS_SUCCESS) {
+            let bad = status != CAIRO_STATUS_SUCCESS ? status : surfaceStatus
+            failure = .writeFailed(path: path, reason: String(cString: cairo_status_to_string(bad)))
+        }
+        if let failure {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw failure
+        }
+        do {
+            if FileManager.default.fileExists(atPath: path) {
+                _ = try FileManager.default.replaceItemAt(url, withItemAt: URL(fileURLWithPath: temporary))
+            } else {
+                try FileManager.default.moveItem(atPath: temporary, toPath: path)
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw .writeFailed(path: path, reason: (error as NSError).localizedDescription)
+        }
+    }
+}

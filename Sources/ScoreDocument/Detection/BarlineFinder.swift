@@ -1,0 +1,85 @@
+/// A barline found in a system: the horizontal extent of its strokes, in pixels.
+struct BarlineCandidate {
+    var left: Int
+    var right: Int
+    var centre: Double { Double(left + right) / 2 }
+    var strokes: Int
+}
+
+/// Finds the barlines of a system: vertical strokes that cover every staff of the system from its top line to
+/// its bottom line and stop there (stems run on beyond the staff to their notes or beams).
+enum BarlineFinder {
+    static func barlines(in system: [StaffCandidate], mask: InkMask) -> [BarlineCandidate] {
+        let space = system.map(\.space).reduce(0, +) / Double(system.count)
+        let left = system.map(\.left).min()!, right = system.map(\.right).max()!
+        let start = left + max(1, Int((0.5 * space).rounded()))
+        guard start < right else { return [] }
+        var columns: [Int] = []
+        for x in start...min(right + 1, mask.width - 1) where isBarColumn(x, system, mask, space) {
+            columns.append(x)
+        }
+        // Runs of adjacent columns are strokes; strokes closer than 1.2 staff spaces form one barline
+        // (the thin and thick lines of a final or repeat barline, a double barline).
+        var strokes: [(Int, Int)] = []
+        for x in columns {
+            if let last = strokes.last, x == last.1 + 1 { strokes[strokes.count - 1].1 = x } else { strokes.append((x, x)) }
+        }
+        let maxStroke = Int((0.8 * space).rounded())
+        strokes = strokes.filter { $0.1 - $0.0 <= maxStroke }
+        var result: [BarlineCandidate] = []
+        for stroke in strokes {
+            if let last = result.last, Double(stroke.0 - last.right) <= 1.2 * space {
+                result[result.count - 1].right = stroke.1
+                result[result.count - 1].strokes += 1
+            } else {
+                result.append(BarlineCandidate(left: stroke.0, right: stroke.1, strokes: 1))
+            }
+        }
+        return result.filter { sideInk($0, system, mask, space) < 0.15 }
+    }
+
+    /// The larger, over both sides, of the fraction of staff rows (staff lines themselves excluded) that have ink
+    /// just beside the candidate. A barline stands free; a stem touches its notehead.
+    private static func sideInk(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask, _ space: Double) -> Double {
+        let reach = max(2, Int((0.45 * space).rounded()))
+        var rows = 0, leftInk = 0, rightInk = 0
+        for staff in system {
+            let lineRows = Set(staff.lines.flatMap { line -> [Int] in
+                let c = Int(line.y.rounded()), half = line.thickness / 2 + 1
+                return Array((c - half)...(c + half))
+            })
+            for y in Int(staff.top.rounded())...Int(staff.bottom.rounded()) where !lineRows.contains(y) {
+                rows += 1
+                if (2...reach).contains(where: { mask.ink(bar.left - $0, y) }) { leftInk += 1 }
+                if (2...reach).contains(where: { mask.ink(bar.right + $0, y) }) { rightInk += 1 }
+            }
+        }
+        guard rows > 0 else { return 1 }
+        return Double(max(leftInk, rightInk)) / Double(rows)
+    }
+
+    private static func isBarColumn(_ x: Int, _ system: [StaffCandidate], _ mask: InkMask, _ space: Double) -> Bool {
+        for staff in system {
+            let top = Int(staff.top.rounded()), bottom = Int(staff.bottom.rounded())
+            var inked = 0
+            for y in top...bottom where mask.ink(x, y) { inked += 1 }
+            if Double(inked) < 0.92 * Double(bottom - top + 1) { return false }
+        }
+        // Stems continue past the outer staff lines; barlines stop at them.
+        let reach = max(2, Int((0.6 * space).rounded()))
+        let top = Int(system.first!.top.rounded()), bottom = Int(system.last!.bottom.rounded())
+        let margin = max(1, Int((0.25 * space).rounded()))
+        return !continues(x, from: top - margin, step: -1, count: reach, mask)
+            && !continues(x, from: bottom + margin, step: 1, count: reach, mask)
+    }
+
+    /// True when the column has ink on every one of `count` rows starting at `from` going in `step`.
+    private static func continues(_ x: Int, from: Int, step: Int, count: Int, _ mask: InkMask) -> Bool {
+        var y = from
+        for _ in 0..<count {
+            if !mask.ink(x, y) { return false }
+            y += step
+        }
+        return true
+    }
+}

@@ -1,0 +1,34 @@
+/// What layout detection found on one page, in PDF points (origin top-left, y downward).
+public struct DetectedPage: Hashable, Sendable {
+    /// How sure detection is about this page.
+    public enum Status: String, Sendable, Hashable {
+        /// Systems were found.
+        case ok
+        /// The page has no staff lines at all (a title page, text, an empty page): no systems, confidently.
+        case empty
+        /// Long lines were found but no staff could be read from them: no systems are reported.
+        case unreadable
+    }
+
+    /// A system: staves from the top line of the first to the bottom line of the last, and its barlines.
+    public struct System: Hashable, Sendable {
+        public var top: Double
+        public var bottom: Double
+        /// Left and right ends of the staff lines.
+        public var left: Double
+        public var right: Double
+        /// Each staff's top and bottom line.
+        public var staves: [ClosedRange<Double>]
+        /// Barline centres from left to right (the line at the system's right end included).
+        public var barlines: [Double]
+    }
+
+    /// The page number (1-based).
+    public var page: Int
+    public var status: Status
+    /// 0…1: 1 when every staff is evenly spaced and every system has clean barlines (or the page is empty).
+    public var confidence: Double
+    /// The tilt that was corrected, in degrees (0 for clean vector pages).
+    public var skewDegrees: Double
+    public var systems: [System]
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A binary image of a page: 1 where there is ink, 0 on paper; row-major from the top-left.
+struct InkMask {
+    let width: Int
+    let height: Int
+    var bits: [UInt8]
+
+    /// Thresholds a grayscale image: pixels darker than `threshold` are ink.
+    init(_ image: GrayImage, threshold: UInt8 = 160) {
+        width = image.width
+        height = image.height
+        bits = image.pixels.map { $0 < threshold ? 1 : 0 }
+    }
+
+    init(width: Int, height: Int, bits: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.bits = bits
+    }
+
+    @inline(__always) func ink(_ x: Int, _ y: Int) -> Bool {
+        x >= 0 && y >= 0 && x < width && y < height && bits[y * width + x] != 0
+    }
+
+    /// The mask rotated by `-angle` (radians) about its centre, so that content tilted by `angle` becomes level
+    /// (nearest-neighbour sampling).
+    func deskewed(by angle: Double) -> InkMask {
+        let c = cos(angle), s = sin(angle)
+        let cx = Double(width) / 2, cy = Double(height) / 2
+        var out = [UInt8](repeating: 0, count: width * height)
+        bits.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for v in 0..<height {
+                    let dv = Double(v) - cy
+                    for u in 0..<width {
+                        let du = Double(u) - cx
+                        let x = Int((cx + du * c - dv * s).rounded())
+                        let y = Int((cy + du * s + dv * c).rounded())
+                        if x >= 0, y >= 0, x < width, y < height { dst[v * width + u] = src[y * width + x] }
+                    }
+                }
+            }
+        }
+        return InkMask(width: width, height: height, bits: out)
+    }
+
+    /// Maps a point of the deskewed image back to the original image (the inverse of ``deskewed(by:)``).
+    func originalPoint(ofDeskewed u: Double, _ v: Double, angle: Double) -> (x: Double, y: Double) {
+        let cx = Double(width) / 2, cy = Double(height) / 2
+        let du = u - cx, dv = v - cy
+        return (cx + du * cos(angle) - dv * sin(angle), cy + du * sin(angle) + dv * cos(angle))
+    }
+}

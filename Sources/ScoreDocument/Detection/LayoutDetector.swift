@@ -1,0 +1,59 @@
+import Foundation
+
+/// Detects systems, staves and barlines on a rendered page.
+///
+/// Steps: threshold to an ink mask; estimate and correct a small tilt (scans); find rows with long runs of
+/// ink (staff-line candidates); group five evenly spaced lines into a staff; join staves into systems when
+/// a systemic line, bracket, brace or barlines connect them; find barlines as vertical strokes covering every
+/// staff of a system and stopping at its outer lines; map everything back to page points.
+public enum LayoutDetector {
+    /// Detects the layout of one page image.
+    public static func detect(_ image: GrayImage, page: Int) -> DetectedPage {
+        let scale = image.scale
+        var mask = InkMask(image)
+        let angle = SkewEstimator.estimate(mask)
+        if angle != 0 { mask = mask.deskewed(by: angle) }
+
+        let minLength = max(20, Int(0.12 * Double(mask.width)))
+        let lines = StaffLineFinder.lines(in: mask, minLength: minLength, gap: max(1, Int((1.0 * scale).rounded())),
+                                          maxThickness: max(3, Int((2.5 * scale).rounded())))
+        let staves = StaffGrouper.staves(from: lines, minSpace: 2.5 * scale, maxSpace: 20 * scale)
+        let groups = StaffGrouper.systems(from: staves, mask: mask)
+
+        func point(_ u: Double, _ v: Double) -> (x: Double, y: Double) {
+            let p = angle == 0 ? (x: u, y: v) : mask.originalPoint(ofDeskewed: u, v, angle: angle)
+            return (p.x / scale, p.y / scale)
+        }
+        var systems: [DetectedPage.System] = []
+        var qualities: [Double] = []
+        for group in groups {
+            let left = Double(group.map(\.left).min()!), right = Double(group.map(\.right).max()!)
+            let middleX = (left + right) / 2
+            let top = group.first!.top, bottom = group.last!.bottom, middleY = (top + bottom) / 2
+            let bars = BarlineFinder.barlines(in: group, mask: mask)
+            systems.append(DetectedPage.System(
+                top: point(middleX, top).y, bottom: point(middleX, bottom).y,
+                left: point(left, middleY).x, right: point(right, middleY).x,
+                staves: group.map { point(middleX, $0.top).y...point(middleX, $0.bottom).y },
+                barlines: bars.map { point($0.centre, middleY).x }))
+            var quality = group.map(\.regularity).min()!
+            if bars.isEmpty { quality *= 0.5 }
+            if let last = bars.last, Double(last.right) < right - 2 * group[0].space { quality *= 0.9 }
+            qualities.append(quality)
+        }
+        let explained = staves.count * 5
+        let status: DetectedPage.Status = systems.isEmpty ? (lines.count < 3 ? .empty : .unreadable) : .ok
+        var confidence: Double
+        switch status {
+        case .empty: confidence = 1
+        case .unreadable: confidence = 0.2
+        case .ok:
+            confidence = qualities.reduce(0, +) / Double(qualities.count)
+            // Long lines that belong to no staff make the page less certain.
+            let stray = max(0, lines.count - explained)
+            confidence *= max(0.5, 1 - Double(stray) / Double(max(1, lines.count)) * 0.5)
+        }
+        return DetectedPage(page: page, status: status, confidence: (confidence * 1000).rounded() / 1000,
+                            skewDegrees: (angle * 180 / .pi * 100).rounded() / 100, systems: systems)
+    }
+}

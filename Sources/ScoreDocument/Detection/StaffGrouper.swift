@@ -1,0 +1,92 @@
+/// A five-line staff found on a page, in pixels of the (deskewed) image.
+struct StaffCandidate {
+    var lines: [LineCandidate]
+    var top: Double { lines.first!.y }
+    var bottom: Double { lines.last!.y }
+    var space: Double { (bottom - top) / Double(lines.count - 1) }
+    var left: Int
+    var right: Int
+    /// How evenly the lines are spaced: 1 for perfectly even, falling toward 0.
+    var regularity: Double
+}
+
+/// Groups staff-line candidates into five-line staves and staves into systems.
+enum StaffGrouper {
+    /// Five consecutive lines with even spacing (within 20 %) and overlapping extents form a staff.
+    static func staves(from lines: [LineCandidate], minSpace: Double, maxSpace: Double) -> [StaffCandidate] {
+        var result: [StaffCandidate] = []
+        var i = 0
+        while i + 4 < lines.count {
+            let group = Array(lines[i...(i + 4)])
+            if let staff = staff(group, minSpace: minSpace, maxSpace: maxSpace) {
+                result.append(staff)
+                i += 5
+            } else {
+                i += 1
+            }
+        }
+        return result
+    }
+
+    private static func staff(_ group: [LineCandidate], minSpace: Double, maxSpace: Double) -> StaffCandidate? {
+        let gaps = zip(group.dropFirst(), group).map { $0.y - $1.y }
+        let sorted = gaps.sorted()
+        let median = (sorted[1] + sorted[2]) / 2
+        guard median >= minSpace, median <= maxSpace else { return nil }
+        let worst = gaps.map { abs($0 - median) }.max()!
+        guard worst <= max(1.5, 0.2 * median) else { return nil }
+        let left = group.map(\.left).max()!, right = group.map(\.right).min()!
+        let shortest = group.map { $0.right - $0.left }.min()!
+        guard right - left >= shortest * 8 / 10 else { return nil }
+        let medianLeft = group.map(\.left).sorted()[2], medianRight = group.map(\.right).sorted()[2]
+        return StaffCandidate(lines: group, left: medianLeft, right: medianRight, regularity: 1 - worst / median)
+    }
+
+    /// Consecutive staves belong to one system when ink joins them: a systemic line, bracket or brace at the
+    /// left edge, or barlines running through the gap between them.
+    static func systems(from staves: [StaffCandidate], mask: InkMask) -> [[StaffCandidate]] {
+        guard var current = staves.first.map({ [$0] }) else { return [] }
+        var result: [[StaffCandidate]] = []
+        for staff in staves.dropFirst() {
+            if joined(current.last!, staff, mask: mask) {
+                current.append(staff)
+            } else {
+                result.append(current)
+                current = [staff]
+            }
+        }
+        result.append(current)
+        return result
+    }
+
+    private static func joined(_ a: StaffCandidate, _ b: StaffCandidate, mask: InkMask) -> Bool {
+        let space = (a.space + b.space) / 2
+        let from = Int(a.bottom.rounded()), to = Int(b.top.rounded())
+        guard to > from else { return true }
+        // A connection at the left edge: systemic barline, bracket or brace.
+        let left = min(a.left, b.left)
+        let edge = max(0, left - Int(2.5 * space))...min(mask.width - 1, left + Int(0.6 * space))
+        for x in edge where columnCoverage(mask, x: x, from: from, to: to) >= 0.9 { return true }
+        // Barlines drawn through the gap (staff groups without a start line).
+        var crossings = 0
+        let inner = (max(a.left, b.left) + Int(space))..<min(a.right, b.right)
+        var x = inner.lowerBound
+        while x < inner.upperBound {
+            if columnCoverage(mask, x: x, from: from, to: to) >= 0.95 {
+                crossings += 1
+                x += Int(space)
+            } else {
+                x += 1
+            }
+        }
+        return crossings >= 2
+    }
+
+    /// The fraction of rows `from...to` with ink at column `x` (or its immediate neighbours).
+    static func columnCoverage(_ mask: InkMask, x: Int, from: Int, to: Int) -> Double {
+        guard to >= from else { return 0 }
+        var inked = 0
+        for y in from...to where mask.ink(x, y) || mask.ink(x - 1, y) || mask.ink(x + 1, y) { inked += 1 }
+        return Double(inked) / Double(to - from + 1)
+    }
+}

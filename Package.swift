@@ -47,6 +47,7 @@ let package = Package(
             exclude: ["music21_bench.py", "run.sh"]
         ),
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
+        .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument"], exclude: ["Fixtures"]),
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),
     ]
 )

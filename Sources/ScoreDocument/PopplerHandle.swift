@@ -6,10 +6,18 @@ import Foundation
 final class PopplerHandle {
     let document: OpaquePointer
 
-    /// Opens the PDF held by `bytes` (shared, immutable) with an optional password.
-    init(bytes: OpaquePointer, password: String?) throws(ScoreDocumentError) {
+    /// Opens the PDF held by `bytes` (shared, never written) with an optional password.
+    init(bytes: SharedBytes, password: String?) throws(ScoreDocumentError) {
+        guard bytes.count < Int(Int32.max) else { throw .damaged(reason: "the file is larger than 2 GiB") }
         var error: UnsafeMutablePointer<GError>? = nil
-        let doc: OpaquePointer? = password.withOptionalCString { poppler_document_new_from_bytes(bytes, $0, &error) }
+        let doc: OpaquePointer?
+        if let password, let uri = bytes.fileURI {
+            doc = poppler_document_new_from_file(uri, password, &error)
+        } else {
+            // No password: poppler never takes its crashing retry path here (see SharedBytes).
+            doc = poppler_document_new_from_data(bytes.pointer.baseAddress!.assumingMemoryBound(to: CChar.self),
+                                                 Int32(bytes.count), nil, &error)
+        }
         guard let doc else {
             defer { if error != nil { g_error_free(error) } }
             throw Self.translate(error, passwordGiven: password != nil)

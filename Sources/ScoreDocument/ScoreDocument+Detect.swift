@@ -16,7 +16,7 @@ extension ScoreDocument {
         let bytes = self.bytes, password = self.password, sizes = pageSizes
         DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
             do throws(ScoreDocumentError) {
-                let handle = try PopplerHandle(bytes: bytes.pointer, password: password)
+                let handle = try PopplerHandle(bytes: bytes, password: password)
                 var n = worker
                 while n < wanted.count {
                     let page = wanted[n]

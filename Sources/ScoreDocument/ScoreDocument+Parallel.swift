@@ -14,7 +14,7 @@ extension ScoreDocument {
         let bytes = self.bytes, password = self.password
         DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
             do throws(ScoreDocumentError) {
-                let handle = try PopplerHandle(bytes: bytes.pointer, password: password)
+                let handle = try PopplerHandle(bytes: bytes, password: password)
                 var n = worker
                 while n < jobs.count {
                     let job = jobs[n]

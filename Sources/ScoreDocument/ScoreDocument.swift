@@ -31,16 +31,20 @@ public final class ScoreDocument {
         } catch {
             throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
         }
-        try self.init(data: data, password: password)
+        try self.init(data: data, password: password, path: path)
     }
 
     /// Opens a PDF held in memory, with a password when it is encrypted.
-    public init(data: Data, password: String? = nil) throws(ScoreDocumentError) {
+    public convenience init(data: Data, password: String? = nil) throws(ScoreDocumentError) {
+        try self.init(data: data, password: password, path: nil)
+    }
+
+    private init(data: Data, password: String?, path: String?) throws(ScoreDocumentError) {
         try Self.checkEnvelope(data)
         self.data = data
         self.password = password
-        self.bytes = SharedBytes(data)
-        self.handle = try PopplerHandle(bytes: bytes.pointer, password: password)
+        self.bytes = try SharedBytes(data, path: path, needsFile: password != nil)
+        self.handle = try PopplerHandle(bytes: bytes, password: password)
         let count = handle.pageCount
         guard count > 0 else { throw .damaged(reason: "the document has no pages") }
         pageCount = count
@@ -79,14 +83,48 @@ public final class ScoreDocument {
     }
 }
 
-/// The PDF bytes as a GBytes shared by every poppler document opened on them (GBytes is immutable and
-/// its reference count is thread-safe).
+/// The PDF bytes in one buffer that every poppler document opened on them reads (never written after
+/// creation, so any number of threads may read it), and a file holding the same bytes for opening with a
+/// password.
+///
+/// poppler 22.x (Debian 12) crashes when a wrong password is given to `new_from_data` or `new_from_bytes`:
+/// its retry with the UTF-8 password reads a stream it has already freed. `new_from_file` retries by reopening
+/// the file and is safe, so documents opened with a password are opened from a file: the original one, or a
+/// private temporary copy for in-memory data (removed when the document goes away).
 final class SharedBytes: @unchecked Sendable {
-    let pointer: OpaquePointer
+    let pointer: UnsafeMutableRawBufferPointer
+    let count: Int
+    /// A file with the same bytes, when a password is needed.
+    let fileURI: String?
+    private let temporaryPath: String?
 
-    init(_ data: Data) {
-        pointer = data.withUnsafeBytes { raw in g_bytes_new(raw.baseAddress, gsize(raw.count)) }
+    init(_ data: Data, path: String?, needsFile: Bool) throws(ScoreDocumentError) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, data.count), alignment: 16)
+        data.withUnsafeBytes { raw in buffer.copyMemory(from: raw) }
+        pointer = buffer
+        count = data.count
+        var file = path.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var temporary: String? = nil
+        if needsFile && file == nil {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("tonmeister-\(UUID().uuidString).pdf")
+            do {
+                try data.write(to: url)
+                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+            } catch {
+                buffer.deallocate()
+                throw .unreadable(path: url.path, reason: "cannot write a private copy for decryption: \(error.localizedDescription)")
+            }
+            file = url.path
+            temporary = url.path
+        }
+        temporaryPath = temporary
+        fileURI = needsFile ? file.flatMap { f in
+            g_filename_to_uri(f, nil, nil).map { uri in defer { g_free(uri) }; return String(cString: uri) }
+        } : nil
     }
 
-    deinit { g_bytes_unref(pointer) }
+    deinit {
+        pointer.deallocate()
+        if let temporaryPath { try? FileManager.default.removeItem(atPath: temporaryPath) }
+    }
 }

@@ -6,9 +6,13 @@ CASES_DIR holds the files TheoryBench wrote (intervals.txt, transpositions.txt, 
 chord-notes.txt, swift-results.json); music21 results go to CASES_DIR/music21-results.json.
 """
 import json
+import os
 import platform
 import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from report_section import write_section  # noqa: E402
 
 import music21
 from music21 import chord, harmony, interval, pitch
@@ -89,9 +93,9 @@ def write_report(cases_dir, report_path, m21):
         ('chord-identify', 'chord-identify', 'chord identification from notes', 50, None),
     ]
     lines = [
-        '# Benchmarks',
+        '## Theory core against music21',
         '',
-        'Written by `Benchmarks/TheoryBench/run.sh` (do not edit by hand). Both libraries do the same work on the',
+        'Written by `Benchmarks/TheoryBench/run.sh`. Both libraries do the same work on the',
         'same seeded cases in the same run: 100 000 interval pairs, 100 000 transpositions, 100 000 chord symbols',
         'and 10 000 chord identifications. Tonmeister: release build, best of 7 runs. music21: best of 3 runs',
         '(one run for the chord rows). Pitches and intervals are parsed before timing on both sides.',
@@ -118,8 +122,7 @@ def write_report(cases_dir, report_path, m21):
     if 'chord-symbol-parse-failures' in m21:
         lines += ['', f'music21 could not read {m21["chord-symbol-parse-failures"]} of the chord symbols '
                   '(its time still counts them).']
-    with open(report_path, 'w') as f:
-        f.write('\n'.join(lines) + '\n')
+    write_section(report_path, 'theory', '\n'.join(lines))
     print('\n'.join(lines))
 
 

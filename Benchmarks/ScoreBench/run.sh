@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Times rendering and detection against pdftocairo and pdftoppm on the 20-page bundled score and writes
+# the "scores" section of docs/benchmarks.md.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+"$root/scripts/install-deps"
+command -v pdftocairo >/dev/null || { apt-get install -y -qq poppler-utils >/dev/null; }
+swift build -c release --product tonmeister >/dev/null
+python3 Benchmarks/ScoreBench/score_bench.py .build/release/tonmeister Scores/bench-20pages.pdf docs/benchmarks.md

@@ -48,5 +48,6 @@ let package = Package(
         ),
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),
+        .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout"]),
     ]
 )

@@ -93,6 +93,4 @@ extension ScoreLayout {
             throw error("\(names.0) \(f(low)) must be less than \(names.1) \(f(high))")
         }
     }
-
-    private static func f(_ value: Double) -> String { LayoutError.format(value) }
 }

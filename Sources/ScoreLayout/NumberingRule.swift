@@ -1,8 +1,9 @@
 /// An exception to continuous bar numbering, applied by `ScoreLayout.renumbered(_:)`.
 ///
 /// Indices are **global bar indices**: the position of a bar in score order (page, system,
-/// bar) counting from 0, as in `ScoreLayout.allBars()`.
-public enum NumberingRule: Hashable, Sendable, CustomStringConvertible {
+/// bar) counting from 0, as in `ScoreLayout.allBars()`. Rules are `Codable` with Swift's
+/// synthesized enum form, e.g. `{"suffix":{"globalIndex":12,"suffix":"a"}}` or `{"pickup":{}}`.
+public enum NumberingRule: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The very first bar is an upbeat numbered 0; the next bar is 1.
     case pickup
     /// From this bar on, counting continues from `to` (the bar itself gets `to`).

@@ -2,7 +2,7 @@
 ///
 /// Produced by `ScoreLayout.resolve(_:)`. `systemIndex` is nil when the page has no systems;
 /// the bar fields are nil when the system has no bars.
-public struct ResolvedPosition: Hashable, Sendable {
+public struct ResolvedPosition: Codable, Hashable, Sendable {
     /// The page number.
     public var page: Int
     /// The 0-based index of the system on the page (containing or nearest), nil without systems.

@@ -3,7 +3,8 @@
 /// Barlines of a system with n bars are numbered 0…n: barline 0 is the left edge of the first
 /// bar, barline n the right edge of the last bar, and barline k (0 < k < n) the boundary between
 /// bar k-1 and bar k (for bars with a gap between them: the right edge of bar k-1 and the left
-/// edge of bar k). Every operation returns a valid layout renumbered with `rules`, or throws.
+/// edge of bar k). Every operation returns a valid layout renumbered with `rules` (default: plain
+/// numbering from 1), or throws a `LayoutError`.
 extension ScoreLayout {
     /// Adds a barline at `x`, creating a bar.
     ///

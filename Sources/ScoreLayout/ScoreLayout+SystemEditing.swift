@@ -2,7 +2,8 @@
 ///
 /// Every operation returns a new layout that passes `validate()`, with bars renumbered
 /// continuously by `rules` (default: plain numbering from 1), or throws a `LayoutError`.
-/// System indices are 0-based within the page.
+/// System indices are 0-based within the page. A rule whose bar index no longer exists after
+/// the edit makes the edit throw `LayoutError.invalidRule`.
 extension ScoreLayout {
     /// Splits the system containing `y` into an upper part `top…y` and a lower part `y…bottom`.
     ///

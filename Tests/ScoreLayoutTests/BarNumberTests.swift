@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ScoreLayout
 
@@ -49,5 +50,3 @@ struct BarNumberTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([BarNumber].self, from: Data(#"[-2]"#.utf8)) }
     }
 }
-
-import Foundation

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ScoreLayout
 
@@ -75,5 +76,31 @@ struct ResolutionTests {
         // Touching systems: the boundary belongs to the lower one.
         let touching = PageLayout(page: 1, systems: [SystemLayout(top: 0, bottom: 10), SystemLayout(top: 10, bottom: 20)])
         #expect(touching.system(containing: 10) == 1)
+    }
+}
+
+@Suite("Bar positions")
+struct BarPositionTests {
+    @Test(arguments: [(0, 0.5, 1, 131.0, 135.25), (8, 0.25, 3, 360.0, 125.0), (11, 1.0, 3, 540.0, 475.0), (4, -3.0, 1, 72.0, 325.0)])
+    func positionInsideABar(index: Int, fraction: Double, page: Int, x: Double, y: Double) throws {
+        let position = try #require(Fixtures.score.position(atGlobalBarIndex: index, fraction: fraction))
+        #expect(position == ScorePosition(page: page, x: x, y: y))
+        let resolved = try Fixtures.score.resolve(position)
+        #expect(resolved.globalBarIndex == index)
+        #expect(resolved.fraction == min(1, max(0, fraction)))
+    }
+
+    @Test func byNumberAndOutOfRange() {
+        #expect(Fixtures.score.position(ofBar: BarNumber(9), fraction: 0.25)?.x == 360)
+        #expect(Fixtures.score.position(ofBar: BarNumber(99)) == nil)
+        #expect(Fixtures.score.position(atGlobalBarIndex: 12) == nil)
+        #expect(Fixtures.score.position(atGlobalBarIndex: -1) == nil)
+    }
+
+    @Test func rulesAndResolvedPositionsAreCodable() throws {
+        let rules: [NumberingRule] = [.pickup, .renumber(fromGlobalIndex: 3, to: BarNumber(10)), .suffix(globalIndex: 5, suffix: "a")]
+        #expect(try JSONDecoder().decode([NumberingRule].self, from: JSONEncoder().encode(rules)) == rules)
+        let resolved = try Fixtures.score.resolve(ScorePosition(page: 1, x: 131, y: 100))
+        #expect(try JSONDecoder().decode(ResolvedPosition.self, from: JSONEncoder().encode(resolved)) == resolved)
     }
 }

@@ -49,5 +49,6 @@ let package = Package(
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
         .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument"], exclude: ["Fixtures"]),
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),
+        .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout"]),
     ]
 )

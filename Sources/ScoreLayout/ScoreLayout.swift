@@ -59,7 +59,7 @@ public struct ScoreLayout: Codable, Hashable, Sendable {
 
     /// The JSON form as text (see `jsonData(pretty:)`).
     public func jsonText(pretty: Bool = false) -> String {
-        jsonTree.render(pretty: pretty)
+        jsonTree.serialized(pretty: pretty)
     }
 
     private static let floatDecoding = JSONDecoder.NonConformingFloatDecodingStrategy.convertFromString(

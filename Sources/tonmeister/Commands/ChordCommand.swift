@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScoreLayout
 import TheoryCore
 
 /// `tonmeister chord SYMBOL`: read a chord symbol; `--identify NOTES` names notes; `--list` prints the dictionary.

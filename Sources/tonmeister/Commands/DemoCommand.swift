@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScoreLayout
 import TheoryCore
 
 /// `tonmeister demo`: runs the whole story on built-in examples (for now the theory core).

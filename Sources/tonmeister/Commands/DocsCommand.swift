@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScoreLayout
 import TheoryCore
 
 /// `tonmeister docs scales|chords`: Markdown tables generated from the dictionaries for docs/theory.md.

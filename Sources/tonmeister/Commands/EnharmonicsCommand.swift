@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScoreLayout
 import TheoryCore
 
 /// `tonmeister enharmonics PITCH`: every spelling of a pitch within two accidentals.

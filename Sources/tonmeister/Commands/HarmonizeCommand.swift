@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScoreLayout
 import TheoryCore
 
 /// `tonmeister harmonize KEY`: the diatonic triads or seventh chords of a key, with roman numerals.

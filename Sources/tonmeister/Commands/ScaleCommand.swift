@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScoreLayout
 import TheoryCore
 
 /// `tonmeister scale ROOT TYPE…`: a scale spelled from its formula; `--list` prints the dictionary.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScoreLayout
 import TheoryCore
 
 /// `tonmeister transpose PITCH INTERVAL [--down]`: transposition that keeps the spelling.

@@ -1,4 +1,5 @@
 import ScoreDocument
+import ScoreLayout
 
 /// Formats detection results as the session JSON `layout` object (with bars numbered through the pages),
 /// plus a per-page detection report, or as text.

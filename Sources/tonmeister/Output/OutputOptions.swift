@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScoreLayout
 import TheoryCore
 
 /// Options shared by every command that prints: `--json` and `--unicode`.

@@ -1,4 +1,5 @@
 import TheoryCore
+import ScoreLayout
 
 /// A command-line argument that may be a pitch with octave (`C#4`) or a pitch class (`C#`).
 enum PitchInput {

@@ -1,4 +1,5 @@
 import TheoryCore
+import ScoreLayout
 
 /// JSON shapes of DESIGN.md §7 for the theory types.
 extension Interval {

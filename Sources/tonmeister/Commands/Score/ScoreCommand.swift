@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScoreLayout
 import ScoreDocument
 
 /// `tonmeister score …`: work with a PDF score.

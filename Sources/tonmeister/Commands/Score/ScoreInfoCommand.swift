@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScoreLayout
 import ScoreDocument
 
 /// `tonmeister score info S.pdf`: page count and page sizes in points.

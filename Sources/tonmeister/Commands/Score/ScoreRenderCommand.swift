@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScoreLayout
 import Foundation
 import ScoreDocument
 

@@ -1,7 +1,10 @@
-import Foundation
-
 /// A JSON value whose objects keep their keys in the order written, so output matches the documented shapes.
-enum JSONValue: Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+///
+/// Foundation's `JSONEncoder` does not promise a key order on every platform, so Tonmeister's documented
+/// JSON (the layout, the session, every command's `--json`) is written with this type. Doubles use Swift's
+/// shortest round-tripping form (`60.0`, `210.5`); non-finite doubles are written as the strings `"nan"`,
+/// `"inf"` and `"-inf"` so that writing never fails (readers reject them where numbers are required).
+package enum JSONValue: Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
     case string(String)
     case int(Int)
@@ -11,24 +14,24 @@ enum JSONValue: Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiter
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    init(stringLiteral value: String) { self = .string(value) }
-    init(integerLiteral value: Int) { self = .int(value) }
-    init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements) }
 
     /// An array of strings from anything printable.
-    static func strings<S: Sequence>(_ items: S) -> JSONValue where S.Element: CustomStringConvertible {
+    package static func strings<S: Sequence>(_ items: S) -> JSONValue where S.Element: CustomStringConvertible {
         .array(items.map { .string($0.description) })
     }
 
     /// An optional string: `null` when absent.
-    static func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+    package static func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
 
     /// Compact JSON text, or indented with `pretty`.
-    func serialized(pretty: Bool = false) -> String {
+    package func serialized(pretty: Bool = false) -> String {
         var out = ""
         write(into: &out, pretty: pretty, indent: 0)
         return out
@@ -42,7 +45,13 @@ enum JSONValue: Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiter
         case .string(let s): Self.quote(s, into: &out)
         case .int(let i): out += String(i)
         case .double(let d):
-            if d.isFinite { out += d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) + ".0" : String(d) } else { out += "null" }
+            if d.isNaN {
+                out += "\"nan\""
+            } else if d.isInfinite {
+                out += d < 0 ? "\"-inf\"" : "\"inf\""
+            } else {
+                out += "\(d)"
+            }
         case .bool(let b): out += b ? "true" : "false"
         case .null: out += "null"
         case .array(let items):

@@ -1,0 +1,36 @@
+// The layout as ordered JSON (see JSONValue), in the key order of the session JSON `layout` object.
+
+extension ScoreLayout {
+    /// The layout as an ordered JSON tree.
+    package var jsonTree: JSONValue {
+        .object([("pages", .array(pages.map(\.jsonTree)))])
+    }
+}
+
+extension PageLayout {
+    package var jsonTree: JSONValue {
+        .object([("page", .int(page)), ("systems", .array(systems.map(\.jsonTree)))])
+    }
+}
+
+extension SystemLayout {
+    package var jsonTree: JSONValue {
+        var members: [(String, JSONValue)] = [("top", .double(top)), ("bottom", .double(bottom))]
+        if let staves {
+            members.append(("staves", .array(staves.map { .object([("top", .double($0.top)), ("bottom", .double($0.bottom))]) })))
+        }
+        if let bars {
+            members.append(("bars", .array(bars.map {
+                .object([("number", .string($0.number.description)), ("left", .double($0.left)), ("right", .double($0.right))])
+            })))
+        }
+        return .object(members)
+    }
+}
+
+extension ScorePosition {
+    /// The position as JSON with keys in the order `page`, `x`, `y`: `{"page":1,"x":80.0,"y":120.0}`.
+    public var jsonText: String {
+        JSONValue.object([("page", .int(page)), ("x", .double(x)), ("y", .double(y))]).serialized()
+    }
+}

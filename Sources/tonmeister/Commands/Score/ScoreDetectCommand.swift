@@ -32,7 +32,7 @@ struct ScoreDetectCommand: ParsableCommand {
         let document = try score.open()
         let wanted = try pages?.pages(count: document.pageCount)
         let detected = try document.detectLayout(pages: wanted, dpi: dpi)
-        let layout = DetectedLayoutFormatter(pages: detected)
+        let layout = try DetectedLayoutFormatter(pages: detected, dpi: dpi)
         if let draw { try drawPages(document, detected, into: draw) }
         output.emit(layout.json, text: layout.text)
     }

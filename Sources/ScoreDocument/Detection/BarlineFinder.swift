@@ -35,27 +35,44 @@ enum BarlineFinder {
                 result.append(BarlineCandidate(left: stroke.0, right: stroke.1, strokes: 1))
             }
         }
-        return result.filter { sideInk($0, system, mask, space) < 0.15 }
+        return result.filter { touchingInk($0, system, mask, space) < 0.08 && !attachedOutside($0, system, mask, space) }
     }
 
-    /// The larger, over both sides, of the fraction of staff rows (staff lines themselves excluded) that have ink
-    /// just beside the candidate. A barline stands free; a stem touches its notehead.
-    private static func sideInk(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask, _ space: Double) -> Double {
-        let reach = max(2, Int((0.45 * space).rounded()))
-        var rows = 0, leftInk = 0, rightInk = 0
+    /// The largest fraction, over the staves, of rows (the staff and 0.6 staff space beyond it) where solid ink
+    /// touches the candidate (one or two pixels beside it) on one side only (antialiased edges do not count). A stem touches its notehead on
+    /// one side; a barline touches nothing, while staff lines, ties, slurs and beams crossing it touch both
+    /// sides on the same rows.
+    private static func touchingInk(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask,
+                                    _ space: Double) -> Double {
+        let band = Int((0.6 * space).rounded())
+        var worst = 0.0
         for staff in system {
-            let lineRows = Set(staff.lines.flatMap { line -> [Int] in
-                let c = Int(line.y.rounded()), half = line.thickness / 2 + 1
-                return Array((c - half)...(c + half))
-            })
-            for y in Int(staff.top.rounded())...Int(staff.bottom.rounded()) where !lineRows.contains(y) {
+            var rows = 0, oneSided = 0
+            for y in (Int(staff.top.rounded()) - band)...(Int(staff.bottom.rounded()) + band) {
                 rows += 1
-                if (2...reach).contains(where: { mask.ink(bar.left - $0, y) }) { leftInk += 1 }
-                if (2...reach).contains(where: { mask.ink(bar.right + $0, y) }) { rightInk += 1 }
+                let left = mask.solid(bar.left - 1, y) || mask.solid(bar.left - 2, y)
+                let right = mask.solid(bar.right + 1, y) || mask.solid(bar.right + 2, y)
+                if left != right { oneSided += 1 }
             }
+            worst = max(worst, Double(oneSided) / Double(rows))
         }
-        guard rows > 0 else { return 1 }
-        return Double(max(leftInk, rightInk)) / Double(rows)
+        return worst
+    }
+
+    /// True when something is attached to the candidate just outside the system (within 0.6 staff space
+    /// above its top line or below its bottom line, on at least three rows): the notehead at the top of a
+    /// stem or the beam at its end. A barline stops at the outer lines with nothing attached; a slur crossing
+    /// it there is one or two rows thick.
+    private static func attachedOutside(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask,
+                                        _ space: Double) -> Bool {
+        let band = max(3, Int((0.6 * space).rounded()))
+        func rowsWithInk(_ rows: [Int]) -> Int {
+            rows.filter { y in ((bar.left - 2)...(bar.right + 2)).contains { mask.ink($0, y) } }.count
+        }
+        let topLine = system.first!.lines.first!, bottomLine = system.last!.lines.last!
+        let top = Int(topLine.y.rounded()) - topLine.thickness / 2 - 1
+        let bottom = Int(bottomLine.y.rounded()) + bottomLine.thickness / 2 + 1
+        return rowsWithInk(Array((top - band)..<top)) >= 3 || rowsWithInk(Array((bottom + 1)...(bottom + band))) >= 3
     }
 
     private static func isBarColumn(_ x: Int, _ system: [StaffCandidate], _ mask: InkMask, _ space: Double) -> Bool {

@@ -1,16 +1,17 @@
 import Foundation
 
-/// A binary image of a page: 1 where there is ink, 0 on paper; row-major from the top-left.
+/// A thresholded image of a page, row-major from the top-left: 0 paper, 1 ink, 2 solid ink (the inside of a
+/// stroke rather than its antialiased edge).
 struct InkMask {
     let width: Int
     let height: Int
     var bits: [UInt8]
 
-    /// Thresholds a grayscale image: pixels darker than `threshold` are ink.
-    init(_ image: GrayImage, threshold: UInt8 = 160) {
+    /// Thresholds a grayscale image: pixels darker than `threshold` are ink, darker than `solid` solid ink.
+    init(_ image: GrayImage, threshold: UInt8 = 160, solid: UInt8 = 100) {
         width = image.width
         height = image.height
-        bits = image.pixels.map { $0 < threshold ? 1 : 0 }
+        bits = image.pixels.map { $0 < solid ? 2 : $0 < threshold ? 1 : 0 }
     }
 
     init(width: Int, height: Int, bits: [UInt8]) {
@@ -21,6 +22,11 @@ struct InkMask {
 
     @inline(__always) func ink(_ x: Int, _ y: Int) -> Bool {
         x >= 0 && y >= 0 && x < width && y < height && bits[y * width + x] != 0
+    }
+
+    /// Solid ink: darker than an antialiased edge, such as the inside of a notehead.
+    @inline(__always) func solid(_ x: Int, _ y: Int) -> Bool {
+        x >= 0 && y >= 0 && x < width && y < height && bits[y * width + x] == 2
     }
 
     /// The mask rotated by `-angle` (radians) about its centre, so that content tilted by `angle` becomes level

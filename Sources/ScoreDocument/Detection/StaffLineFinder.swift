@@ -29,19 +29,31 @@ enum StaffLineFinder {
         var y = 0
         while y < mask.height {
             guard let first = runs[y] else { y += 1; continue }
-            var band = [(y, first)]
+            var band = [(y: y, run: first)]
             var next = y + 1
-            while next < mask.height, let r = runs[next], r.start <= band.last!.1.end, r.end >= band.last!.1.start {
+            while next < mask.height, let r = runs[next], r.start <= band.last!.run.end, r.end >= band.last!.run.start {
                 band.append((next, r))
                 next += 1
             }
-            if band.count <= maxThickness {
-                let centre = Double(band.first!.0 + band.last!.0) / 2
-                let left = band.map(\.1.start).min()!, right = band.map(\.1.end).max()!
-                result.append(LineCandidate(y: centre, thickness: band.count, left: left, right: right))
-            }
+            result += lines(inBand: band, maxThickness: maxThickness)
             y = next
         }
         return result
+    }
+
+    /// The lines of a band of adjacent long rows: the rows whose run is close to the band's longest (a beam or
+    /// a row of noteheads lying against a staff line is shorter than the line), split where they are not
+    /// adjacent, keeping those no thicker than `maxThickness`.
+    private static func lines(inBand band: [(y: Int, run: (start: Int, end: Int))], maxThickness: Int) -> [LineCandidate] {
+        let longest = band.map { $0.run.end - $0.run.start }.max()!
+        let core = band.filter { Double($0.run.end - $0.run.start) >= 0.7 * Double(longest) }
+        var groups: [[(y: Int, run: (start: Int, end: Int))]] = []
+        for row in core {
+            if let last = groups.last?.last, row.y == last.y + 1 { groups[groups.count - 1].append(row) } else { groups.append([row]) }
+        }
+        return groups.filter { $0.count <= maxThickness }.map { rows in
+            LineCandidate(y: Double(rows.first!.y + rows.last!.y) / 2, thickness: rows.count,
+                          left: rows.map(\.run.start).min()!, right: rows.map(\.run.end).max()!)
+        }
     }
 }

@@ -24,6 +24,14 @@ enum BarlineFinder {
         for x in columns {
             if let last = strokes.last, x == last.1 + 1 { strokes[strokes.count - 1].1 = x } else { strokes.append((x, x)) }
         }
+        // A blurred (scanned) stroke is wider than its fully inked core: take in the columns beside it that are
+        // ink over at least half of the staff rows.
+        strokes = strokes.map { stroke in
+            var (left, right) = stroke
+            while left - 1 > start, staffCoverage(left - 1, system, mask) >= 0.5 { left -= 1 }
+            while right + 1 < mask.width, staffCoverage(right + 1, system, mask) >= 0.5 { right += 1 }
+            return (left, right)
+        }
         let maxStroke = Int((0.8 * space).rounded())
         strokes = strokes.filter { $0.1 - $0.0 <= maxStroke }
         var result: [BarlineCandidate] = []
@@ -73,6 +81,18 @@ enum BarlineFinder {
         let top = Int(topLine.y.rounded()) - topLine.thickness / 2 - 1
         let bottom = Int(bottomLine.y.rounded()) + bottomLine.thickness / 2 + 1
         return rowsWithInk(Array((top - band)..<top)) >= 3 || rowsWithInk(Array((bottom + 1)...(bottom + band))) >= 3
+    }
+
+    /// The fraction of the system's staff rows (top line to bottom line of each staff) inked at column `x`.
+    private static func staffCoverage(_ x: Int, _ system: [StaffCandidate], _ mask: InkMask) -> Double {
+        var inked = 0, rows = 0
+        for staff in system {
+            for y in Int(staff.top.rounded())...Int(staff.bottom.rounded()) {
+                rows += 1
+                if mask.ink(x, y) { inked += 1 }
+            }
+        }
+        return Double(inked) / Double(max(1, rows))
     }
 
     private static func isBarColumn(_ x: Int, _ system: [StaffCandidate], _ mask: InkMask, _ space: Double) -> Bool {

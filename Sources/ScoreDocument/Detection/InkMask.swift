@@ -29,8 +29,9 @@ struct InkMask {
         x >= 0 && y >= 0 && x < width && y < height && bits[y * width + x] == 2
     }
 
-    /// The mask rotated by `-angle` (radians) about its centre, so that content tilted by `angle` becomes level
-    /// (nearest-neighbour sampling).
+    /// The mask rotated by `-angle` (radians) about its centre, so that content tilted by `angle` becomes level.
+    /// Each pixel takes the darkest level of the 2×2 source pixels around its preimage, so thin lines cannot
+    /// fall between rows (features grow by at most one pixel).
     func deskewed(by angle: Double) -> InkMask {
         let c = cos(angle), s = sin(angle)
         let cx = Double(width) / 2, cy = Double(height) / 2
@@ -41,9 +42,11 @@ struct InkMask {
                     let dv = Double(v) - cy
                     for u in 0..<width {
                         let du = Double(u) - cx
-                        let x = Int((cx + du * c - dv * s).rounded())
-                        let y = Int((cy + du * s + dv * c).rounded())
-                        if x >= 0, y >= 0, x < width, y < height { dst[v * width + u] = src[y * width + x] }
+                        let x = Int((cx + du * c - dv * s).rounded(.down))
+                        let y = Int((cy + du * s + dv * c).rounded(.down))
+                        guard x >= 0, y >= 0, x + 1 < width, y + 1 < height else { continue }
+                        let i = y * width + x
+                        dst[v * width + u] = max(max(src[i], src[i + 1]), max(src[i + width], src[i + width + 1]))
                     }
                 }
             }

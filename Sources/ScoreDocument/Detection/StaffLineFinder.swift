@@ -10,14 +10,47 @@ struct LineCandidate {
 enum StaffLineFinder {
     /// Lines whose longest run (gaps up to `gap` pixels bridged) is at least `minLength` pixels and whose
     /// band is at most `maxThickness` rows thick.
-    static func lines(in mask: InkMask, minLength: Int, gap: Int, maxThickness: Int) -> [LineCandidate] {
+    static func lines(in mask: InkMask, minLength: Int, gap: Int, maxThickness: Int, breakLength: Int? = nil) -> [LineCandidate] {
+        let found = longRuns(in: mask, minLength: minLength, gap: gap, maxThickness: maxThickness)
+        guard let breakLength, breakLength > gap else { return found }
+        return found.map { extended($0, in: mask, across: breakLength) }
+    }
+
+    /// The line with its ends followed outward across breaks of up to `breakLength` pixels (a drop-out in a
+    /// scanned line), along the rows the line occupies.
+    static func extended(_ line: LineCandidate, in mask: InkMask, across breakLength: Int) -> LineCandidate {
+        let half = max(1, line.thickness / 2 + 1)
+        let rows = (Int(line.y.rounded()) - half)...(Int(line.y.rounded()) + half)
+        func inked(_ x: Int) -> Bool { rows.contains { mask.ink(x, $0) } }
+        var result = line
+        var x = line.left - 1, lastInk = line.left
+        while x >= 0 && lastInk - x <= breakLength {
+            if inked(x) { lastInk = x }
+            x -= 1
+        }
+        result.left = lastInk
+        x = line.right + 1
+        var lastRight = line.right
+        while x < mask.width && x - lastRight <= breakLength {
+            if inked(x) { lastRight = x }
+            x += 1
+        }
+        result.right = lastRight
+        return result
+    }
+
+    private static func longRuns(in mask: InkMask, minLength: Int, gap: Int, maxThickness: Int) -> [LineCandidate] {
         var runs: [(start: Int, end: Int)?] = Array(repeating: nil, count: mask.height)
         mask.bits.withUnsafeBufferPointer { bits in
             for y in 0..<mask.height {
                 let row = y * mask.width
+                // A pixel counts when it or one of the two below is ink: a blurred or slightly tilted line
+                // that straddles rows still gives one unbroken run.
+                let below = y + 1 < mask.height ? row + mask.width : row
+                let below2 = y + 2 < mask.height ? below + mask.width : below
                 var best = 0, bestStart = 0, bestEnd = 0
                 var start = -1, last = -gap - 2
-                for x in 0..<mask.width where bits[row + x] != 0 {
+                for x in 0..<mask.width where bits[row + x] != 0 || bits[below + x] != 0 || bits[below2 + x] != 0 {
                     if start < 0 || x - last - 1 > gap { start = x }
                     last = x
                     if x - start + 1 > best { best = x - start + 1; bestStart = start; bestEnd = x }
@@ -38,7 +71,25 @@ enum StaffLineFinder {
             result += lines(inBand: band, maxThickness: maxThickness)
             y = next
         }
-        return result
+        return mergingPieces(result)
+    }
+
+    /// Joins pieces of one line found at nearly the same height (within two pixels) side by side: a scanned
+    /// line broken by a drop-out may continue a row higher or lower.
+    private static func mergingPieces(_ lines: [LineCandidate]) -> [LineCandidate] {
+        var merged: [LineCandidate] = []
+        for line in lines {
+            if let last = merged.last, abs(line.y - last.y) <= 2,
+               line.left > last.right || line.right < last.left {
+                let a = Double(last.right - last.left), b = Double(line.right - line.left)
+                merged[merged.count - 1] = LineCandidate(y: (last.y * a + line.y * b) / max(1, a + b),
+                                                        thickness: max(last.thickness, line.thickness),
+                                                        left: min(last.left, line.left), right: max(last.right, line.right))
+            } else {
+                merged.append(line)
+            }
+        }
+        return merged
     }
 
     /// The lines of a band of adjacent long rows: the rows whose run is close to the band's longest (a beam or

@@ -35,11 +35,11 @@ enum StaffGrouper {
         guard median >= minSpace, median <= maxSpace else { return nil }
         let worst = gaps.map { abs($0 - median) }.max()!
         guard worst <= max(1.5, 0.2 * median) else { return nil }
-        let left = group.map(\.left).max()!, right = group.map(\.right).min()!
-        let shortest = group.map { $0.right - $0.left }.min()!
-        guard right - left >= shortest * 8 / 10 else { return nil }
-        let medianLeft = group.map(\.left).sorted()[2], medianRight = group.map(\.right).sorted()[2]
-        return StaffCandidate(lines: group, left: medianLeft, right: medianRight, regularity: 1 - worst / median)
+        // The lines must share a common stretch (a scanned line may be broken into pieces); the staff's ends
+        // are the median line ends, so neither a broken line nor one touching a brace moves them.
+        guard group.map(\.left).max()! < group.map(\.right).min()! else { return nil }
+        let lefts = group.map(\.left).sorted(), rights = group.map(\.right).sorted()
+        return StaffCandidate(lines: group, left: lefts[2], right: rights[2], regularity: 1 - worst / median)
     }
 
     /// Consecutive staves belong to one system when ink joins them: a systemic line, bracket or brace at the

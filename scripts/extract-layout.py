@@ -128,8 +128,9 @@ def pdf_objects(pdf_path):
 def refine_with_pdf(staves, barlines, objs, page_no, errors, stats):
     """Replace the SVG geometry by the exact geometry of the same strokes in the PDF.
 
-    The SVG backend lays out text (titles, tempo marks, headers) very slightly differently,
-    which moves systems vertically by up to ~2 pt; horizontal positions agree. The SVG tells
+    The SVG backend measures text (titles, tempo marks, headers, section labels) slightly
+    differently, which moves systems vertically by up to ~2 pt and, where text takes part in
+    horizontal spacing, moves bar lines sideways. The SVG tells
     WHICH strokes are staff lines and bar lines; the PDF tells exactly WHERE they are.
     """
     horiz = [o for o in objs if o["horizontal"]]
@@ -157,33 +158,53 @@ def refine_with_pdf(staves, barlines, objs, page_no, errors, stats):
         s["left"] = min(w[1] - w[3] / 2 for w in win)
         s["right"] = max(w[2] + w[3] / 2 for w in win)
         s["dy"] = dy
+    # Bar lines: in the PDF they are the vertical strokes running exactly from a staff's top
+    # line to its bottom line (stems, span bars and the systemic line never do). Group adjacent
+    # strokes into glyphs (|| , :|. ...) and pair them, in order, with the SVG's bar lines of
+    # the same staff; the glyphs must have the same strokes (count and widths). Horizontal
+    # spacing can differ a little between the backends (text widths), so pairing is by order,
+    # not by position.
     vert = [o for o in objs if not o["horizontal"]]
-    for b in barlines:
-        st = [s for s in staves if s.get("svg_top", s["top"]) - 1 <= b["y0"] and
-              b["y1"] <= s.get("svg_top", s["top"]) + (s["bottom"] - s["top"]) + 1]
-        if len(st) != 1 or "dy" not in st[0]:
-            errors.append(f"page {page_no}: bar line at SVG x={b['x']:.2f} not on one staff")
+    for st in staves:
+        if "dy" not in st:
             continue
-        st = st[0]
-        matched = []
-        for kind, (x0, y0), (x1, y1) in b["rects"]:
-            w = x1 - x0
-            c = [o for o in vert
-                 if abs((o["x0"] + o["x1"]) / 2 - (x0 + x1) / 2) < 1.0
-                 and abs((o["x1"] - o["x0"]) - w) < 0.05
-                 and min(o["bottom"], st["bottom"]) - max(o["top"], st["top"]) > 0.5 * (st["bottom"] - st["top"])]
-            if not c:
-                errors.append(f"page {page_no}: no PDF stroke for bar line at SVG x={b['x']:.2f}")
+        svg_top = st["svg_top"]
+        svg_bottom = svg_top + (st["bottom"] - st["top"])
+        mine = sorted((b for b in barlines
+                       if svg_top - 1 <= b["y0"] and b["y1"] <= svg_bottom + 1), key=lambda b: b["x"])
+        for b in mine:
+            b["staff"] = st
+        strokes = sorted((o for o in vert
+                          if abs(o["top"] - st["top"]) < 0.6 and abs(o["bottom"] - st["bottom"]) < 0.6
+                          and o["x0"] > st["left"] + 0.5),
+                         key=lambda o: o["x0"])
+        groups = []
+        for o in strokes:
+            if groups and o["x0"] - groups[-1][-1]["x1"] < 3.0:
+                groups[-1].append(o)
+            else:
+                groups.append([o])
+        if len(groups) != len(mine):
+            errors.append(f"page {page_no}: staff at y={st['top']:.2f}: {len(groups)} bar lines "
+                          f"in the PDF, {len(mine)} in the SVG")
+            continue
+        for b, g in zip(mine, groups):
+            rects = sorted(b["rects"], key=lambda r: r[1][0])
+            ws_svg = [r[2][0] - r[1][0] for r in rects]
+            ws_pdf = [o["x1"] - o["x0"] for o in g]
+            if len(ws_svg) != len(ws_pdf) or any(abs(u - v) > 0.05 for u, v in zip(ws_svg, ws_pdf)):
+                errors.append(f"page {page_no}: bar line glyph {b['glyph']} at SVG x={b['x']:.2f} "
+                              f"does not match the PDF strokes at x={g[0]['x0']:.2f}")
                 continue
-            o = min(c, key=lambda o: abs((o["x0"] + o["x1"]) / 2 - (x0 + x1) / 2))
-            matched.append(o)
-        if matched:
-            x0 = min(o["x0"] for o in matched)
-            x1 = max(o["x1"] for o in matched)
+            x0 = min(o["x0"] for o in g)
+            x1 = max(o["x1"] for o in g)
             stats["dx"] = max(stats.get("dx", 0), abs((x0 + x1) / 2 - b["x"]))
             b["x"], b["x0"], b["x1"] = (x0 + x1) / 2, x0, x1
-            b["y0"] += st["dy"]
-            b["y1"] += st["dy"]
+            b["y0"], b["y1"] = st["top"], st["bottom"]
+            b["pdf"] = True
+    for b in barlines:
+        if not b.get("pdf"):
+            errors.append(f"page {page_no}: bar line at SVG x={b['x']:.2f} has no PDF geometry")
 
 
 def r2(v):

@@ -117,7 +117,8 @@ def main():
     # exact A4 page, the image stretched onto it (it is 1654 x 2339 px, i.e. within 0.2 pt)
     layout_fun = img2pdf.get_layout_fun((PAGE_W, PAGE_H), fit=img2pdf.FitMode.exact)
     with open(dst, "wb") as fp:
-        fp.write(img2pdf.convert(jpegs, layout_fun=layout_fun, nodate=True))
+        fp.write(img2pdf.convert(jpegs, layout_fun=layout_fun, nodate=True,
+                                   engine=img2pdf.Engine.internal))
     print(dst, os.path.getsize(dst), "bytes,", len(jpegs), "pages")
     lsrc, ldst = src[:-4] + ".layout.json", dst[:-4] + ".layout.json"
     if os.path.exists(lsrc):

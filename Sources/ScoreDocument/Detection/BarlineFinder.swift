@@ -43,26 +43,60 @@ enum BarlineFinder {
                 result.append(BarlineCandidate(left: stroke.0, right: stroke.1, strokes: 1))
             }
         }
-        return result.filter { touchingInk($0, system, mask, space) < 0.08 && !attachedOutside($0, system, mask, space) }
+        return result.filter {
+            !blobAtEnds($0, system, mask, space) && !attachedOutside($0, system, mask, space) && wideOneSided($0, system, mask) < 0.15
+        }
     }
 
-    /// The largest fraction, over the staves, of rows (the staff and 0.6 staff space beyond it) where solid ink
-    /// touches the candidate (one or two pixels beside it) on one side only (antialiased edges do not count). A stem touches its notehead on
-    /// one side; a barline touches nothing, while staff lines, ties, slurs and beams crossing it touch both
-    /// sides on the same rows.
-    private static func touchingInk(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask,
-                                    _ space: Double) -> Double {
-        let band = Int((0.6 * space).rounded())
+    /// True when a notehead or a beam is attached to the candidate at an end of the system: on at least three
+    /// rows within 0.6 staff space of the top or bottom line (the line's own rows excluded), a solid run of ink
+    /// at least half a staff space long starts right beside the stroke. A stem that spans a whole staff has
+    /// its notehead at one end and its beam or tip at the other; a barline has at most a thin slur there, and
+    /// specks of scanner noise are short.
+    private static func blobAtEnds(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask,
+                                   _ space: Double) -> Bool {
+        let band = Int((0.6 * space).rounded()), minRun = max(3, Int((0.5 * space).rounded()))
+        let topLine = system.first!.lines.first!, bottomLine = system.last!.lines.last!
+        func lineRows(_ line: LineCandidate) -> ClosedRange<Int> {
+            let first = Int((line.y - Double(line.thickness - 1) / 2).rounded(.down))
+            return first...(first + line.thickness - 1)
+        }
+        let skip = [lineRows(topLine), lineRows(system.first!.lines[1]), lineRows(bottomLine),
+                    lineRows(system.last!.lines[3])]
+        func solidRun(from x: Int, step: Int, _ y: Int) -> Int {
+            var n = 0, x = x
+            while mask.solid(x, y) && n < minRun { n += 1; x += step }
+            return n
+        }
+        func blobRows(_ rows: ClosedRange<Int>) -> Int {
+            rows.filter { y in
+                !skip.contains { $0.contains(y) }
+                    && ([1, 2].contains { solidRun(from: bar.right + $0, step: 1, y) >= minRun }
+                        || [1, 2].contains { solidRun(from: bar.left - $0, step: -1, y) >= minRun })
+            }.count
+        }
+        let top = Int(topLine.y.rounded()), bottom = Int(bottomLine.y.rounded())
+        return blobRows((top - band)...(top + band)) >= 3 || blobRows((bottom - band)...(bottom + band)) >= 3
+    }
+
+    /// The largest fraction, over the staves, of staff rows (staff-line rows excluded) where the ink through the
+    /// candidate reaches three or more pixels out on one side only: the curves and bars of time-signature digits
+    /// or clefs, or a notehead. A barline is a straight stroke; ties and slurs cross it on both sides.
+    private static func wideOneSided(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask) -> Double {
         var worst = 0.0
         for staff in system {
-            var rows = 0, oneSided = 0
-            for y in (Int(staff.top.rounded()) - band)...(Int(staff.bottom.rounded()) + band) {
+            let lineRows = Set(staff.lines.flatMap { line -> [Int] in
+                let first = Int((line.y - Double(line.thickness - 1) / 2).rounded(.down))
+                return Array(first...(first + line.thickness - 1))
+            })
+            var rows = 0, wide = 0
+            for y in Int(staff.top.rounded())...Int(staff.bottom.rounded()) where !lineRows.contains(y) {
                 rows += 1
-                let left = mask.solid(bar.left - 1, y) || mask.solid(bar.left - 2, y)
-                let right = mask.solid(bar.right + 1, y) || mask.solid(bar.right + 2, y)
-                if left != right { oneSided += 1 }
+                let left = (1...3).allSatisfy { mask.ink(bar.left - $0, y) }
+                let right = (1...3).allSatisfy { mask.ink(bar.right + $0, y) }
+                if left != right { wide += 1 }
             }
-            worst = max(worst, Double(oneSided) / Double(rows))
+            worst = max(worst, Double(wide) / Double(max(1, rows)))
         }
         return worst
     }

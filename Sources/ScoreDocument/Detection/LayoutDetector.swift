@@ -13,19 +13,13 @@ public enum LayoutDetector {
         var mask = InkMask(image)
         let angle = SkewEstimator.estimate(mask)
         if angle != 0 { mask = mask.deskewed(by: angle) }
-        if let path = getenv("TM_DEBUG_MASK") {
-            let header = Array("P5 \(mask.width) \(mask.height) 255\n".utf8)
-            FileManager.default.createFile(atPath: String(cString: path) + "-\(page).pgm", contents: Data(header + mask.bits.map { $0 == 2 ? 0 : $0 == 1 ? 128 : 255 }))
-        }
 
         let minLength = max(20, Int(0.12 * Double(mask.width)))
         let lines = StaffLineFinder.lines(in: mask, minLength: minLength, gap: max(1, Int((1.5 * scale).rounded())),
                                           maxThickness: max(3, Int((2.5 * scale).rounded())),
                                           breakLength: Int((2.5 * scale).rounded()))
-        if getenv("TM_DEBUG") != nil { print("angle", angle, "lines", lines.count); for l in lines.prefix(24) { print("line", l.y, l.thickness, l.left, l.right) } }
         let staves = StaffGrouper.staves(from: lines, minSpace: 2.5 * scale, maxSpace: 20 * scale)
         let groups = StaffGrouper.systems(from: staves, mask: mask)
-        if getenv("TM_DEBUG") != nil { for st in staves { print("staff", st.top, st.bottom, st.left, st.right, st.regularity) }; print("groups", groups.map(\.count)) }
 
         func point(_ u: Double, _ v: Double) -> (x: Double, y: Double) {
             let p = angle == 0 ? (x: u, y: v) : mask.originalPoint(ofDeskewed: u, v, angle: angle)

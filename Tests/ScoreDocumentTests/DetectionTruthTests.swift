@@ -16,7 +16,8 @@ struct DetectionTruthTests {
     }
 
     static let cases = [Case(name: "minuet", tolerance: 3), Case(name: "prelude", tolerance: 3),
-                        Case(name: "chorale", tolerance: 3), Case(name: "prelude-scanned", tolerance: 5)]
+                        Case(name: "chorale", tolerance: 3), Case(name: "prelude-scanned", tolerance: 5),
+                        Case(name: "bench-20pages", tolerance: 3)]
 
     struct TruthSystem { var top: Double; var bottom: Double; var barlines: [Double] }
 

@@ -24,35 +24,42 @@ enum BarlineFinder {
         for x in columns {
             if let last = strokes.last, x == last.1 + 1 { strokes[strokes.count - 1].1 = x } else { strokes.append((x, x)) }
         }
-        // A blurred (scanned) stroke is wider than its fully inked core: take in the columns beside it that are
-        // ink over at least half of the staff rows.
-        strokes = strokes.map { stroke in
-            var (left, right) = stroke
-            while left - 1 > start, staffCoverage(left - 1, system, mask) >= 0.5 { left -= 1 }
-            while right + 1 < mask.width, staffCoverage(right + 1, system, mask) >= 0.5 { right += 1 }
-            return (left, right)
-        }
         let maxStroke = Int((0.8 * space).rounded())
         strokes = strokes.filter { $0.1 - $0.0 <= maxStroke }
+        // A blurred (scanned) stroke is wider than its fully inked core: take in up to two columns on each side
+        // that are ink over at least half of the staff rows (never reaching the next stroke).
+        strokes = strokes.enumerated().map { n, stroke in
+            var (left, right) = stroke
+            let floor = n > 0 ? strokes[n - 1].1 + 1 : start
+            let ceiling = n + 1 < strokes.count ? strokes[n + 1].0 - 1 : mask.width - 1
+            while left - 1 > floor, stroke.0 - left < 2, staffCoverage(left - 1, system, mask) >= 0.5 { left -= 1 }
+            while right + 1 < ceiling, right - stroke.1 < 2, staffCoverage(right + 1, system, mask) >= 0.5 { right += 1 }
+            return (left, right)
+        }
+        // Judge every stroke on its own for an attached notehead or beam (a stem standing next to a barline must
+        // not spoil it), join the strokes that remain and lie closer than 1.2 staff spaces into one barline (the
+        // thin and thick lines of a double, final or repeat barline), then require the whole barline to be
+        // straight: no ink reaching out from its outer edges on one side (time-signature digits, clefs).
+        let barStrokes = strokes.map { BarlineCandidate(left: $0.0, right: $0.1, strokes: 1) }.filter {
+            !blobAtEnds($0, system, mask, space)
+        }
         var result: [BarlineCandidate] = []
-        for stroke in strokes {
-            if let last = result.last, Double(stroke.0 - last.right) <= 1.2 * space {
-                result[result.count - 1].right = stroke.1
+        for stroke in barStrokes {
+            if let last = result.last, Double(stroke.left - last.right) <= 1.2 * space {
+                result[result.count - 1].right = stroke.right
                 result[result.count - 1].strokes += 1
             } else {
-                result.append(BarlineCandidate(left: stroke.0, right: stroke.1, strokes: 1))
+                result.append(stroke)
             }
         }
-        return result.filter {
-            !blobAtEnds($0, system, mask, space) && !attachedOutside($0, system, mask, space) && wideOneSided($0, system, mask) < 0.15
-        }
+        return result.filter { wideOneSided($0, system, mask) < 0.15 }
     }
 
     /// True when a notehead or a beam is attached to the candidate at an end of the system: on at least three
     /// rows within 0.6 staff space of the top or bottom line (the line's own rows excluded), a solid run of ink
-    /// at least half a staff space long starts right beside the stroke. A stem that spans a whole staff has
-    /// its notehead at one end and its beam or tip at the other; a barline has at most a thin slur there, and
-    /// specks of scanner noise are short.
+    /// at least half a staff space long starts right beside the stroke (touching it). A stem that spans a
+    /// whole staff has its notehead at one end and its beam or tip at the other; a barline has at most a thin
+    /// slur there, and specks of scanner noise are short.
     private static func blobAtEnds(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask,
                                    _ space: Double) -> Bool {
         let band = Int((0.6 * space).rounded()), minRun = max(3, Int((0.5 * space).rounded()))
@@ -71,8 +78,7 @@ enum BarlineFinder {
         func blobRows(_ rows: ClosedRange<Int>) -> Int {
             rows.filter { y in
                 !skip.contains { $0.contains(y) }
-                    && ([1, 2].contains { solidRun(from: bar.right + $0, step: 1, y) >= minRun }
-                        || [1, 2].contains { solidRun(from: bar.left - $0, step: -1, y) >= minRun })
+                    && (solidRun(from: bar.right + 1, step: 1, y) >= minRun || solidRun(from: bar.left - 1, step: -1, y) >= minRun)
             }.count
         }
         let top = Int(topLine.y.rounded()), bottom = Int(bottomLine.y.rounded())
@@ -99,22 +105,6 @@ enum BarlineFinder {
             worst = max(worst, Double(wide) / Double(max(1, rows)))
         }
         return worst
-    }
-
-    /// True when something is attached to the candidate just outside the system (within 0.6 staff space
-    /// above its top line or below its bottom line, on at least three rows): the notehead at the top of a
-    /// stem or the beam at its end. A barline stops at the outer lines with nothing attached; a slur crossing
-    /// it there is one or two rows thick.
-    private static func attachedOutside(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask,
-                                        _ space: Double) -> Bool {
-        let band = max(3, Int((0.6 * space).rounded()))
-        func rowsWithInk(_ rows: [Int]) -> Int {
-            rows.filter { y in ((bar.left - 2)...(bar.right + 2)).contains { mask.ink($0, y) } }.count
-        }
-        let topLine = system.first!.lines.first!, bottomLine = system.last!.lines.last!
-        let top = Int(topLine.y.rounded()) - topLine.thickness / 2 - 1
-        let bottom = Int(bottomLine.y.rounded()) + bottomLine.thickness / 2 + 1
-        return rowsWithInk(Array((top - band)..<top)) >= 3 || rowsWithInk(Array((bottom + 1)...(bottom + band))) >= 3
     }
 
     /// The fraction of the system's staff rows (top line to bottom line of each staff) inked at column `x`.

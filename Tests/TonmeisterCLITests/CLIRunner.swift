@@ -22,9 +22,14 @@ struct CLIRunner {
     /// Runs `tonmeister` with the arguments; standard input is empty.
     static func run(_ arguments: String...) throws -> Result { try run(arguments) }
 
+    /// The package root (where `Scores/` and `README.md` are); commands run there.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
     static func run(_ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = executable
+        process.currentDirectoryURL = packageRoot
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -1,20 +1,25 @@
 import ArgumentParser
+import Foundation
+import ScoreDocument
 import ScoreLayout
 import TheoryCore
 
-/// `tonmeister demo`: runs the whole story on built-in examples (for now the theory core).
+/// `tonmeister demo`: runs the whole story on the bundled score and built-in examples.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Show Tonmeister at work on built-in examples."
     )
 
+    @Option(help: "The score for the score part of the demo (default: the bundled Scores/chorale.pdf).")
+    var score: String?
+
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let style = output.style
         func pitches(_ ps: [PitchClass]) -> String { ps.map { $0.name(style) }.joined(separator: " ") }
-        var lines = ["Tonmeister demo — the theory core", ""]
+        var lines = ["Tonmeister demo", "", "Part 1 — the theory core", ""]
 
         lines.append("1. Exact intervals between spelled pitches")
         for (a, b) in [("C4", "B##4"), ("C4", "Dbb4"), ("E4", "C4"), ("C#4", "Bb5"), ("E#4", "Fb4")] {
@@ -59,7 +64,37 @@ struct DemoCommand: ParsableCommand {
             let chords = k.harmonize(sevenths: sevenths, minorForm: .harmonic)
             lines.append("   \(k.name(style)): " + chords.map { "\($0.roman) \($0.symbol(style))" }.joined(separator: " · "))
         }
-        lines += ["", "More: tonmeister --help; docs/theory.md for the model and the full tables."]
+        lines += ["", "Part 2 — a score", ""]
+        lines += try scoreLines()
+        lines += ["", "More: tonmeister --help; docs/theory.md and docs/scores.md."]
         output.emit(["demo": "theory", "lines": .strings(lines)], text: lines)
+    }
+
+    /// Opens the bundled score (or `--score`), detects its layout and summarises it.
+    private func scoreLines() throws -> [String] {
+        guard let path = score ?? BundledScores.directory()?.appendingPathComponent("chorale.pdf").path else {
+            return ["   (the bundled scores were not found: run from the package folder or give --score)"]
+        }
+        let document = try ScoreDocument(path: path)
+        let detected = try document.detectLayout()
+        let layout = try ScoreLayout(detected: detected)
+        var lines = ["8. \(URL(fileURLWithPath: path).lastPathComponent): \(document.pageCount) pages of "
+            + "\(Int(document.pageSizes[0].width.rounded()))×\(Int(document.pageSizes[0].height.rounded())) pt; "
+            + "detected \(layout.pages.map(\.systems.count).reduce(0, +)) systems and \(layout.barCount) bars"]
+        for (page, report) in zip(layout.pages, detected) {
+            let bars = page.systems.flatMap { $0.bars ?? [] }
+            let summary = page.systems.isEmpty
+                ? "no systems (\(report.status.rawValue): a title or text page)"
+                : "\(page.systems.count) systems of \(page.systems[0].staves?.count ?? 0) staves, bars \(bars.first!.number)–\(bars.last!.number)"
+            lines.append("   page \(page.page): \(summary), confidence \(report.confidence)")
+        }
+        if let bar = layout.bar(numbered: BarNumber(17)) {
+            let b = bar.layout
+            let point = ScorePosition(page: bar.page, x: (b.left + b.right) / 2, y: layout.pages.first { $0.page == bar.page }!.systems[bar.system].top + 5)
+            let resolved = try layout.resolve(point)
+            lines.append("   the point (page \(point.page), x \(Int(point.x)), y \(Int(point.y))) lies in bar \(resolved.bar.map(\.description) ?? "?"), "
+                + "\(Int(((resolved.fraction ?? 0) * 100).rounded()))% into it")
+        }
+        return lines
     }
 }

@@ -8,29 +8,8 @@ extension ScoreDocument {
     /// document per worker. Results are in page order.
     public func detectLayout(pages: [Int]? = nil, dpi: Double = ScoreDocument.detectionDPI,
                              workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(ScoreDocumentError) -> [DetectedPage] {
-        let wanted = pages ?? Array(1...pageCount)
-        for page in wanted { try checkPage(page) }
-        for page in wanted { _ = try Self.checkResolution(dpi, size: pageSizes[page - 1]) }
-        let results = ParallelResults<DetectedPage>(count: wanted.count)
-        let workerCount = max(1, min(workers, wanted.count))
-        let bytes = self.bytes, password = self.password, sizes = pageSizes
-        DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
-            do throws(ScoreDocumentError) {
-                let handle = try PopplerHandle(bytes: bytes, password: password)
-                var n = worker
-                while n < wanted.count {
-                    let page = wanted[n]
-                    results.set(n, Result { () throws(ScoreDocumentError) -> DetectedPage in
-                        let image = try Self.grayImage(handle: handle, index: page - 1, size: sizes[page - 1], dpi: dpi)
-                        return LayoutDetector.detect(image, page: page)
-                    })
-                    n += workerCount
-                }
-            } catch {
-                var n = worker
-                while n < wanted.count { results.set(n, .failure(error)); n += workerCount }
-            }
+        try forEachPage(pages, dpi: dpi, workers: workers) { handle, page, size throws(ScoreDocumentError) in
+            LayoutDetector.detect(try Self.grayImage(handle: handle, index: page - 1, size: size, dpi: dpi), page: page)
         }
-        return try results.values()
     }
 }

@@ -1,31 +1,34 @@
 import Foundation
 
 extension ScoreDocument {
-    /// Renders every page (or the given 1-based pages) to PNG in parallel, one poppler document per worker
-    /// (poppler documents are not thread-safe). Results are in the order of `pages`.
+    /// Renders every page (or the given 1-based pages) to PNG in parallel. Results are in the order of `pages`.
     public func renderPNGs(pages: [Int]? = nil, dpi: Double, gray: Bool = false, overlays: [Int: [Overlay]] = [:],
                            workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(ScoreDocumentError) -> [Data] {
+        try forEachPage(pages, dpi: dpi, workers: workers) { handle, page, size throws(ScoreDocumentError) in
+            try Self.renderPNG(handle: handle, index: page - 1, size: size, dpi: dpi, gray: gray, overlays: overlays[page] ?? [])
+        }
+    }
+
+    /// Runs `work` for each page (all by default) on `workers` threads, each with its own poppler document
+    /// (poppler documents are not thread-safe), after checking every page number and the resolution.
+    /// Results are in page order; the first error is thrown.
+    func forEachPage<T>(_ pages: [Int]?, dpi: Double, workers: Int,
+                        _ work: @escaping @Sendable (PopplerHandle, Int, PageSize) throws(ScoreDocumentError) -> T) throws(ScoreDocumentError) -> [T] {
         let wanted = pages ?? Array(1...pageCount)
         for page in wanted { try checkPage(page) }
         for page in wanted { _ = try Self.checkResolution(dpi, size: pageSizes[page - 1]) }
-        let jobs = wanted.map { (index: $0 - 1, size: pageSizes[$0 - 1], overlays: overlays[$0] ?? []) }
-        let results = ParallelResults<Data>(count: jobs.count)
-        let workerCount = max(1, min(workers, jobs.count))
-        let bytes = self.bytes, password = self.password
+        let results = ParallelResults<T>(count: wanted.count)
+        let workerCount = max(1, min(workers, wanted.count))
+        let bytes = self.bytes, password = self.password, sizes = pageSizes
         DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
+            let jobs = stride(from: worker, to: wanted.count, by: workerCount)
             do throws(ScoreDocumentError) {
                 let handle = try PopplerHandle(bytes: bytes, password: password)
-                var n = worker
-                while n < jobs.count {
-                    let job = jobs[n]
-                    results.set(n, Result { () throws(ScoreDocumentError) -> Data in
-                        try Self.renderPNG(handle: handle, index: job.index, size: job.size, dpi: dpi, gray: gray, overlays: job.overlays)
-                    })
-                    n += workerCount
+                for n in jobs {
+                    results.set(n, Result { () throws(ScoreDocumentError) -> T in try work(handle, wanted[n], sizes[wanted[n] - 1]) })
                 }
             } catch {
-                var n = worker
-                while n < jobs.count { results.set(n, .failure(error)); n += workerCount }
+                for n in jobs { results.set(n, .failure(error)) }
             }
         }
         return try results.values()

@@ -19,6 +19,7 @@ enum SkewEstimator {
         guard xs.count > 100 else { return 0 }
         var histogram = [Int32](repeating: 0, count: mask.height + 2 * mask.width / 20 + 4)
         let offset = mask.width / 20 + 2
+        @discardableResult
         func sharpness(_ degrees: Double) -> Double {
             let t = tan(degrees * .pi / 180)
             for i in histogram.indices { histogram[i] = 0 }
@@ -33,6 +34,12 @@ enum SkewEstimator {
             return total
         }
         let level = sharpness(0)
+        // A level page (every vector PDF) has rows inked across much of the page and is sharper than a
+        // slight tilt either way: no search needed.
+        let columns = Double((mask.width + 2) / 3)
+        if Double(histogram.max() ?? 0) >= 0.25 * columns && level > sharpness(0.05) && level > sharpness(-0.05) {
+            return 0
+        }
         var best = (degrees: 0.0, score: level)
         var d = -maxDegrees
         while d <= maxDegrees + 1e-9 {

@@ -5,14 +5,43 @@ extension Interval: CustomStringConvertible {
     /// The short name with a minus for descending intervals: `M-3`, `d14`, `A-1`.
     public var directedName: String {
         let n = abs(steps)
-        if n < NameTable.maxSteps {
-            let descending = steps < 0 || (steps == 0 && semitones < 0)
-            let offset = (descending ? -semitones : semitones) - NameTable.majorSemitones[n] + NameTable.offsetRadius
-            if offset >= 0 && offset <= 2 * NameTable.offsetRadius {
-                return NameTable.names[NameTable.index(steps: n, offset: offset, descending: descending)]
+        let descending = steps < 0 || (steps == 0 && semitones < 0)
+        let octaves = n / 7, degree = n - 7 * octaves
+        let perfectType = degree == 0 || degree == 3 || degree == 4
+        let major = (degree < 3 ? 2 * degree : 2 * degree - 1) + 12 * octaves   // 0 2 4 5 7 9 11 per octave
+        let offset = (descending ? -semitones : semitones) - major
+        // Quality letters, an optional minus and the number, written straight into a small (inline) string.
+        let letters: Int, letter: UInt8
+        if perfectType {
+            (letters, letter) = offset == 0 ? (1, 0x50) : offset > 0 ? (offset, 0x41) : (-offset, 0x64)   // P A d
+        } else {
+            switch offset {
+            case 0: (letters, letter) = (1, 0x4D)                                                          // M
+            case -1: (letters, letter) = (1, 0x6D)                                                         // m
+            case let o where o > 0: (letters, letter) = (o, 0x41)
+            default: (letters, letter) = (-offset - 1, 0x64)
             }
         }
-        return quality.symbol + (direction == .descending ? "-" : "") + String(number)
+        let number = n + 1
+        let digits = number < 10 ? 1 : number < 100 ? 2 : 3
+        let length = letters + (descending ? 1 : 0) + digits
+        guard length <= 15 else {
+            return quality.symbol + (direction == .descending ? "-" : "") + String(number)
+        }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var i = 0
+            for _ in 0..<letters { buffer[i] = letter; i += 1 }
+            if descending { buffer[i] = 0x2D; i += 1 }
+            switch digits {
+            case 1: buffer[i] = UInt8(0x30 + number)
+            case 2: buffer[i] = UInt8(0x30 + number / 10); buffer[i + 1] = UInt8(0x30 + number % 10)
+            default:
+                buffer[i] = UInt8(0x30 + number / 100)
+                buffer[i + 1] = UInt8(0x30 + number / 10 % 10)
+                buffer[i + 2] = UInt8(0x30 + number % 10)
+            }
+            return length
+        }
     }
 
     /// The simple name: the name of ``simple`` (`d14` → `d7`).
@@ -33,29 +62,4 @@ extension Interval: CustomStringConvertible {
 
     /// The canonical short form, which parses back: ``directedName``.
     public var description: String { directedName }
-}
-
-/// Precomputed directed names of the intervals up to three octaves and four augmentations or diminutions.
-/// Names are short enough to be stored inline, so returning one allocates nothing.
-private enum NameTable {
-    static let maxSteps = 22
-    static let offsetRadius = 5
-    static let majorSemitones: [Int] = (0..<maxSteps).map { Interval.majorSemitones(steps: $0) }
-
-    static func index(steps: Int, offset: Int, descending: Bool) -> Int {
-        ((steps * (2 * offsetRadius + 1)) + offset) * 2 + (descending ? 1 : 0)
-    }
-
-    static let names: [String] = {
-        var table = [String](repeating: "", count: maxSteps * (2 * offsetRadius + 1) * 2)
-        for n in 0..<maxSteps {
-            for offset in 0...(2 * offsetRadius) {
-                let quality = IntervalQuality(offset: offset - offsetRadius, perfectType: Interval.isPerfectType(n % 7))
-                let name = quality.symbol + String(n + 1)
-                table[index(steps: n, offset: offset, descending: false)] = name
-                table[index(steps: n, offset: offset, descending: true)] = quality.symbol + "-" + String(n + 1)
-            }
-        }
-        return table
-    }()
 }

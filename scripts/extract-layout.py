@@ -38,6 +38,7 @@ import os
 import re
 import sys
 import xml.etree.ElementTree as ET
+from layout_json import dump_layout  # noqa: E402  (scripts/ is on sys.path when run as a script)
 
 SVG = "{http://www.w3.org/2000/svg}"
 PT_PER_MM = 72.0 / 25.4
@@ -326,18 +327,6 @@ def strip_private(obj):
     return obj
 
 
-def dump_layout(layout, fp):
-    """Compact but diff-friendly JSON: one line per system."""
-    fp.write('{"pages":[\n')
-    for i, p in enumerate(layout["pages"]):
-        fp.write(' {"page":%d,"systems":[' % p["page"])
-        for j, s in enumerate(p["systems"]):
-            fp.write("\n  " + json.dumps(s, separators=(",", ":"), ensure_ascii=False))
-            if j + 1 < len(p["systems"]):
-                fp.write(",")
-        fp.write("\n ]}" if p["systems"] else "]}")
-        fp.write(",\n" if i + 1 < len(layout["pages"]) else "\n")
-    fp.write("]}\n")
 
 
 def main():

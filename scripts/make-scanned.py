@@ -29,6 +29,7 @@ import tempfile
 import img2pdf
 import numpy as np
 from PIL import Image, ImageFilter
+from layout_json import dump_layout  # noqa: E402  (scripts/ is on sys.path when run as a script)
 
 DPI = 200
 ANGLE = 0.5            # degrees, counter-clockwise as seen on the page
@@ -125,22 +126,10 @@ def main():
         with open(lsrc) as f:
             layout = json.load(f)
         with open(ldst, "w") as fp:
-            dump(transform_layout(layout), fp)
+            dump_layout(transform_layout(layout), fp)
         print(ldst)
 
 
-def dump(layout, fp):
-    """Same formatting as scripts/extract-layout.py: one line per system."""
-    fp.write('{"pages":[\n')
-    for i, p in enumerate(layout["pages"]):
-        fp.write(' {"page":%d,"systems":[' % p["page"])
-        for j, s in enumerate(p["systems"]):
-            fp.write("\n  " + json.dumps(s, separators=(",", ":"), ensure_ascii=False))
-            if j + 1 < len(p["systems"]):
-                fp.write(",")
-        fp.write("\n ]}" if p["systems"] else "]}")
-        fp.write(",\n" if i + 1 < len(layout["pages"]) else "\n")
-    fp.write("]}\n")
 
 
 if __name__ == "__main__":

@@ -82,3 +82,27 @@ struct SeededNoise {
         return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
     }
 }
+
+/// Detection on other kinds of scores, checked by eye: a vocal score and orchestral pages.
+@Suite("Detection on vocal and orchestral scores")
+struct DetectionLayoutKindsTests {
+    @Test func vocalScoreJoinsVoiceAndPiano() throws {
+        let pages = try ScoreDocument(path: Fixture.path("vocal.pdf")).detectLayout()
+        #expect(pages.count == 1)
+        let systems = pages[0].systems
+        #expect(systems.count == 3)
+        #expect(systems.allSatisfy { $0.staves.count == 3 }, "voice + piano grand staff in one system")
+        #expect(systems.map(\.barlines.count) == [7, 8, 9])
+    }
+
+    @Test func orchestralPagesAreOneSystemOfTwelveStaves() throws {
+        let pages = try ScoreDocument(path: Fixture.path("orchestra.pdf")).detectLayout()
+        #expect(pages.count == 2)
+        for page in pages {
+            #expect(page.systems.count == 1)
+            #expect(page.systems.first?.staves.count == 12)
+            #expect(page.systems.first?.barlines.count == 8)
+            #expect(page.confidence >= 0.8)
+        }
+    }
+}

@@ -33,19 +33,4 @@ public struct BarLayout: Codable, Hashable, Sendable {
         return min(1, max(0, (x - left) / (right - left)))
     }
 
-    private enum CodingKeys: String, CodingKey { case number, left, right }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        number = try c.decode(BarNumber.self, forKey: .number)
-        left = try c.decode(Double.self, forKey: .left)
-        right = try c.decode(Double.self, forKey: .right)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(number, forKey: .number)
-        try c.encode(left, forKey: .left)
-        try c.encode(right, forKey: .right)
-    }
 }

@@ -84,18 +84,6 @@ public struct ScoreLayout: Codable, Hashable, Sendable {
     /// The total number of systems on all pages.
     public var systemCount: Int { pages.reduce(0) { $0 + $1.systems.count } }
 
-    private enum CodingKeys: String, CodingKey { case pages }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        pages = try c.decode([PageLayout].self, forKey: .pages)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(pages, forKey: .pages)
-    }
-
     /// A readable one-line account of a decoding error with the path of the offending field.
     static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {

@@ -21,19 +21,4 @@ public struct ScorePosition: Codable, Hashable, Sendable, CustomStringConvertibl
         "p\(page) (\(LayoutError.format(x)), \(LayoutError.format(y)))"
     }
 
-    private enum CodingKeys: String, CodingKey { case page, x, y }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        page = try c.decode(Int.self, forKey: .page)
-        x = try c.decode(Double.self, forKey: .x)
-        y = try c.decode(Double.self, forKey: .y)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(page, forKey: .page)
-        try c.encode(x, forKey: .x)
-        try c.encode(y, forKey: .y)
-    }
 }

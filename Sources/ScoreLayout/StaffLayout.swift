@@ -17,17 +17,4 @@ public struct StaffLayout: Codable, Hashable, Sendable {
     /// True when `top <= y <= bottom`.
     public func contains(y: Double) -> Bool { top <= y && y <= bottom }
 
-    private enum CodingKeys: String, CodingKey { case top, bottom }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        top = try c.decode(Double.self, forKey: .top)
-        bottom = try c.decode(Double.self, forKey: .bottom)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(top, forKey: .top)
-        try c.encode(bottom, forKey: .bottom)
-    }
 }

@@ -61,21 +61,4 @@ public struct SystemLayout: Codable, Hashable, Sendable {
         return best?.index
     }
 
-    private enum CodingKeys: String, CodingKey { case top, bottom, staves, bars }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        top = try c.decode(Double.self, forKey: .top)
-        bottom = try c.decode(Double.self, forKey: .bottom)
-        staves = try c.decodeIfPresent([StaffLayout].self, forKey: .staves)
-        bars = try c.decodeIfPresent([BarLayout].self, forKey: .bars)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(top, forKey: .top)
-        try c.encode(bottom, forKey: .bottom)
-        try c.encodeIfPresent(staves, forKey: .staves)
-        try c.encodeIfPresent(bars, forKey: .bars)
-    }
 }

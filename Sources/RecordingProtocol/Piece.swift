@@ -13,14 +13,20 @@ public struct Piece: Hashable, Sendable {
     public var key: String?
     /// The take-label prefix for this piece (used with `TakeNumbering.prefixPerPiece`).
     public var prefix: String?
+    /// Unknown JSON members kept for the round trip.
+    public var extra: ExtraFields
 
     /// Creates a piece without checking it (see `Session.validate()`).
-    public init(title: String, firstBar: BarNumber, lastBar: BarNumber, key: String? = nil, prefix: String? = nil) {
+    public init(
+        title: String, firstBar: BarNumber, lastBar: BarNumber, key: String? = nil, prefix: String? = nil,
+        extra: ExtraFields = ExtraFields()
+    ) {
         self.title = title
         self.firstBar = firstBar
         self.lastBar = lastBar
         self.key = key
         self.prefix = prefix
+        self.extra = extra
     }
 
     /// The key parsed by TheoryCore, nil when the piece has none.

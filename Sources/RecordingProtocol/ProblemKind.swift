@@ -3,13 +3,21 @@
 /// JSON names: `intonation`, `balance`, `ensemble`, `noise`, `false-start`, `wrong-note`,
 /// `tempo`, `other`; any other non-empty text is a user-defined symbol.
 public enum ProblemKind: Hashable, Sendable, CustomStringConvertible {
+    /// Out of tune (`intonation`).
     case intonation
+    /// Voices or sections out of balance (`balance`).
     case balance
+    /// Not together (`ensemble`).
     case ensemble
+    /// A noise: a chair, a cough, a page turn (`noise`).
     case noise
+    /// The take broke down at its start (`false-start`).
     case falseStart
+    /// A wrong note (`wrong-note`).
     case wrongNote
+    /// Tempo unsteady or wrong (`tempo`).
     case tempo
+    /// Any other problem (`other`).
     case other
     /// A user-defined symbol, such as "♯?" or "breath".
     case symbol(String)

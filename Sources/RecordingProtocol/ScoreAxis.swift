@@ -6,7 +6,7 @@ import ScoreLayout
 /// systems: by y, then x). `coordinate` is the global bar index plus the fraction inside the bar
 /// (bar k spans k…k+1); points outside any bar (a title page, a system without bars) get the
 /// number of bars before them. The coordinate never decreases along the order.
-struct Place: Comparable, Hashable, Sendable {
+struct Place: Comparable, Sendable {
     var page: Int
     var system: Int
     var primary: Double
@@ -23,11 +23,6 @@ struct Place: Comparable, Hashable, Sendable {
     }
 
     static func == (a: Place, b: Place) -> Bool { !(a < b) && !(b < a) }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(page)
-        hasher.combine(system)
-    }
 }
 
 /// Places positions on a layout in O(log pages + systems + bars of one system), without re-walking earlier pages.

@@ -50,5 +50,6 @@ let package = Package(
         .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument"], exclude: ["Fixtures"]),
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),
         .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout"]),
+        .testTarget(name: "RecordingProtocolTests", dependencies: ["RecordingProtocol"]),
     ]
 )

@@ -1,0 +1,118 @@
+import ScoreLayout
+
+/// The queries: takes covering a point, a bar or a bar range; the whole-score coverage; gaps; quality.
+extension CoverageIndex {
+    /// The live takes whose span contains the point (start ≤ point ≤ end in score order), by take number.
+    ///
+    /// `coverage` is the take's coverage of the bar the point lies in (`full` on a page or system
+    /// without bars); `rating` is the rating in force at the point.
+    ///
+    /// - Throws: `ProtocolError.invalidPosition` for a position not on the layout's pages.
+    public func covers(point position: ScorePosition) throws -> [CoverResult] {
+        let place: Place
+        do { place = try axis.place(position) } catch {
+            throw ProtocolError.invalidPosition(what: "query point", position: position, reason: error.reason(position))
+        }
+        return overlapping(place.coordinate, place.coordinate, closed: true).compactMap { i -> CoverResult? in
+            let span = spans[i]
+            guard span.start <= place, place <= span.end else { return nil }
+            let coverage = place.bar.map { self.coverage(span, first: $0, last: $0) ?? .partial } ?? .full
+            return CoverResult(take: span.take, label: span.label, coverage: coverage, rating: rating(span, at: place), open: span.open)
+        }.sorted { $0.take < $1.take }
+    }
+
+    /// The live takes overlapping a bar (the first bar with this number), by take number.
+    ///
+    /// - Throws: `ProtocolError.barNotFound`.
+    public func covers(bar number: BarNumber) throws -> [CoverResult] {
+        covers(barIndex: try index(of: number))
+    }
+
+    /// The live takes overlapping the bar at a 0-based index in score order, by take number (empty for an index outside the score).
+    ///
+    /// `rating` is the lowest rating in force inside the bar within the take.
+    public func covers(barIndex index: Int) -> [CoverResult] {
+        covers(first: index, last: index)
+    }
+
+    /// The live takes overlapping a range of bars, by take number.
+    ///
+    /// `full` means the take fully covers every bar of the range (from 25% into the first to 75%
+    /// into the last); `rating` is the lowest rating in force inside the range within the take.
+    ///
+    /// - Throws: `ProtocolError.barNotFound`, or `.invalidBarRange` when the last bar comes before the first in the score.
+    public func covers(bars range: ClosedRange<BarNumber>) throws -> [CoverResult] {
+        let first = try index(of: range.lowerBound), last = try index(of: range.upperBound)
+        guard first <= last else {
+            throw ProtocolError.invalidBarRange(from: range.lowerBound.description, to: range.upperBound.description)
+        }
+        return covers(first: first, last: last)
+    }
+
+    func covers(first: Int, last: Int) -> [CoverResult] {
+        guard first >= 0, last < bars.count, first <= last else { return [] }
+        return overlapping(Double(first), Double(last + 1), closed: false).compactMap { i -> CoverResult? in
+            let span = spans[i]
+            guard let coverage = coverage(span, first: first, last: last) else { return nil }
+            let rating = lowestRating(span, from: Double(first), to: Double(last + 1), limit: Double(last + 1))
+            return CoverResult(take: span.take, label: span.label, coverage: coverage, rating: rating, open: span.open)
+        }.sorted { $0.take < $1.take }
+    }
+
+    /// The whole-score coverage ("what is in the can"): for every bar in score order, its takes and best rating.
+    public func coverage() -> [BarCoverage] {
+        bars.map { bar in
+            var full: [Int] = [], partial: [Int] = []
+            var best: Int?
+            for result in covers(barIndex: bar.globalIndex) {
+                if result.coverage == .full {
+                    full.append(result.take)
+                    best = max(best ?? result.rating, result.rating)
+                } else {
+                    partial.append(result.take)
+                }
+            }
+            return BarCoverage(bar: bar.number, index: bar.globalIndex, takes: full, partial: partial, best: best)
+        }
+    }
+
+    /// The bars that still need a take: bars no take fully covers, and bars whose best rating is below `threshold`.
+    public func gaps(threshold: Int = 3) -> [Gap] {
+        coverage().compactMap { bar in
+            guard let best = bar.best else { return Gap(bar: bar.bar, index: bar.index, reason: .uncovered) }
+            return best < threshold ? Gap(bar: bar.bar, index: bar.index, reason: .belowThreshold(best: best)) : nil
+        }
+    }
+
+    /// quality(take, bar): the lowest rating in force inside the bar within the take, minus 1 for
+    /// every live problem mark of the take touching the bar; nil when the take is deleted, unknown
+    /// or does not overlap the bar.
+    ///
+    /// A problem mark touches every bar from the bar of its `at` to the bar of its `to`.
+    public func quality(take: Int, barIndex index: Int) -> Int? {
+        guard let i = spanOfTake[take], index >= 0, index < bars.count,
+              coverage(spans[i], first: index, last: index) != nil else { return nil }
+        let rating = lowestRating(spans[i], from: Double(index), to: Double(index + 1), limit: Double(index + 1))
+        var touching = 0
+        for range in problems[take] ?? [] {
+            if range.lowerBound > index { break }
+            if range.upperBound >= index { touching += 1 }
+        }
+        return rating - touching
+    }
+
+    /// quality(take, bar) for the first bar with this number (see `quality(take:barIndex:)`).
+    ///
+    /// - Throws: `ProtocolError.barNotFound`.
+    public func quality(take: Int, bar number: BarNumber) throws -> Int? {
+        quality(take: take, barIndex: try index(of: number))
+    }
+
+    /// The number of bars in the layout.
+    public var barCount: Int { bars.count }
+
+    private func index(of number: BarNumber) throws -> Int {
+        guard let bar = bars.first(where: { $0.number == number }) else { throw ProtocolError.barNotFound(number.description) }
+        return bar.globalIndex
+    }
+}

@@ -1,0 +1,158 @@
+import ScoreLayout
+
+/// An index over a session's live takes and marks answering "which takes cover this point, bar or range?".
+///
+/// Built once from a validated session with a layout. Each take is an interval of bar
+/// coordinates (global bar index plus the fraction inside the bar; an open take ends at the end
+/// of the score), kept sorted by start in an implicit interval tree (each node holds the
+/// largest end in its subtree), so a query costs O(log takes + answers) whatever the number of
+/// marks. Each take's ratings are sorted by position, so the rating in force is a binary search.
+/// Deleted takes and deleted marks are ignored.
+public struct CoverageIndex: Sendable {
+    /// The layout the positions are resolved through.
+    public let layout: ScoreLayout
+    let axis: ScoreAxis
+    let bars: [BarLocation]
+    /// Live takes sorted by start coordinate (then take number).
+    let spans: [Span]
+    /// For the implicit tree over `spans`: the largest end coordinate in the subtree rooted at each index.
+    let maxEnd: [Double]
+    /// Per take number: its rating marks sorted by position (then id).
+    let ratings: [Int: [RatingPoint]]
+    /// Per take number: the bar ranges its problem marks touch, sorted by first bar.
+    let problems: [Int: [ClosedRange<Int>]]
+    /// Per take number: its index in `spans`.
+    let spanOfTake: [Int: Int]
+
+    struct Span: Sendable {
+        var take: Int
+        var label: String
+        var start: Place
+        var end: Place
+        var open: Bool
+    }
+
+    struct RatingPoint: Sendable {
+        var place: Place
+        var value: Int
+    }
+
+    /// The rating in force before a take's first rating mark.
+    public static let defaultRating = 3
+
+    /// Builds the index from a session.
+    ///
+    /// - Throws: `ProtocolError.noLayout` when the session has no layout, or the errors of `Session.validate()`.
+    public init(session: Session) throws {
+        guard let layout = session.layout else {
+            throw ProtocolError.noLayout(reason: "coverage queries resolve positions to bars through the layout")
+        }
+        try session.validate()
+        self.layout = layout
+        let axis = ScoreAxis(layout)
+        self.axis = axis
+        bars = layout.allBars()
+        var spans: [Span] = []
+        for take in session.takes where !take.deleted {
+            let start = try axis.place(take.start)
+            let end = try take.end.map { try axis.place($0) } ?? axis.endOfScore
+            spans.append(Span(take: take.number, label: take.label, start: start, end: end, open: take.end == nil))
+        }
+        spans.sort { ($0.start.coordinate, $0.take) < ($1.start.coordinate, $1.take) }
+        self.spans = spans
+        var maxEnd = spans.map(\.end.coordinate)
+        Self.buildMaxEnd(&maxEnd, 0, spans.count)
+        self.maxEnd = maxEnd
+        spanOfTake = Dictionary(uniqueKeysWithValues: spans.enumerated().map { ($1.take, $0) })
+
+        var ratings: [Int: [(place: Place, id: Int, value: Int)]] = [:]
+        var problems: [Int: [ClosedRange<Int>]] = [:]
+        let lastBar = bars.count - 1
+        for mark in session.marks where !mark.deleted && spanOfTake[mark.take] != nil {
+            switch mark.kind {
+            case .rating(let value):
+                ratings[mark.take, default: []].append((try axis.place(mark.at), mark.id, value))
+            case .problem:
+                guard lastBar >= 0 else { continue }
+                let at = try axis.place(mark.at), to = try axis.place(mark.last)
+                let first = at.bar ?? min(Int(at.coordinate), lastBar)
+                let last = to.bar ?? Int(to.coordinate) - 1
+                if first <= last { problems[mark.take, default: []].append(first...last) }
+            case .editPoint, .text:
+                continue
+            }
+        }
+        self.ratings = ratings.mapValues { list in
+            list.sorted { $0.place < $1.place || ($0.place == $1.place && $0.id < $1.id) }
+                .map { RatingPoint(place: $0.place, value: $0.value) }
+        }
+        self.problems = problems.mapValues { $0.sorted { $0.lowerBound < $1.lowerBound } }
+    }
+
+    private static func buildMaxEnd(_ ends: inout [Double], _ low: Int, _ high: Int) {
+        guard low < high else { return }
+        let mid = (low + high) / 2
+        buildMaxEnd(&ends, low, mid)
+        buildMaxEnd(&ends, mid + 1, high)
+        var best = ends[mid]
+        if low < mid { best = max(best, ends[(low + mid) / 2]) }
+        if mid + 1 < high { best = max(best, ends[(mid + 1 + high) / 2]) }
+        ends[mid] = best
+    }
+
+    /// Indices of spans with start before `high` and end after `low` (`closed`: at or before / at or after).
+    func overlapping(_ low: Double, _ high: Double, closed: Bool) -> [Int] {
+        var found: [Int] = []
+        func visit(_ lo: Int, _ hi: Int) {
+            guard lo < hi else { return }
+            let mid = (lo + hi) / 2
+            guard closed ? maxEnd[mid] >= low : maxEnd[mid] > low else { return }
+            visit(lo, mid)
+            let start = spans[mid].start.coordinate
+            guard closed ? start <= high : start < high else { return }
+            let end = spans[mid].end.coordinate
+            if closed ? end >= low : end > low { found.append(mid) }
+            visit(mid + 1, hi)
+        }
+        visit(0, spans.count)
+        return found
+    }
+
+    /// The lowest rating in force over `low…high` (clamped to the take); marks exactly at
+    /// `limit` (the start of the next bar) do not count.
+    func lowestRating(_ span: Span, from low: Double, to high: Double, limit: Double) -> Int {
+        let a = max(span.start.coordinate, low), b = min(span.end.coordinate, high)
+        guard let list = ratings[span.take], !list.isEmpty else { return Self.defaultRating }
+        var lo = 0, hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if list[mid].place.coordinate <= a { lo = mid + 1 } else { hi = mid }
+        }
+        var lowest = lo > 0 ? list[lo - 1].value : Self.defaultRating
+        var j = lo
+        while j < list.count, list[j].place.coordinate < b || (list[j].place.coordinate == b && b < limit) {
+            lowest = min(lowest, list[j].value)
+            j += 1
+        }
+        return lowest
+    }
+
+    /// The rating of a take in force at a place: its last rating mark at or before it, else 3.
+    func rating(_ span: Span, at place: Place) -> Int {
+        guard let list = ratings[span.take] else { return Self.defaultRating }
+        var lo = 0, hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if list[mid].place <= place { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 ? list[lo - 1].value : Self.defaultRating
+    }
+
+    /// Full or partial coverage of bars `first…last` (global indices) by a span, nil when it does not overlap them.
+    func coverage(_ span: Span, first: Int, last: Int) -> Coverage? {
+        let s = span.start.coordinate, e = span.end.coordinate
+        if s <= Double(first) + 0.25, e >= Double(last) + 0.75 { return .full }
+        if s < Double(last + 1), e > Double(first) { return .partial }
+        return nil
+    }
+}

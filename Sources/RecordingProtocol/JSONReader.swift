@@ -1,0 +1,202 @@
+import ScoreLayout
+
+/// A small strict JSON parser producing `JSONValue` with object keys in document order.
+///
+/// Foundation's parser forgets key order on Linux; the session reader needs it to keep unknown
+/// members in place. Integers without fraction or exponent that fit in `Int` read as `.int`,
+/// other numbers as `.double`. Nesting deeper than `maxDepth` and duplicate keys are errors, so
+/// hostile documents fail cleanly instead of crashing.
+struct JSONReader {
+    static let maxDepth = 256
+
+    private let bytes: [UInt8]
+    private var index = 0
+
+    /// Parses a whole document.
+    static func parse(_ data: some Sequence<UInt8>) throws(ProtocolError) -> JSONValue {
+        var reader = JSONReader(bytes: Array(data))
+        reader.skipSpace()
+        let value = try reader.value(depth: 0)
+        reader.skipSpace()
+        guard reader.index == reader.bytes.count else { throw reader.fail("unexpected text after the JSON value") }
+        return value
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private func fail(_ reason: String) -> ProtocolError {
+        .invalidJSON(path: "top level", reason: "not valid JSON: \(reason) at byte \(index)")
+    }
+
+    private mutating func skipSpace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    private mutating func value(depth: Int) throws(ProtocolError) -> JSONValue {
+        guard depth < Self.maxDepth else { throw fail("nesting deeper than \(Self.maxDepth) levels") }
+        guard index < bytes.count else { throw fail("unexpected end of document") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw fail("unexpected character")
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(ProtocolError) {
+        let utf8 = Array(word.utf8)
+        guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
+            throw fail("expected '\(word)'")
+        }
+        index += utf8.count
+    }
+
+    private mutating func object(depth: Int) throws(ProtocolError) -> JSONValue {
+        index += 1
+        var members: [(String, JSONValue)] = []
+        var keys = Set<String>()
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
+        while true {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
+            let key = try string()
+            guard keys.insert(key).inserted else { throw fail("duplicate key '\(key)'") }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after key '\(key)'") }
+            index += 1
+            skipSpace()
+            members.append((key, try value(depth: depth + 1)))
+            skipSpace()
+            guard index < bytes.count else { throw fail("unexpected end of document in an object") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            throw fail("expected ',' or '}' in an object")
+        }
+    }
+
+    private mutating func array(depth: Int) throws(ProtocolError) -> JSONValue {
+        index += 1
+        var items: [JSONValue] = []
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
+        while true {
+            skipSpace()
+            items.append(try value(depth: depth + 1))
+            skipSpace()
+            guard index < bytes.count else { throw fail("unexpected end of document in an array") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            throw fail("expected ',' or ']' in an array")
+        }
+    }
+
+    private mutating func string() throws(ProtocolError) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var run: [UInt8] = []
+        func flush() throws(ProtocolError) {
+            guard !run.isEmpty else { return }
+            guard let text = String(validating: run, as: UTF8.self) else { throw fail("invalid UTF-8 in a string") }
+            scalars.append(contentsOf: text.unicodeScalars)
+            run.removeAll(keepingCapacity: true)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                try flush()
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                try flush()
+                index += 1
+                guard index < bytes.count else { break }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw fail("unpaired surrogate in a string")
+                        }
+                        index += 2
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw fail("unpaired surrogate in a string") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw fail("unpaired surrogate in a string") }
+                    scalars.append(scalar)
+                default: throw fail("invalid escape in a string")
+                }
+            case 0..<0x20:
+                throw fail("control character in a string")
+            default:
+                run.append(byte)
+                index += 1
+            }
+        }
+        throw fail("unterminated string")
+    }
+
+    private mutating func hex4() throws(ProtocolError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw fail("short \\u escape") }
+        var code: UInt32 = 0
+        for byte in bytes[index..<index + 4] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw fail("invalid \\u escape")
+            }
+            code = code * 16 + UInt32(digit)
+        }
+        index += 4
+        return code
+    }
+
+    private mutating func number() throws(ProtocolError) -> JSONValue {
+        let start = index
+        var isInteger = true
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func digits() -> Int {
+            let from = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - from
+        }
+        let whole = digits()
+        guard whole > 0 else { throw fail("expected digits in a number") }
+        if whole > 1, bytes[index - whole] == UInt8(ascii: "0") { throw fail("leading zero in a number") }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            isInteger = false
+            guard digits() > 0 else { throw fail("expected digits after '.'") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            isInteger = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw fail("expected digits in an exponent") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, let int = Int(text) { return .int(int) }
+        guard let double = Double(text), double.isFinite else { throw fail("number \(text) is out of range") }
+        return .double(double)
+    }
+}

@@ -1,0 +1,49 @@
+import ScoreLayout
+
+/// A mark the producer made on a take: a rating, problem, edit point or text at a point or over a range.
+///
+/// Marks have a stable `id`; deleting one (`deleted = true`) never renumbers the others, and
+/// queries ignore deleted marks.
+public struct Mark: Hashable, Sendable {
+    /// The stable id, unique in the session.
+    public var id: Int
+    /// The number of the take the mark belongs to.
+    public var take: Int
+    /// What the mark says.
+    public var kind: MarkKind
+    /// Where the mark is (the start of a range).
+    public var at: ScorePosition
+    /// The end of a range; nil for a point.
+    public var to: ScorePosition?
+    /// Seconds since the take's record start when the mark was made.
+    public var time: Double?
+    /// A display colour, such as "#d33" or "red".
+    public var colour: String?
+    /// Free text (the content of a `.text` mark, or a comment on any mark).
+    public var text: String?
+    /// True when the mark is soft-deleted.
+    public var deleted: Bool
+    /// Unknown JSON members kept for the round trip.
+    public var extra: ExtraFields
+
+    /// Creates a mark without checking it (see `Session.validate()` and `Session.addMark`).
+    public init(
+        id: Int, take: Int, kind: MarkKind, at: ScorePosition, to: ScorePosition? = nil,
+        time: Double? = nil, colour: String? = nil, text: String? = nil, deleted: Bool = false,
+        extra: ExtraFields = ExtraFields()
+    ) {
+        self.id = id
+        self.take = take
+        self.kind = kind
+        self.at = at
+        self.to = to
+        self.time = time
+        self.colour = colour
+        self.text = text
+        self.deleted = deleted
+        self.extra = extra
+    }
+
+    /// The end of the mark: `to` for a range, else `at`.
+    public var last: ScorePosition { to ?? at }
+}

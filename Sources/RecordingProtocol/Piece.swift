@@ -1,0 +1,38 @@
+import ScoreLayout
+import TheoryCore
+
+/// A piece or movement of the programme: its title, bar range, key and take-label prefix.
+public struct Piece: Hashable, Sendable {
+    /// The title, such as "I. Allegro".
+    public var title: String
+    /// The first bar of the piece.
+    public var firstBar: BarNumber
+    /// The last bar of the piece.
+    public var lastBar: BarNumber
+    /// The key as written, such as "D major"; validated with TheoryCore's `Key` when present.
+    public var key: String?
+    /// The take-label prefix for this piece (used with `TakeNumbering.prefixPerPiece`).
+    public var prefix: String?
+    /// Unknown JSON members kept for the round trip.
+    public var extra: ExtraFields
+
+    /// Creates a piece without checking it (see `Session.validate()`).
+    public init(
+        title: String, firstBar: BarNumber, lastBar: BarNumber, key: String? = nil, prefix: String? = nil,
+        extra: ExtraFields = ExtraFields()
+    ) {
+        self.title = title
+        self.firstBar = firstBar
+        self.lastBar = lastBar
+        self.key = key
+        self.prefix = prefix
+        self.extra = extra
+    }
+
+    /// The key parsed by TheoryCore, nil when the piece has none.
+    ///
+    /// - Throws: TheoryCore's error for a key it cannot read.
+    public func parsedKey() throws -> Key? {
+        try key.map { try Key($0) }
+    }
+}

@@ -1,0 +1,134 @@
+import ScoreLayout
+
+/// Validating edits: numbering, adding and ending takes, adding marks, soft deletes.
+///
+/// Each method checks the change against the rest of the session and leaves the session
+/// unchanged when it throws.
+extension Session {
+    /// The number and label the next take of a piece gets under the numbering scheme.
+    ///
+    /// The number is one more than the highest take number so far (deleted takes included, so
+    /// numbers are never reused), or `numbering.first` for the first take. The label is the
+    /// number when numbering is continuous, else one more than the highest label number of the
+    /// piece's takes (or `first`); with `prefixPerPiece` it starts with the piece's prefix (its
+    /// `prefix`, else A, B, C… by position). A take belongs to a piece by its label prefix when
+    /// labels have prefixes, else by the bar its start lies in. With `piece` nil the label is the
+    /// plain number.
+    ///
+    /// - Throws: `ProtocolError.pieceNotFound` for an index outside the programme;
+    ///   `ProtocolError.noLayout` for per-piece numbering without prefixes and without a layout.
+    public func nextTakeNumber(for piece: Int? = nil) throws -> (number: Int, label: String) {
+        let number = max(numbering.first, (takes.map(\.number).max() ?? numbering.first - 1) + 1)
+        guard let piece else { return (number, String(number)) }
+        guard pieces.indices.contains(piece) else { throw ProtocolError.pieceNotFound(index: piece, count: pieces.count) }
+        let prefix = numbering.prefixPerPiece ? prefix(ofPiece: piece) : ""
+        if numbering.continuous { return (number, prefix + String(number)) }
+        var highest = numbering.first - 1
+        if numbering.prefixPerPiece {
+            for take in takes where take.label.hasPrefix(prefix) {
+                if let n = Int(take.label.dropFirst(prefix.count)), take.label.dropFirst(prefix.count).allSatisfy(\.isASCII) {
+                    highest = max(highest, n)
+                }
+            }
+        } else {
+            guard let layout else {
+                throw ProtocolError.noLayout(reason: "per-piece numbering without prefixes finds a take's piece from its start bar")
+            }
+            let axis = ScoreAxis(layout)
+            guard let first = layout.bar(numbered: pieces[piece].firstBar)?.globalIndex,
+                  let last = layout.bar(numbered: pieces[piece].lastBar)?.globalIndex else {
+                throw ProtocolError.barNotFound("\(pieces[piece].firstBar)…\(pieces[piece].lastBar)")
+            }
+            for take in takes {
+                guard let place = try? axis.place(take.start), let n = Int(take.label) else { continue }
+                let bar = min(Int(place.coordinate), axis.barCount - 1)
+                if (first...last).contains(bar) { highest = max(highest, n) }
+            }
+        }
+        return (number, prefix + String(highest + 1))
+    }
+
+    /// The take-label prefix of a piece: its `prefix`, else A, B, C… by its position.
+    public func prefix(ofPiece index: Int) -> String {
+        if pieces.indices.contains(index), let prefix = pieces[index].prefix { return prefix }
+        return TakeNumbering.letterPrefix(forPieceAt: index)
+    }
+
+    /// Starts a new take numbered by the scheme and returns it.
+    ///
+    /// - Throws: `ProtocolError` for a bad piece index, position, end, timecode or frame rate.
+    @discardableResult
+    public mutating func addTake(
+        start: ScorePosition, end: ScorePosition? = nil, piece: Int? = nil, source: String? = nil,
+        recordStart: String? = nil, fps: Double? = nil, note: String = ""
+    ) throws -> Take {
+        let (number, label) = try nextTakeNumber(for: piece)
+        let take = Take(number: number, label: label, start: start, end: end, source: source,
+                        recordStart: recordStart, fps: fps, note: note)
+        _ = try Self.checkTake(take, checker: PositionChecker(layout: layout))
+        takes.append(take)
+        return take
+    }
+
+    /// Ends a take (or moves its end); the take's marks must still lie inside it.
+    ///
+    /// - Throws: `ProtocolError.takeNotFound`, `.takeDeleted`, `.takeEndsBeforeStart`,
+    ///   `.invalidPosition`, or `.markOutsideTake` for a live mark after the new end.
+    public mutating func endTake(_ number: Int, at end: ScorePosition?) throws {
+        let index = try liveTakeIndex(number)
+        var take = takes[index]
+        take.end = end
+        let checker = PositionChecker(layout: layout)
+        let span = try Self.checkTake(take, checker: checker)
+        for mark in marks where mark.take == number && !mark.deleted {
+            try Self.checkMark(mark, in: span, checker: checker)
+        }
+        takes[index] = take
+    }
+
+    /// Replaces a take's note.
+    ///
+    /// - Throws: `ProtocolError.takeNotFound` or `.takeDeleted`.
+    public mutating func setNote(ofTake number: Int, to note: String) throws {
+        takes[try liveTakeIndex(number)].note = note
+    }
+
+    /// Adds a mark to a live take with the next free id and returns it.
+    ///
+    /// - Throws: `ProtocolError.takeNotFound`, `.takeDeleted`, or the mark errors of `validate()`.
+    @discardableResult
+    public mutating func addMark(
+        take number: Int, kind: MarkKind, at: ScorePosition, to: ScorePosition? = nil,
+        time: Double? = nil, colour: String? = nil, text: String? = nil
+    ) throws -> Mark {
+        let take = takes[try liveTakeIndex(number)]
+        let id = (marks.map(\.id).max() ?? 0) + 1
+        let mark = Mark(id: id, take: number, kind: kind, at: at, to: to, time: time, colour: colour, text: text)
+        let checker = PositionChecker(layout: layout)
+        try Self.checkMark(mark, in: try Self.checkTake(take, checker: checker), checker: checker)
+        marks.append(mark)
+        return mark
+    }
+
+    /// Soft-deletes a take: it keeps its number and marks, and queries ignore it.
+    ///
+    /// - Throws: `ProtocolError.takeNotFound`.
+    public mutating func deleteTake(_ number: Int) throws {
+        guard let index = takes.firstIndex(where: { $0.number == number }) else { throw ProtocolError.takeNotFound(number: number) }
+        takes[index].deleted = true
+    }
+
+    /// Soft-deletes a mark: other marks keep their ids, and queries ignore it.
+    ///
+    /// - Throws: `ProtocolError.markNotFound`.
+    public mutating func deleteMark(_ id: Int) throws {
+        guard let index = marks.firstIndex(where: { $0.id == id }) else { throw ProtocolError.markNotFound(id: id) }
+        marks[index].deleted = true
+    }
+
+    private func liveTakeIndex(_ number: Int) throws -> Int {
+        guard let index = takes.firstIndex(where: { $0.number == number }) else { throw ProtocolError.takeNotFound(number: number) }
+        guard !takes[index].deleted else { throw ProtocolError.takeDeleted(number: number) }
+        return index
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import ScoreLayout
+
+/// Writing the session JSON (`"format": "tonmeister-session/1"`, DESIGN §6) with a stable key order.
+extension Session {
+    /// The session JSON document.
+    ///
+    /// Keys in order: `format`, `title`, `score`, `layout` (when known), `numbering`, `pieces`,
+    /// `takes`, `marks`, then unknown top-level members. Takes: `number`, `label`, `start`, `end`,
+    /// `source`, `recordStart`, `fps`, `note`, `deleted` (only when true). Marks: `take`, `kind`,
+    /// `value` (ratings), `problem` (problems), `at`, `to`, `text`, `time`, `colour`, `id` (only
+    /// when it differs from the mark's 1-based position, the id a reader assumes without it),
+    /// `deleted` (only when true). Absent optionals are omitted; unknown members follow the known
+    /// keys in their original order. A whole-number frame rate is written as an integer (`25`).
+    /// Reading the output and writing it again gives the same bytes.
+    public func jsonData(pretty: Bool = false) -> Data {
+        Data(jsonText(pretty: pretty).utf8)
+    }
+
+    /// The session JSON as text (see `jsonData(pretty:)`).
+    public func jsonText(pretty: Bool = false) -> String {
+        jsonTree.serialized(pretty: pretty)
+    }
+
+    var jsonTree: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("format", .string(Self.format)),
+            ("title", .string(title)),
+            ("score", .object([("file", .string(score.file)), ("sha256", .string(score.sha256))])),
+        ]
+        if let layout { members.append(("layout", layout.jsonTree)) }
+        members.append(("numbering", .object([
+            ("first", .int(numbering.first)),
+            ("prefixPerPiece", .bool(numbering.prefixPerPiece)),
+            ("continuous", .bool(numbering.continuous)),
+        ])))
+        members.append(("pieces", .array(pieces.map(Self.tree))))
+        members.append(("takes", .array(takes.map(Self.tree))))
+        members.append(("marks", .array(marks.enumerated().map { Self.tree($1, position: $0 + 1) })))
+        return .object(members + Self.tree(extra))
+    }
+
+    static func tree(_ position: ScorePosition) -> JSONValue {
+        .object([("page", .int(position.page)), ("x", .double(position.x)), ("y", .double(position.y))])
+    }
+
+    static func tree(_ piece: Piece) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("title", .string(piece.title)),
+            ("firstBar", .string(piece.firstBar.description)),
+            ("lastBar", .string(piece.lastBar.description)),
+        ]
+        if let key = piece.key { members.append(("key", .string(key))) }
+        if let prefix = piece.prefix { members.append(("prefix", .string(prefix))) }
+        return .object(members + tree(piece.extra))
+    }
+
+    static func tree(_ take: Take) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("number", .int(take.number)),
+            ("label", .string(take.label)),
+            ("start", tree(take.start)),
+        ]
+        if let end = take.end { members.append(("end", tree(end))) }
+        if let source = take.source { members.append(("source", .string(source))) }
+        if let recordStart = take.recordStart { members.append(("recordStart", .string(recordStart))) }
+        if let fps = take.fps { members.append(("fps", number(fps))) }
+        members.append(("note", .string(take.note)))
+        if take.deleted { members.append(("deleted", .bool(true))) }
+        return .object(members + tree(take.extra))
+    }
+
+    static func tree(_ mark: Mark, position: Int) -> JSONValue {
+        var members: [(String, JSONValue)] = [("take", .int(mark.take)), ("kind", .string(mark.kind.name))]
+        switch mark.kind {
+        case .rating(let value): members.append(("value", .int(value)))
+        case .problem(let kind): members.append(("problem", .string(kind.name)))
+        case .editPoint, .text: break
+        }
+        members.append(("at", tree(mark.at)))
+        if let to = mark.to { members.append(("to", tree(to))) }
+        if let text = mark.text { members.append(("text", .string(text))) }
+        if let time = mark.time { members.append(("time", .double(time))) }
+        if let colour = mark.colour { members.append(("colour", .string(colour))) }
+        if mark.id != position { members.append(("id", .int(mark.id))) }
+        if mark.deleted { members.append(("deleted", .bool(true))) }
+        return .object(members + tree(mark.extra))
+    }
+
+    /// Unknown members as JSON values (text that does not parse is kept as a string).
+    static func tree(_ extra: ExtraFields) -> [(String, JSONValue)] {
+        extra.members.map { member in
+            (member.key, (try? JSONReader.parse(member.json.utf8)) ?? .string(member.json))
+        }
+    }
+
+    /// A whole number within ±2⁵³ as an integer, anything else as a double.
+    static func number(_ value: Double) -> JSONValue {
+        if value.isFinite, value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return .int(Int(value)) }
+        return .double(value)
+    }
+}

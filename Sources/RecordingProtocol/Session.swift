@@ -1,0 +1,76 @@
+import ScoreLayout
+
+/// A recording session: the score and its layout, the programme, the numbering scheme, the takes and their marks.
+///
+/// A session is a plain value. `init(title:score:…)` does not check it; `validate()`,
+/// `init(validating:)`-style use through `Session(json:)`, and the editing methods (`addTake`,
+/// `endTake`, `addMark`, …) do, and throw `ProtocolError` naming what is wrong. Positions are
+/// ordered through the layout (page, system, x), so takes may span any number of pages; without
+/// a layout only the page order of positions can be checked.
+public struct Session: Hashable, Sendable {
+    /// The `format` of the session JSON this version reads and writes.
+    public static let format = "tonmeister-session/1"
+
+    /// The session title, such as "Botifarra — day 1".
+    public var title: String
+    /// The score PDF.
+    public var score: ScoreReference
+    /// The score's layout; nil when not (yet) known. Queries need it.
+    public var layout: ScoreLayout?
+    /// How takes are numbered and labelled.
+    public var numbering: TakeNumbering
+    /// The programme: pieces or movements in order.
+    public var pieces: [Piece]
+    /// Every take, including soft-deleted ones, in the order they were made.
+    public var takes: [Take]
+    /// Every mark, including soft-deleted ones, in the order they were made.
+    public var marks: [Mark]
+    /// Unknown top-level JSON members kept for the round trip.
+    public var extra: ExtraFields
+
+    /// Creates a session without checking it (call `validate()`).
+    public init(
+        title: String, score: ScoreReference, layout: ScoreLayout? = nil, numbering: TakeNumbering = TakeNumbering(),
+        pieces: [Piece] = [], takes: [Take] = [], marks: [Mark] = [], extra: ExtraFields = ExtraFields()
+    ) {
+        self.title = title
+        self.score = score
+        self.layout = layout
+        self.numbering = numbering
+        self.pieces = pieces
+        self.takes = takes
+        self.marks = marks
+        self.extra = extra
+    }
+
+    /// The take with this number (deleted or not), if any.
+    public func take(_ number: Int) -> Take? {
+        takes.first { $0.number == number }
+    }
+
+    /// The mark with this id (deleted or not), if any.
+    public func mark(_ id: Int) -> Mark? {
+        marks.first { $0.id == id }
+    }
+
+    /// The takes that are not deleted, in the order they were made.
+    public var liveTakes: [Take] { takes.filter { !$0.deleted } }
+
+    /// The marks that are not deleted and whose take is not deleted, in the order they were made.
+    public var liveMarks: [Mark] {
+        let deletedTakes = Set(takes.filter(\.deleted).map(\.number))
+        return marks.filter { !$0.deleted && !deletedTakes.contains($0.take) }
+    }
+
+    /// The marks of one take (deleted ones included), in the order they were made.
+    public func marks(ofTake number: Int) -> [Mark] {
+        marks.filter { $0.take == number }
+    }
+
+    /// A coverage index over the session's live takes and marks (see `CoverageIndex`).
+    ///
+    /// - Throws: `ProtocolError.noLayout` without a layout, or the errors of `validate()`.
+    public func coverageIndex() throws -> CoverageIndex {
+        try CoverageIndex(session: self)
+    }
+}

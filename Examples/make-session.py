@@ -48,7 +48,7 @@ clock = 10 * 3600 + 2 * 60 + 11   # 10:02:11, the first take
 def take(number, first, last, open_end=False, note='', ratings=(), problems=(), edit_points=(), texts=()):
     """Records a take over bars first..last; marks are (bar, fraction, ...) tuples."""
     global clock
-    start = tap(first, rng.uniform(0.03, 0.12))
+    start = tap(first, rng.uniform(0.02, 0.08))
     entry = {'number': number, 'label': str(number), 'start': start}
     if not open_end:
         end_bar, end_fraction = (last, rng.uniform(0.9, 0.99)) if last == LAST_BAR else (last + 1, rng.uniform(0.02, 0.1))
@@ -86,7 +86,7 @@ take(4, 1, 2, note='false start', problems=[(1, 0.3, 'false-start', None, '')])
 take(5, 5, 8, note='patch bars 5-8', ratings=[(5, 0.1, 4), (7, 0.5, 5)])
 take(6, 5, 8, ratings=[(5, 0.1, 5)], problems=[(8, 0.4, 'wrong-note', None, 'viola F natural')])
 take(7, 9, 12, ratings=[(9, 0.1, 4), (11, 0.2, 3)], problems=[(11, 0.3, 'tempo', (1, 0.5), 'rushing')])
-take(8, 9, 12, note='nice ending', ratings=[(9, 0.1, 4), (12, 0.1, 5)], edit_points=[(9, 0.02)])
+take(8, 9, 12, note='nice ending', ratings=[(9, 0.1, 4), (12, 0.1, 5)], edit_points=[(10, 0.04)])
 take(9, 1, 4, ratings=[(1, 0.1, 5)], problems=[(2, 0.6, 'balance', (1, 0.4), 'cello too loud')])
 take(10, 1, 12, open_end=True, note='end not marked', ratings=[(1, 0.1, 4), (8, 0.5, 4)])
 
@@ -104,7 +104,7 @@ take(17, 25, 36, note='variation II, first go',
 take(18, 25, 36, ratings=[(25, 0.2, 4), (31, 0.1, 4)], problems=[(35, 0.3, 'tempo', None, 'dragging')])
 take(19, 25, 28, ratings=[(25, 0.1, 5)])
 take(20, 29, 32, ratings=[(29, 0.1, 4), (31, 0.6, 2)], problems=[(31, 0.5, 'intonation', None, '')])
-take(21, 29, 32, ratings=[(29, 0.1, 5)], edit_points=[(29, 0.02)])
+take(21, 29, 32, ratings=[(29, 0.1, 5)], edit_points=[(30, 0.05)])
 take(22, 33, 36, ratings=[(33, 0.1, 3)], problems=[(34, 0.4, 'ensemble', (0, 0.9), 'final chord not together')])
 take(23, 33, 36, note='best ending', ratings=[(33, 0.1, 4), (36, 0.2, 5)], texts=[(36, 0.5, 'hold the fermata longer')])
 take(24, 13, 16, ratings=[(13, 0.1, 3)], problems=[(14, 0.2, 'noise', None, 'traffic outside')])

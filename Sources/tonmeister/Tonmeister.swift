@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RecordingProtocol
 import ScoreDocument
 import TheoryCore
 
@@ -13,7 +14,8 @@ struct Tonmeister: ParsableCommand {
         subcommands: [
             IntervalCommand.self, TransposeCommand.self, EnharmonicsCommand.self,
             ScaleCommand.self, ChordCommand.self, HarmonizeCommand.self,
-            ScoreCommand.self, DocsCommand.self, DemoCommand.self,
+            ScoreCommand.self, SessionCommand.self, TakesCommand.self, CoversCommand.self, CoverageCommand.self,
+            DocsCommand.self, DemoCommand.self,
         ]
     )
 
@@ -23,6 +25,8 @@ struct Tonmeister: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as TheoryError {
+            fail(error.description, status: 2)
+        } catch let error as ProtocolError {
             fail(error.description, status: 2)
         } catch let error as ScoreDocumentError {
             fail(error.description, status: error.exitStatus)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RecordingProtocol
 import ScoreDocument
 import ScoreLayout
 import TheoryCore
@@ -66,6 +67,8 @@ struct DemoCommand: ParsableCommand {
         }
         lines += ["", "Part 2 — a score", ""]
         lines += try scoreLines()
+        lines += ["", "Part 3 — a recording session", ""]
+        lines += try sessionLines()
         lines += ["", "More: tonmeister --help; docs/theory.md and docs/scores.md."]
         output.emit(["demo": "theory", "lines": .strings(lines)], text: lines)
     }
@@ -95,6 +98,30 @@ struct DemoCommand: ParsableCommand {
             lines.append("   the point (page \(point.page), x \(Int(point.x)), y \(Int(point.y))) lies in bar \(resolved.bar.map(\.description) ?? "?"), "
                 + "\(Int(((resolved.fraction ?? 0) * 100).rounded()))% into it")
         }
+        return lines
+    }
+
+    /// Loads the bundled example session and answers "which takes cover bar 12?" and "what is in the can?".
+    private func sessionLines() throws -> [String] {
+        guard let directory = BundledScores.directory() else { return ["   (the bundled example session was not found)"] }
+        let path = directory.deletingLastPathComponent().appendingPathComponent("Examples/chorale-session.json").path
+        guard FileManager.default.fileExists(atPath: path) else { return ["   (Examples/chorale-session.json was not found)"] }
+        let session = try SessionFile.load(path)
+        let index = try session.coverageIndex()
+        let open = session.liveTakes.filter { $0.end == nil }.map(\.label)
+        var lines = ["9. \(session.title): \(session.liveTakes.count) takes (open: \(open.joined(separator: ", "))), "
+            + "\(session.liveMarks.count) marks"]
+        let covers = try index.covers(bar: BarNumber(12))
+        lines.append("   which takes cover bar 12? " + covers.map { c in
+            "\(c.label) (\(c.coverage.rawValue), rating \(c.rating)\(c.open ? ", open" : ""))"
+        }.joined(separator: ", "))
+        let bars = index.coverage()
+        let best = Dictionary(grouping: bars, by: { $0.best ?? 0 }).mapValues(\.count)
+        lines.append("   what is in the can: " + best.keys.sorted(by: >).map { rating in
+            TakesCommand.count(best[rating]!, "bar") + (rating == 0 ? " uncovered" : " at best \(rating)")
+        }.joined(separator: ", "))
+        let gaps = index.gaps(threshold: 4)
+        lines.append("   bars still below 4: " + (gaps.isEmpty ? "none" : gaps.map(\.bar.description).joined(separator: " ")))
         return lines
     }
 }

@@ -1,0 +1,49 @@
+import ArgumentParser
+import RecordingProtocol
+import ScoreLayout
+
+/// `tonmeister coverage SESSION`: what is in the can, bar by bar, and the gaps that still need a take.
+struct CoverageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "coverage",
+        abstract: "Show, for every bar, the takes that fully cover it and the best rating, and list the gaps."
+    )
+
+    @OptionGroup var file: SessionFile
+
+    @Option(help: "Bars whose best rating is below this are gaps too.")
+    var threshold = 3
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if !(1...5).contains(threshold) { throw ValidationError("--threshold must be a rating from 1 to 5") }
+    }
+
+    func run() throws {
+        let index = try file.load().coverageIndex()
+        let bars = index.coverage(), gaps = index.gaps(threshold: threshold)
+        output.emit(
+            ["bars": .array(bars.map { b in
+                ["bar": .string(b.bar.description), "takes": .array(b.takes.map { .int($0) }),
+                 "partial": .array(b.partial.map { .int($0) }), "best": b.best.map { .int($0) } ?? .null]
+            }),
+             "gaps": .array(gaps.map { g in
+                 switch g.reason {
+                 case .uncovered: return ["bar": .string(g.bar.description), "reason": "uncovered"]
+                 case .belowThreshold(let best):
+                     return ["bar": .string(g.bar.description), "reason": "below-threshold", "best": .int(best)]
+                 }
+             }),
+             "threshold": .int(threshold)],
+            text: bars.map { b in
+                "bar \(b.bar.description.padding(toLength: 4, withPad: " ", startingAt: 0)) "
+                    + (b.best.map { "best \($0)" } ?? "uncovered") + "  takes " + (b.takes.isEmpty ? "–" : b.takes.map(String.init).joined(separator: " "))
+            } + [gaps.isEmpty ? "no gaps (every bar fully covered at rating \(threshold) or better)"
+                 : "gaps: " + gaps.map { g in
+                     if case .belowThreshold(let best) = g.reason { return "\(g.bar) (best \(best))" }
+                     return "\(g.bar) (uncovered)"
+                 }.joined(separator: ", ")]
+        )
+    }
+}

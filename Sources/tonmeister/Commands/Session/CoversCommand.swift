@@ -1,0 +1,79 @@
+import ArgumentParser
+import RecordingProtocol
+import ScoreLayout
+
+/// `tonmeister covers SESSION --bar 12` or `--page 2 --x 300 --y 400`: which takes cover a bar or a point.
+struct CoversCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "covers",
+        abstract: "Which takes cover a bar, a range of bars, or a point on the score.",
+        discussion: """
+            A take covers a bar fully when it starts by 25 % into the bar and ends at or after 75 % into it;
+            otherwise it covers the bar partially. The rating is the one in force there (3 before the take's
+            first rating mark; for a bar, the lowest in force inside it). Open takes run to the end of the score.
+            """
+    )
+
+    @OptionGroup var file: SessionFile
+
+    @Option(help: "A bar number (12, 12a).")
+    var bar: String?
+
+    @Option(help: "A range of bars: 5-12.")
+    var bars: String?
+
+    @Option(help: "The page of a point (with --x and --y, in PDF points from the top-left).")
+    var page: Int?
+
+    @Option(help: "The x of the point.")
+    var x: Double?
+
+    @Option(help: "The y of the point.")
+    var y: Double?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        let point = page != nil || x != nil || y != nil
+        if point && (page == nil || x == nil || y == nil) { throw ValidationError("a point needs --page, --x and --y") }
+        if [bar != nil, bars != nil, point].filter({ $0 }).count != 1 {
+            throw ValidationError("give one of --bar, --bars, or --page/--x/--y")
+        }
+    }
+
+    func run() throws {
+        let index = try file.load().coverageIndex()
+        let query: JSONValue, results: [CoverResult], heading: String
+        if let bar {
+            let number = try Self.barNumber(bar)
+            results = try index.covers(bar: number)
+            (query, heading) = (["bar": .string(number.description)], "bar \(number)")
+        } else if let bars {
+            let parts = bars.split(separator: "-", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw CLIError.badInput("--bars takes a range such as 5-12, not '\(bars)'") }
+            let from = try Self.barNumber(parts[0]), to = try Self.barNumber(parts[1])
+            guard from <= to else { throw CLIError.badInput("--bars \(bars): the range runs backwards") }
+            results = try index.covers(bars: from...to)
+            (query, heading) = (["bars": ["from": .string(from.description), "to": .string(to.description)]], "bars \(from)–\(to)")
+        } else {
+            let point = ScorePosition(page: page!, x: x!, y: y!)
+            results = try index.covers(point: point)
+            (query, heading) = (["page": .int(point.page), "x": .double(point.x), "y": .double(point.y)],
+                                "page \(point.page) at (\(point.x), \(point.y))")
+        }
+        output.emit(
+            ["query": query, "takes": .array(results.map { r in
+                ["number": .int(r.take), "label": .string(r.label), "coverage": .string(r.coverage.rawValue),
+                 "rating": .int(r.rating), "open": .bool(r.open)]
+            })],
+            text: results.isEmpty ? ["no take covers \(heading)"] : ["takes covering \(heading):"] + results.map { r in
+                "  take \(r.label.padding(toLength: 5, withPad: " ", startingAt: 0)) \(r.coverage.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"
+                    + "rating \(r.rating)" + (r.open ? "  (open: no end marked)" : "")
+            }
+        )
+    }
+
+    static func barNumber(_ text: String) throws -> BarNumber {
+        do { return try BarNumber(text) } catch { throw CLIError.badInput("'\(text)' is not a bar number (12, 12a)") }
+    }
+}

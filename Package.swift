@@ -18,6 +18,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         .target(name: "TheoryCore"),
@@ -31,7 +32,10 @@ let package = Package(
         ),
         .target(name: "ScoreDocument", dependencies: ["CPoppler", "ScoreLayout"]),
         .target(name: "RecordingProtocol", dependencies: ["ScoreLayout", "TheoryCore"]),
-        .target(name: "Storage", dependencies: ["RecordingProtocol", "Quiz"]),
+        .target(name: "Storage", dependencies: [
+            "RecordingProtocol", "Quiz",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .target(name: "TonmeisterServer", dependencies: [
             "TheoryCore", "Fretboard", "Quiz", "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage",
         ]),
@@ -51,5 +55,6 @@ let package = Package(
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),
         .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout"]),
         .testTarget(name: "RecordingProtocolTests", dependencies: ["RecordingProtocol"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
     ]
 )

@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+import RecordingProtocol
+import ScoreLayout
+
+/// A recording session stored in SQLite through GRDB: whole-session save and load, fast appends, JSON import and export.
+///
+/// A file database opens as a `DatabasePool` in WAL mode, so readers never block the writer; an
+/// in-memory database (for tests) is a `DatabaseQueue`. Foreign keys are on and the schema is
+/// managed by `SessionSchema.migrator`. Every user action is one write transaction: `save` and
+/// `importJSON` replace the whole content, `appendTake`, `endTake`, `appendMark` and `deleteMark`
+/// change a row or two (see `SessionDatabase+Appending.swift`).
+///
+/// Everything written is checked against the recording-protocol model first; invalid input
+/// throws `StorageError.invalid` and leaves the database untouched. The SQL constraints are a
+/// second line of defence against rows written by other tools.
+public final class SessionDatabase: Sendable {
+    /// The GRDB connection (pool for files, queue in memory).
+    let writer: any DatabaseWriter
+    /// The layout and revision last read by an append on this instance.
+    let cache = LayoutCache()
+
+    /// Creates or opens a session database file in WAL mode and migrates it to the current schema.
+    ///
+    /// - Throws: GRDB's `DatabaseError` when the file cannot be opened or migrated.
+    public init(path: String) throws {
+        writer = try DatabasePool(path: path, configuration: Self.configuration())
+        try SessionSchema.migrator.migrate(writer)
+    }
+
+    /// Creates an empty in-memory session database (for tests and scratch work).
+    ///
+    /// The name is only a label; every instance is a separate database.
+    public init(inMemory name: String = "session") throws {
+        writer = try DatabaseQueue(named: nil, configuration: Self.configuration(label: name))
+        try SessionSchema.migrator.migrate(writer)
+    }
+
+    private static func configuration(label: String? = nil) -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        configuration.label = label
+        return configuration
+    }
+
+    /// The journal mode SQLite reports (`wal` for a file database).
+    public func journalMode() throws -> String {
+        try writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
+    /// Replaces the whole content with `session`, in one transaction.
+    ///
+    /// - Throws: `StorageError.invalid` when `session.validate()` fails (nothing is written).
+    public func save(_ session: Session) throws {
+        try StorageError.checking { try session.validate() }
+        try writer.write { db in try Self.replace(with: session, in: db) }
+    }
+
+    /// Reads the whole session back: `load()` after `save(s)` equals `s`.
+    ///
+    /// - Throws: `StorageError.noSession` for an empty database, `.corruptRow` for a row the model cannot hold.
+    public func load() throws -> Session {
+        try writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = 1") else { throw StorageError.noSession }
+            return Session(
+                title: row["title"], score: ScoreReference(file: row["score_file"], sha256: row["score_sha256"]),
+                layout: try Self.layout(row["layout_json"]), numbering: try SessionRows.numbering(row["numbering_json"]),
+                pieces: try SessionRows.pieces(in: db), takes: try SessionRows.takes(in: db),
+                marks: try SessionRows.marks(in: db), extra: try SessionRows.extra(row["extra_json"], table: "session"))
+        }
+    }
+
+    /// Reads a `tonmeister-session/1` document, validates it and replaces the whole content with it.
+    ///
+    /// - Throws: `StorageError.invalid` with the model's error (bad JSON, unknown format, invalid
+    ///   session); the database is untouched.
+    public func importJSON(_ data: Data) throws {
+        try save(try StorageError.checking { try Session(json: data) })
+    }
+
+    /// The stored session as a `tonmeister-session/1` document (stable: export, import, export gives the same bytes).
+    ///
+    /// - Throws: the errors of `load()`.
+    public func exportJSON(pretty: Bool = false) throws -> Data {
+        try load().jsonData(pretty: pretty)
+    }
+
+    /// Deletes every row and writes `session`, bumping the session revision.
+    static func replace(with session: Session, in db: Database) throws {
+        let revision = try Int.fetchOne(db, sql: "SELECT revision FROM session WHERE id = 1") ?? 0
+        try db.execute(sql: "DELETE FROM mark; DELETE FROM take; DELETE FROM piece; DELETE FROM session;")
+        try db.execute(sql: """
+            INSERT INTO session (id, title, score_file, score_sha256, layout_json, numbering_json, extra_json, revision)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [
+                session.title, session.score.file, session.score.sha256, session.layout.map { $0.jsonText() },
+                SessionRows.numberingJSON(session.numbering), SessionRows.extraJSON(session.extra), revision + 1,
+            ])
+        for (seq, piece) in session.pieces.enumerated() { try SessionRows.insert(piece, seq: seq + 1, in: db) }
+        for (seq, take) in session.takes.enumerated() { try SessionRows.insert(take, seq: seq + 1, in: db) }
+        for (seq, mark) in session.marks.enumerated() { try SessionRows.insert(mark, seq: seq + 1, in: db) }
+    }
+
+    /// The layout stored as `layout_json` (read without validation: it was validated when saved).
+    static func layout(_ text: String?) throws -> ScoreLayout? {
+        guard let text else { return nil }
+        do {
+            return try ScoreLayout(json: Data(text.utf8), validate: false)
+        } catch {
+            throw StorageError.corruptRow(table: "session", reason: "layout_json: \(error)")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import GRDB
+
+/// The database schema of a session: append-only migrations written in raw SQL.
+///
+/// Migrations never use app types, so an old migration keeps meaning the same thing as the
+/// model evolves. Never edit a registered migration; append a new one.
+///
+/// Tables: `session` (one row, id 1), `piece`, `take` and `mark`. `seq` columns keep the order in
+/// which pieces, takes and marks were made (the order of the session's arrays, which need not be
+/// the order of take numbers or mark ids). `extra_json` holds unknown JSON members as a JSON
+/// array of `[key, json text]` pairs (NULL when there are none). `session.revision` grows with
+/// every whole-session save, so a writer can cache the layout between appends.
+enum SessionSchema {
+    /// A finite, non-negative REAL (SQLite stores NaN as NULL, which NOT NULL rejects; this rejects ±∞).
+    private static func coordinate(_ column: String) -> String {
+        "\(column) BETWEEN 0 AND 1.7976931348623157e308"
+    }
+
+    /// A page number: an INTEGER from 1.
+    private static func page(_ column: String) -> String {
+        "typeof(\(column)) = 'integer' AND \(column) >= 1"
+    }
+
+    /// An optional position `prefix_page/x/y` (see `allOrNone(_:)` for its table constraint).
+    private static func optionalPosition(_ prefix: String) -> String {
+        """
+        \(prefix)_page INTEGER CHECK (\(prefix)_page IS NULL OR (\(page("\(prefix)_page")))),
+            \(prefix)_x REAL CHECK (\(prefix)_x IS NULL OR \(coordinate("\(prefix)_x"))),
+            \(prefix)_y REAL CHECK (\(prefix)_y IS NULL OR \(coordinate("\(prefix)_y")))
+        """
+    }
+
+    /// The table constraint of an optional position: all three columns present or all three NULL.
+    private static func allOrNone(_ prefix: String) -> String {
+        "CHECK ((\(prefix)_page IS NULL) = (\(prefix)_x IS NULL) AND (\(prefix)_page IS NULL) = (\(prefix)_y IS NULL))"
+    }
+
+    /// A required position `prefix_page/x/y`.
+    private static func position(_ prefix: String) -> String {
+        """
+        \(prefix)_page INTEGER NOT NULL CHECK (\(page("\(prefix)_page"))),
+            \(prefix)_x REAL NOT NULL CHECK (\(coordinate("\(prefix)_x"))),
+            \(prefix)_y REAL NOT NULL CHECK (\(coordinate("\(prefix)_y")))
+        """
+    }
+
+    /// The migrator with every migration in order.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: session, piece, take, mark") { db in
+            try db.execute(sql: """
+                CREATE TABLE session (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    title TEXT NOT NULL,
+                    score_file TEXT NOT NULL,
+                    score_sha256 TEXT NOT NULL DEFAULT '',
+                    layout_json TEXT CHECK (layout_json IS NULL OR json_valid(layout_json)),
+                    numbering_json TEXT NOT NULL CHECK (json_valid(numbering_json)),
+                    extra_json TEXT CHECK (extra_json IS NULL OR json_valid(extra_json)),
+                    revision INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE TABLE piece (
+                    seq INTEGER PRIMARY KEY,
+                    title TEXT NOT NULL,
+                    first_bar TEXT NOT NULL CHECK (first_bar <> ''),
+                    last_bar TEXT NOT NULL CHECK (last_bar <> ''),
+                    key TEXT,
+                    prefix TEXT CHECK (prefix IS NULL OR prefix <> ''),
+                    extra_json TEXT CHECK (extra_json IS NULL OR json_valid(extra_json))
+                );
+                CREATE TABLE take (
+                    seq INTEGER NOT NULL UNIQUE,
+                    number INTEGER NOT NULL UNIQUE CHECK (typeof(number) = 'integer'),
+                    label TEXT NOT NULL,
+                    \(position("start")),
+                    \(optionalPosition("end")),
+                    source TEXT,
+                    record_start TEXT,
+                    fps REAL CHECK (fps IS NULL OR (fps > 0 AND fps <= 120)),
+                    note TEXT NOT NULL DEFAULT '',
+                    deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1)),
+                    extra_json TEXT CHECK (extra_json IS NULL OR json_valid(extra_json)),
+                    \(allOrNone("end"))
+                );
+                CREATE TABLE mark (
+                    id INTEGER PRIMARY KEY,
+                    seq INTEGER NOT NULL UNIQUE,
+                    take INTEGER NOT NULL REFERENCES take(number),
+                    kind TEXT NOT NULL CHECK (kind IN ('rating', 'problem', 'edit-point', 'text')),
+                    value INTEGER CHECK (value IS NULL OR (typeof(value) = 'integer' AND value BETWEEN 1 AND 5)),
+                    problem TEXT CHECK (problem IS NULL OR problem <> ''),
+                    \(position("at")),
+                    \(optionalPosition("to")),
+                    time REAL CHECK (time IS NULL OR \(coordinate("time"))),
+                    colour TEXT,
+                    text TEXT,
+                    deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1)),
+                    extra_json TEXT CHECK (extra_json IS NULL OR json_valid(extra_json)),
+                    CHECK ((kind = 'rating') = (value IS NOT NULL)),
+                    CHECK ((kind = 'problem') = (problem IS NOT NULL)),
+                    \(allOrNone("to"))
+                );
+                CREATE INDEX mark_by_take ON mark(take);
+                """)
+        }
+        return migrator
+    }
+}

@@ -42,15 +42,6 @@ extension ScoreDocument {
             try? FileManager.default.removeItem(atPath: temporary)
             throw failure
         }
-        do {
-            if FileManager.default.fileExists(atPath: path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: URL(fileURLWithPath: temporary))
-            } else {
-                try FileManager.default.moveItem(atPath: temporary, toPath: path)
-            }
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw .writeFailed(path: path, reason: (error as NSError).localizedDescription)
-        }
+        try Self.moveIntoPlace(temporary, path)
     }
 }

@@ -118,14 +118,20 @@ extension ScoreDocument {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             try data.write(to: temporary)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
-            }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw .writeFailed(path: path, reason: (error as NSError).localizedDescription)
+        }
+        try moveIntoPlace(temporary.path, path)
+    }
+
+    /// Renames a finished temporary file over `path` in one step (rename(2)), so that an existing file is
+    /// replaced whole or not at all.
+    static func moveIntoPlace(_ temporary: String, _ path: String) throws(ScoreDocumentError) {
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw .writeFailed(path: path, reason: reason)
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RecordingProtocol
 import ScoreDocument
+import Storage
 import TheoryCore
 
 /// The `tonmeister` command: music theory, fretboard, quizzes and the recording protocol.
@@ -14,7 +15,7 @@ struct Tonmeister: ParsableCommand {
         subcommands: [
             IntervalCommand.self, TransposeCommand.self, EnharmonicsCommand.self,
             ScaleCommand.self, ChordCommand.self, HarmonizeCommand.self,
-            ScoreCommand.self, SessionCommand.self, TakesCommand.self, CoversCommand.self, CoverageCommand.self,
+            ScoreCommand.self, SessionCommand.self, TakeCommand.self, MarkCommand.self, TakesCommand.self, CoversCommand.self, CoverageCommand.self,
             DocsCommand.self, DemoCommand.self,
         ]
     )
@@ -28,6 +29,11 @@ struct Tonmeister: ParsableCommand {
             fail(error.description, status: 2)
         } catch let error as ProtocolError {
             fail(error.description, status: 2)
+        } catch let error as StoreError {
+            fail(error.description, status: 2)
+        } catch let error as StorageError {
+            if case .invalid = error { fail(error.description, status: 2) }
+            fail(error.description, status: 1)
         } catch let error as ScoreDocumentError {
             fail(error.description, status: error.exitStatus)
         } catch let error as CLIError {

@@ -169,3 +169,21 @@ struct ScoreDocumentRenderTests {
         #expect(throws: ScoreDocumentError.self) { try doc.writePNG(page: 1, dpi: 20, to: "/no/such/dir/p.png") }
     }
 }
+
+@Suite("Writing files")
+struct ScoreDocumentWritingTests {
+    @Test func outputsReplaceExistingFilesWhole() throws {
+        let doc = try ScoreDocument(path: Fixture.path("small.pdf"))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-write-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent("p.png").path, pdf = dir.appendingPathComponent("a.pdf").path
+        for dpi in [20.0, 30.0] {
+            try doc.writePNG(page: 1, dpi: dpi, to: png)
+            try doc.writeAnnotatedPDF(overlays: [:], to: pdf)
+        }
+        #expect(ScoreDocumentRenderTests.pngSize(try Data(contentsOf: URL(fileURLWithPath: png))).width == 249)
+        #expect(try ScoreDocument(path: pdf).pageCount == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.pdf", "p.png"], "no temporary files left")
+    }
+}

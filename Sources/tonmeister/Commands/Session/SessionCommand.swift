@@ -6,8 +6,8 @@ import ScoreLayout
 struct SessionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "session",
-        abstract: "Inspect a recording session (takes, marks, pieces on a score).",
-        subcommands: [SessionShowCommand.self]
+        abstract: "Show, import and export a recording session (.json document or .sqlite database).",
+        subcommands: [SessionShowCommand.self, SessionImportCommand.self, SessionExportCommand.self]
     )
 }
 

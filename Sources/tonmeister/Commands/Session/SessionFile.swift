@@ -1,32 +1,52 @@
 import ArgumentParser
 import Foundation
 import RecordingProtocol
+import ScoreLayout
+import Storage
 
-/// The SESSION argument of the session commands: a `.json` session document (a `.sqlite` database once the
-/// Storage module lands).
+/// The SESSION argument of the session commands: a `.json` session document or a `.sqlite` database.
 struct SessionFile: ParsableArguments {
-    @Argument(help: "The session: a .json session document (tonmeister-session/1).")
+    @Argument(help: "The session: a .json document (tonmeister-session/1) or a .sqlite database.")
     var session: String
 
-    /// Reads and validates the session.
-    func load() throws -> Session { try Self.load(session) }
+    /// The session on disk.
+    func store() throws -> SessionStore { try SessionStore(path: session) }
 
-    /// Reads and validates the session at `session`.
-    static func load(_ session: String) throws -> Session {
-        let url = URL(fileURLWithPath: session)
-        switch url.pathExtension.lowercased() {
-        case "json":
-            break
-        case "sqlite", "db":
-            throw CLIError.badInput("\(session): SQLite session databases are not supported yet; use a .json session document")
-        default:
-            throw CLIError.badInput("\(session): a session is a .json document (tonmeister-session/1)")
-        }
-        guard FileManager.default.fileExists(atPath: session) else { throw CLIError.badInput("no such file: \(session)") }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw CLIError.badInput("cannot read \(session): \(error.localizedDescription)")
-        }
-        return try Session(json: data)
+    /// Reads and validates the session.
+    func load() throws -> Session { try store().load() }
+
+    /// Reads and validates the session at `path`.
+    static func load(_ path: String) throws -> Session { try SessionStore(path: path).load() }
+}
+
+/// A position on the score given as `--page`, `--x`, `--y` (PDF points from the top-left of the page).
+struct PositionOptions: ParsableArguments {
+    @Option(help: "The page (1-based).")
+    var page: Int
+
+    @Option(help: "x in PDF points from the left edge.")
+    var x: Double
+
+    @Option(help: "y in PDF points from the top edge.")
+    var y: Double
+
+    var position: ScorePosition { ScorePosition(page: page, x: x, y: y) }
+
+    func validate() throws {
+        if page < 1 { throw ValidationError("--page must be 1 or more") }
+        if !x.isFinite || !y.isFinite { throw ValidationError("--x and --y must be numbers") }
     }
+}
+
+/// JSON of a take and of a mark, as the session document writes them.
+extension Take {
+    var summaryJSON: JSONValue {
+        var fields: [(String, JSONValue)] = [("number", .int(number)), ("label", .string(label)),
+                                             ("start", Self.json(start))]
+        if let end { fields.append(("end", Self.json(end))) }
+        fields.append(("open", .bool(end == nil)))
+        return .object(fields)
+    }
+
+    static func json(_ p: ScorePosition) -> JSONValue { ["page": .int(p.page), "x": .double(p.x), "y": .double(p.y)] }
 }

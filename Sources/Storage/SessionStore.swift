@@ -1,0 +1,128 @@
+import Foundation
+import RecordingProtocol
+import ScoreLayout
+
+/// A session on disk, as a `.json` document or a `.sqlite` database, with the edits a producer makes.
+///
+/// Every edit is checked by the session model first; a JSON document is then rewritten through a temporary
+/// file and a rename (never left half-written), a database changes in one transaction. A rejected edit leaves
+/// the file as it was.
+public struct SessionStore {
+    /// Where the session lives.
+    public enum Kind: Sendable { case json, sqlite }
+
+    public let path: String
+    public let kind: Kind
+
+    /// Opens an existing session file, chosen by its extension (`.json`, or `.sqlite`/`.db`).
+    public init(path: String) throws(StoreError) {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "json": kind = .json
+        case "sqlite", "db": kind = .sqlite
+        default: throw .unsupportedFile(path: path)
+        }
+        guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
+        self.path = path
+    }
+
+    /// Reads and validates the whole session.
+    public func load() throws -> Session {
+        switch kind {
+        case .json: return try Session(json: try read())
+        case .sqlite: return try SessionDatabase(path: path).load()
+        }
+    }
+
+    /// Starts a take at `start`, numbered by the session's scheme, and returns it.
+    @discardableResult
+    public func startTake(at start: ScorePosition, piece: Int? = nil, source: String? = nil, note: String = "") throws -> Take {
+        switch kind {
+        case .json:
+            var session = try load()
+            let take = try session.addTake(start: start, piece: piece, source: source, note: note)
+            try write(session)
+            return take
+        case .sqlite:
+            let database = try SessionDatabase(path: path)
+            let (number, label) = try database.load().nextTakeNumber(for: piece)
+            let take = Take(number: number, label: label, start: start, source: source, note: note)
+            try database.appendTake(take)
+            return take
+        }
+    }
+
+    /// Ends take `number` at `end`.
+    public func endTake(_ number: Int, at end: ScorePosition) throws {
+        switch kind {
+        case .json:
+            var session = try load()
+            try session.endTake(number, at: end)
+            try write(session)
+        case .sqlite:
+            try SessionDatabase(path: path).endTake(number: number, at: end)
+        }
+    }
+
+    /// Adds a mark to take `take` and returns it with its id.
+    @discardableResult
+    public func addMark(take: Int, kind markKind: MarkKind, at: ScorePosition, to: ScorePosition? = nil,
+                        time: Double? = nil, text: String? = nil) throws -> Mark {
+        switch kind {
+        case .json:
+            var session = try load()
+            let mark = try session.addMark(take: take, kind: markKind, at: at, to: to, time: time, text: text)
+            try write(session)
+            return mark
+        case .sqlite:
+            var mark = Mark(id: 0, take: take, kind: markKind, at: at, to: to, time: time, text: text)
+            mark.id = try SessionDatabase(path: path).appendMark(mark)
+            return mark
+        }
+    }
+
+    private func read() throws(StoreError) -> Data {
+        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw .unreadable(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    private func write(_ session: Session) throws(StoreError) {
+        try Self.writeAtomically(session.jsonData(pretty: true), to: path)
+    }
+
+    /// Writes bytes to a temporary file beside `path` and renames it into place.
+    public static func writeAtomically(_ data: Data, to path: String) throws(StoreError) {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try data.write(to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw .unwritable(path: path, reason: error.localizedDescription)
+        }
+        // rename(2) replaces the old file in one step: readers see the old or the new document, never neither.
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw .unwritable(path: path, reason: reason)
+        }
+    }
+}
+
+/// Why a session file could not be used.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    case fileNotFound(path: String)
+    case unsupportedFile(path: String)
+    case unreadable(path: String, reason: String)
+    case unwritable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path): return "no such session: \(path)"
+        case .unsupportedFile(let path):
+            return "\(path): a session is a .json document (tonmeister-session/1) or a .sqlite database"
+        case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+        case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import RecordingProtocol
+import ScoreLayout
+
+/// `tonmeister take start|end`: start and end takes, as the producer taps the score.
+struct TakeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "take", abstract: "Start or end a take.", subcommands: [TakeStartCommand.self, TakeEndCommand.self])
+}
+
+/// `tonmeister take start SESSION --page 2 --x 80 --y 120`: a new take numbered by the session's scheme.
+struct TakeStartCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a new take at a point.")
+
+    @OptionGroup var file: SessionFile
+    @OptionGroup var at: PositionOptions
+
+    @Option(help: "The piece (1-based), for per-piece numbering.")
+    var piece: Int?
+
+    @Option(help: "The recording's file or reel.")
+    var source: String?
+
+    @Option(help: "A note on the take.")
+    var note = ""
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let take = try file.store().startTake(at: at.position, piece: piece.map { $0 - 1 }, source: source, note: note)
+        output.emit(take.summaryJSON, text: ["take \(take.label) started"])
+    }
+}
+
+/// `tonmeister take end SESSION N --page 3 --x 300 --y 500`.
+struct TakeEndCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "end", abstract: "End a take at a point.")
+
+    @OptionGroup var file: SessionFile
+
+    @Argument(help: "The take number.")
+    var number: Int
+
+    @OptionGroup var at: PositionOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try file.store().endTake(number, at: at.position)
+        output.emit(["number": .int(number), "end": Take.json(at.position)], text: ["take \(number) ended"])
+    }
+}
+
+/// `tonmeister mark SESSION --take N --rating 4 --page 2 --x 150 --y 130`: a rating, problem, edit point or text.
+struct MarkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mark", abstract: "Mark a take: a rating (1–5), a problem, an edit point or a text.")
+
+    @OptionGroup var file: SessionFile
+
+    @Option(help: "The take number.")
+    var take: Int
+
+    @Option(help: "A rating: 1 bad, 2 ±, 3 ok, 4 good, 5 excellent.")
+    var rating: Int?
+
+    @Option(help: "A problem: intonation, balance, ensemble, noise, false-start, wrong-note, tempo, other, or your own symbol.")
+    var problem: String?
+
+    @Flag(help: "A preferred splice place.")
+    var editPoint = false
+
+    @Option(help: "A text mark, or the text of a problem.")
+    var text: String?
+
+    @OptionGroup var at: PositionOptions
+
+    @Option(help: "For a range: the page where it ends (with --to-x and --to-y).")
+    var toPage: Int?
+    @Option(help: "For a range: the x where it ends.")
+    var toX: Double?
+    @Option(help: "For a range: the y where it ends.")
+    var toY: Double?
+
+    @Option(help: "Seconds since the take's record start.")
+    var time: Double?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        let kinds = [rating != nil, problem != nil, editPoint, text != nil && problem == nil].filter { $0 }.count
+        if kinds != 1 { throw ValidationError("give one of --rating, --problem, --edit-point or --text") }
+        if let rating, !(1...5).contains(rating) { throw ValidationError("--rating must be 1 to 5, not \(rating)") }
+        let to = [toPage != nil, toX != nil, toY != nil]
+        if to.contains(true) && to.contains(false) { throw ValidationError("a range needs --to-page, --to-x and --to-y") }
+    }
+
+    func run() throws {
+        let kind: MarkKind = rating.map { .rating($0) } ?? problem.map { .problem(ProblemKind($0)) } ?? (editPoint ? .editPoint : .text)
+        let to = toPage.map { ScorePosition(page: $0, x: toX!, y: toY!) }
+        let mark = try file.store().addMark(take: take, kind: kind, at: at.position, to: to, time: time, text: text)
+        output.emit(["id": .int(mark.id), "take": .int(mark.take), "kind": .string(mark.kind.name), "at": Take.json(mark.at)],
+                    text: ["mark \(mark.id) (\(mark.kind.name)) on take \(mark.take)"])
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@Suite("Editing sessions from the command line")
+struct SessionEditingTests {
+    /// A fresh copy of the example session (and, when asked, its import as a database) in a temporary folder.
+    static func workspace() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-session-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("Examples/chorale-session.json"),
+                                         to: dir.appendingPathComponent("s.json"))
+        return dir
+    }
+
+    @Test func jsonAndSQLiteGiveTheSameAnswer() throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("s.json").path, db = dir.appendingPathComponent("s.sqlite").path
+        #expect(try CLIRunner.run("session", "import", json, db).status == 0)
+        for bar in ["1", "12", "24", "36"] {
+            let a = try CLIRunner.run("covers", json, "--bar", bar, "--json")
+            let b = try CLIRunner.run("covers", db, "--bar", bar, "--json")
+            #expect(a.status == 0 && a.stdout == b.stdout)
+        }
+        #expect(try CLIRunner.run("coverage", json, "--json").stdout == (try CLIRunner.run("coverage", db, "--json").stdout))
+        #expect(try CLIRunner.run("session", "import", json, db).status == 2, "an existing database is never overwritten")
+    }
+
+    @Test("take start, mark, take end", arguments: ["s.json", "s.sqlite"])
+    func producerWorkflow(_ name: String) throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent(name).path
+        if name.hasSuffix(".sqlite") {
+            #expect(try CLIRunner.run("session", "import", dir.appendingPathComponent("s.json").path, path).status == 0)
+        }
+        let start = try CLIRunner.json("take", "start", path, "--page", "2", "--x", "80", "--y", "250", "--json")
+        #expect(start["number"] as? Int == 31)
+        #expect(start["open"] as? Bool == true)
+        let mark = try CLIRunner.json("mark", path, "--take", "31", "--rating", "5", "--page", "2", "--x", "120", "--y", "255", "--json")
+        #expect(mark["id"] as? Int == 79)
+        #expect(try CLIRunner.run("mark", path, "--take", "31", "--problem", "intonation", "--text", "viola",
+                                  "--page", "2", "--x", "150", "--y", "255").status == 0)
+        #expect(try CLIRunner.run("take", "end", path, "31", "--page", "2", "--x", "250", "--y", "255").status == 0)
+        let covers = try CLIRunner.json("covers", path, "--page", "2", "--x", "200", "--y", "255", "--json")
+        let take = (covers["takes"] as? [[String: Any]] ?? []).first { $0["number"] as? Int == 31 }
+        #expect(take?["rating"] as? Int == 5)
+        #expect(take?["open"] as? Bool == false)
+        let takes = try CLIRunner.json("takes", path, "--json")["takes"] as? [[String: Any]] ?? []
+        #expect(takes.count == 31)
+    }
+
+    static let rejected: [[String]] = [
+        ["mark", "SESSION", "--take", "99", "--rating", "4", "--page", "2", "--x", "120", "--y", "255"],
+        ["mark", "SESSION", "--take", "4", "--rating", "4", "--page", "3", "--x", "500", "--y", "700"],
+        ["mark", "SESSION", "--take", "4", "--rating", "7", "--page", "2", "--x", "120", "--y", "255"],
+        ["mark", "SESSION", "--take", "4", "--page", "2", "--x", "120", "--y", "255"],
+        ["take", "start", "SESSION", "--page", "9", "--x", "1", "--y", "1"],
+        ["take", "end", "SESSION", "11", "--page", "2", "--x", "60", "--y", "50"],
+        ["take", "end", "SESSION", "77", "--page", "2", "--x", "60", "--y", "50"],
+    ]
+
+    @Test("rejected edits exit 2 and leave the session as it was", arguments: rejected)
+    func rejectedEdit(_ template: [String]) throws {
+        for name in ["s.json", "s.sqlite"] {
+            let dir = try Self.workspace()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let path = dir.appendingPathComponent(name).path
+            if name.hasSuffix(".sqlite") {
+                #expect(try CLIRunner.run("session", "import", dir.appendingPathComponent("s.json").path, path).status == 0)
+            }
+            let before = try CLIRunner.run("session", "export", path).stdout
+            let r = try CLIRunner.run(template.map { $0 == "SESSION" ? path : $0 })
+            #expect(r.status == 2, "\(name): \(r.stderr)")
+            #expect(r.stderr.lowercased().hasPrefix("error:"))
+            #expect(try CLIRunner.run("session", "export", path).stdout == before, "\(name) unchanged")
+        }
+    }
+}

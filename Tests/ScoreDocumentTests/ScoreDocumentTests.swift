@@ -187,3 +187,32 @@ struct ScoreDocumentWritingTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.pdf", "p.png"], "no temporary files left")
     }
 }
+
+@Suite("SHA-256")
+struct SHA256Tests {
+    /// FIPS 180-4 example vectors.
+    static let vectors: [(String, String)] = [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+    ]
+
+    @Test("standard vectors", arguments: vectors)
+    func vector(_ row: (String, String)) {
+        #expect(SHA256.hex(Array(row.0.utf8)) == row.1)
+    }
+
+    @Test func millionAs() {
+        #expect(SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000))
+            == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test func agreesWithPythonOnTheBundledScore() throws {
+        // Examples/chorale-session.json records the hash computed by Python's hashlib.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let session = try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("Examples/chorale-session.json"))) as? [String: Any]
+        let recorded = (session?["score"] as? [String: Any])?["sha256"] as? String
+        #expect(SHA256.hex(try Data(contentsOf: root.appendingPathComponent("Scores/chorale.pdf"))) == recorded)
+    }
+}

@@ -77,3 +77,38 @@ struct SessionEditingTests {
         }
     }
 }
+
+@Suite("Creating sessions")
+struct SessionCreateTests {
+    @Test("create on a score, then record", arguments: ["new.json", "new.sqlite"])
+    func createAndRecord(_ name: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-create-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent(name).path
+        let created = try CLIRunner.json("session", "create", path, "--score", "Scores/prelude.pdf", "--detect",
+                                         "--title", "Prelude, day 2", "--json")
+        #expect(created["bars"] as? Int == 35)
+        #expect((created["sha256"] as? String)?.count == 64)
+        #expect(try CLIRunner.run("take", "start", path, "--page", "1", "--x", "80", "--y", "140").status == 0)
+        #expect(try CLIRunner.run("mark", path, "--take", "1", "--rating", "4", "--page", "1", "--x", "200", "--y", "140").status == 0)
+        let covers = try CLIRunner.json("covers", path, "--bar", "3", "--json")["takes"] as? [[String: Any]] ?? []
+        #expect(covers.first?["rating"] as? Int == 4)
+        #expect(covers.first?["open"] as? Bool == true)
+        let again = try CLIRunner.run("session", "create", path, "--score", "Scores/prelude.pdf")
+        #expect(again.status == 2, "an existing session is never overwritten")
+    }
+
+    @Test func withoutALayoutQueriesSayWhy() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-create-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("s.json").path
+        #expect(try CLIRunner.run("session", "create", path, "--score", "Scores/minuet.pdf").status == 0)
+        let r = try CLIRunner.run("covers", path, "--bar", "1")
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("no layout"))
+        #expect(try CLIRunner.run("session", "create", dir.appendingPathComponent("x.txt").path, "--score", "Scores/minuet.pdf").status == 2)
+        #expect(try CLIRunner.run("session", "create", dir.appendingPathComponent("y.json").path, "--score", "nope.pdf").status == 2)
+    }
+}

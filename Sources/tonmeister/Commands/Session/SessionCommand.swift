@@ -7,7 +7,7 @@ struct SessionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "session",
         abstract: "Show, import and export a recording session (.json document or .sqlite database).",
-        subcommands: [SessionShowCommand.self, SessionImportCommand.self, SessionExportCommand.self]
+        subcommands: [SessionCreateCommand.self, SessionShowCommand.self, SessionImportCommand.self, SessionExportCommand.self]
     )
 }
 

@@ -63,6 +63,16 @@ public struct SessionStore {
         }
     }
 
+    /// Replaces the note of take `number`.
+    public func setNote(ofTake number: Int, to note: String) throws {
+        var session = try load()
+        try session.setNote(ofTake: number, to: note)
+        switch kind {
+        case .json: try write(session)
+        case .sqlite: try SessionDatabase(path: path).save(session)
+        }
+    }
+
     /// Adds a mark to take `take` and returns it with its id.
     @discardableResult
     public func addMark(take: Int, kind markKind: MarkKind, at: ScorePosition, to: ScorePosition? = nil,

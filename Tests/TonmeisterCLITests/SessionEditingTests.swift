@@ -46,8 +46,11 @@ struct SessionEditingTests {
         let take = (covers["takes"] as? [[String: Any]] ?? []).first { $0["number"] as? Int == 31 }
         #expect(take?["rating"] as? Int == 5)
         #expect(take?["open"] as? Bool == false)
+        #expect(try CLIRunner.run("take", "note", path, "31", "viola late, 2nd violin lovely").status == 0)
         let takes = try CLIRunner.json("takes", path, "--json")["takes"] as? [[String: Any]] ?? []
         #expect(takes.count == 31)
+        #expect(takes.last?["note"] as? String == "viola late, 2nd violin lovely")
+        #expect(try CLIRunner.run("take", "note", path, "99", "x").status == 2)
     }
 
     static let rejected: [[String]] = [

@@ -5,7 +5,8 @@ import ScoreLayout
 /// `tonmeister take start|end`: start and end takes, as the producer taps the score.
 struct TakeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "take", abstract: "Start or end a take.", subcommands: [TakeStartCommand.self, TakeEndCommand.self])
+        commandName: "take", abstract: "Start or end a take, or set its note.",
+        subcommands: [TakeStartCommand.self, TakeEndCommand.self, TakeNoteCommand.self])
 }
 
 /// `tonmeister take start SESSION --page 2 --x 80 --y 120`: a new take numbered by the session's scheme.
@@ -47,6 +48,26 @@ struct TakeEndCommand: ParsableCommand {
     func run() throws {
         try file.store().endTake(number, at: at.position)
         output.emit(["number": .int(number), "end": Take.json(at.position)], text: ["take \(number) ended"])
+    }
+}
+
+/// `tonmeister take note SESSION N "text"`: replace a take's note.
+struct TakeNoteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "note", abstract: "Set the note of a take.")
+
+    @OptionGroup var file: SessionFile
+
+    @Argument(help: "The take number.")
+    var number: Int
+
+    @Argument(help: "The note (replaces the old one; an empty string clears it).")
+    var note: String
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try file.store().setNote(ofTake: number, to: note)
+        output.emit(["number": .int(number), "note": .string(note)], text: ["take \(number): note set"])
     }
 }
 

@@ -55,6 +55,11 @@ let package = Package(
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),
         .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout"]),
         .testTarget(name: "RecordingProtocolTests", dependencies: ["RecordingProtocol"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .executableTarget(
+            name: "session-writer",
+            dependencies: ["Storage", "RecordingProtocol", "ScoreLayout"],
+            path: "Tests/SessionWriter"
+        ),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "session-writer"]),
     ]
 )

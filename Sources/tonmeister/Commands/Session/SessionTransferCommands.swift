@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RecordingProtocol
 import Storage
 
 /// `tonmeister session import DOC.json DB.sqlite`: a session document into a new database.
@@ -34,21 +35,35 @@ struct SessionImportCommand: ParsableCommand {
     }
 }
 
-/// `tonmeister session export SESSION [-o DOC.json]`: the session as a document.
+/// `tonmeister session export SESSION [-o DOC.json] [--csv DIR]`: the session as a document, or as CSV tables.
 struct SessionExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Write a session as a .json session document (to standard output or -o).")
+        commandName: "export",
+        abstract: "Write a session as a .json session document (to standard output or -o), or as CSV (--csv DIR).")
 
     @OptionGroup var file: SessionFile
 
-    @Option(name: .shortAndLong, help: "The document to write (standard output when omitted).")
+    @Option(name: .shortAndLong, help: "The document to write (standard output when omitted and --csv is not given).")
     var output: String?
 
+    @Option(help: "A directory to write takes.csv and marks.csv into (created when missing).")
+    var csv: String?
+
     func run() throws {
-        let data = try file.load().jsonData(pretty: true)
+        let session = try file.load()
+        if let csv {
+            try FileManager.default.createDirectory(atPath: csv, withIntermediateDirectories: true)
+            let directory = URL(fileURLWithPath: csv)
+            try SessionStore.writeAtomically(Data(session.takesCSV().utf8), to: directory.appendingPathComponent("takes.csv").path)
+            try SessionStore.writeAtomically(Data(session.marksCSV().utf8), to: directory.appendingPathComponent("marks.csv").path)
+            let live = Set(session.liveTakes.map(\.number))
+            let marks = session.marks.filter { live.contains($0.take) }.count
+            print("wrote \(session.liveTakes.count) takes to \(csv)/takes.csv and \(marks) marks to \(csv)/marks.csv")
+        }
+        let data = session.jsonData(pretty: true)
         if let output {
             try SessionStore.writeAtomically(data, to: output)
-        } else {
+        } else if csv == nil {
             FileHandle.standardOutput.write(data)
             print()
         }

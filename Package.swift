@@ -50,6 +50,12 @@ let package = Package(
             path: "Benchmarks/TheoryBench",
             exclude: ["music21_bench.py", "run.sh"]
         ),
+        .executableTarget(
+            name: "SessionBench",
+            dependencies: ["RecordingProtocol", "ScoreLayout", "Storage", "TheoryCore"],
+            path: "Benchmarks/SessionBench",
+            exclude: ["run.sh"]
+        ),
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
         .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument"], exclude: ["Fixtures"]),
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),

@@ -15,8 +15,12 @@ public struct CoverageIndex: Sendable {
     let bars: [BarLocation]
     /// Live takes sorted by start coordinate (then take number).
     let spans: [Span]
-    /// For the implicit tree over `spans`: the largest end coordinate in the subtree rooted at each index.
+    /// For the implicit tree over `spans`: the largest end coordinate in the subtree rooted at each index,
+    /// counting only takes with an end (open takes would make every subtree reach the end of the score and
+    /// defeat the pruning; they are kept in `openSpans`).
     let maxEnd: [Double]
+    /// The indices in `spans` of the open takes, in order of their start.
+    let openSpans: [Int]
     /// Per take number: its rating marks sorted by position (then id).
     let ratings: [Int: [RatingPoint]]
     /// Per take number: the bar ranges its problem marks touch, sorted by first bar.
@@ -60,9 +64,10 @@ public struct CoverageIndex: Sendable {
         }
         spans.sort { ($0.start.coordinate, $0.take) < ($1.start.coordinate, $1.take) }
         self.spans = spans
-        var maxEnd = spans.map(\.end.coordinate)
+        var maxEnd = spans.map { $0.open ? -Double.infinity : $0.end.coordinate }
         Self.buildMaxEnd(&maxEnd, 0, spans.count)
         self.maxEnd = maxEnd
+        openSpans = spans.indices.filter { spans[$0].open }
         spanOfTake = Dictionary(uniqueKeysWithValues: spans.enumerated().map { ($1.take, $0) })
 
         var ratings: [Int: [(place: Place, id: Int, value: Int)]] = [:]
@@ -111,10 +116,17 @@ public struct CoverageIndex: Sendable {
             let start = spans[mid].start.coordinate
             guard closed ? start <= high : start < high else { return }
             let end = spans[mid].end.coordinate
-            if closed ? end >= low : end > low { found.append(mid) }
+            if !spans[mid].open, closed ? end >= low : end > low { found.append(mid) }
             visit(mid + 1, hi)
         }
         visit(0, spans.count)
+        // Open takes run to the end of the score: those starting before `high` are the ones that overlap.
+        for i in openSpans {
+            let start = spans[i].start.coordinate
+            guard closed ? start <= high : start < high else { break }
+            let end = spans[i].end.coordinate
+            if closed ? end >= low : end > low { found.append(i) }
+        }
         return found
     }
 

@@ -57,10 +57,10 @@ let package = Package(
             exclude: ["run.sh"]
         ),
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
-        .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),
-        .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout"]),
-        .testTarget(name: "RecordingProtocolTests", dependencies: ["RecordingProtocol"]),
+        .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout", "TheoryCore"]),
+        .testTarget(name: "RecordingProtocolTests", dependencies: ["RecordingProtocol", "TheoryCore"]),
         .executableTarget(
             name: "session-writer",
             dependencies: ["Storage", "RecordingProtocol", "ScoreLayout"],

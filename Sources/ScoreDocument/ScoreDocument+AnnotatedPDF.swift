@@ -1,5 +1,6 @@
 import CPoppler
 import Foundation
+import ScoreLayout
 
 extension ScoreDocument {
     /// Writes a new PDF with every page of this score as vectors and the overlays drawn on top.
@@ -7,9 +8,7 @@ extension ScoreDocument {
     /// path first and moved into place, so an existing file is never left half-written.
     public func writeAnnotatedPDF(overlays: [Int: [Overlay]], to path: String) throws(ScoreDocumentError) {
         for page in overlays.keys { try checkPage(page) }
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
+        let temporary = AtomicFile.temporaryPath(beside: path)
         let first = pageSizes[0]
         guard let surface = cairo_pdf_surface_create(temporary, first.width, first.height),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {

@@ -1,5 +1,6 @@
 import CPoppler
 import Foundation
+import ScoreLayout
 
 extension ScoreDocument {
     /// The largest image side cairo accepts, in pixels.
@@ -112,27 +113,14 @@ extension ScoreDocument {
         return sink.data
     }
 
-    /// Writes bytes to a temporary file beside `path`, then renames it into place.
+    /// Writes bytes to a temporary file beside `path`, then renames it into place (see `AtomicFile`).
     static func write(_ data: Data, to path: String) throws(ScoreDocumentError) {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
-            try data.write(to: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw .writeFailed(path: path, reason: (error as NSError).localizedDescription)
-        }
-        try moveIntoPlace(temporary.path, path)
+        if let reason = AtomicFile.write(data, to: path) { throw .writeFailed(path: path, reason: reason) }
     }
 
-    /// Renames a finished temporary file over `path` in one step (rename(2)), so that an existing file is
-    /// replaced whole or not at all.
+    /// Renames a finished temporary file over `path` in one step.
     static func moveIntoPlace(_ temporary: String, _ path: String) throws(ScoreDocumentError) {
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw .writeFailed(path: path, reason: reason)
-        }
+        if let reason = AtomicFile.moveIntoPlace(temporary, path) { throw .writeFailed(path: path, reason: reason) }
     }
 }
 

@@ -100,22 +100,9 @@ public struct SessionStore {
         try Self.writeAtomically(session.jsonData(pretty: true), to: path)
     }
 
-    /// Writes bytes to a temporary file beside `path` and renames it into place.
+    /// Writes bytes to a temporary file beside `path` and renames it into place (see `AtomicFile`).
     public static func writeAtomically(_ data: Data, to path: String) throws(StoreError) {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
-            try data.write(to: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw .unwritable(path: path, reason: error.localizedDescription)
-        }
-        // rename(2) replaces the old file in one step: readers see the old or the new document, never neither.
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw .unwritable(path: path, reason: reason)
-        }
+        if let reason = AtomicFile.write(data, to: path) { throw .unwritable(path: path, reason: reason) }
     }
 }
 

@@ -1,24 +1,13 @@
 import Foundation
 import ScoreLayout
 import Testing
+import TheoryCore
 @testable import RecordingProtocol
 
 /// The coverage index against a straightforward scan of every take and mark, on random sessions.
 @Suite struct IndexPropertyTests {
-    /// SplitMix64: a tiny seeded generator so failures reproduce.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A random fraction, often exactly on the rule's edges or a barline.
-    static func fraction(_ g: inout Generator) -> Double {
+    static func fraction(_ g: inout SplitMix64) -> Double {
         switch Int.random(in: 0..<6, using: &g) {
         case 0: return [0, 0.25, 0.75, 1][Int.random(in: 0..<4, using: &g)]
         default: return Double.random(in: 0...1, using: &g)
@@ -26,7 +15,7 @@ import Testing
     }
 
     /// A random position: usually in a bar, sometimes on a barless page or between systems.
-    static func position(_ layout: ScoreLayout, _ g: inout Generator) -> ScorePosition {
+    static func position(_ layout: ScoreLayout, _ g: inout SplitMix64) -> ScorePosition {
         if Int.random(in: 0..<10, using: &g) == 0 {
             let page = layout.pages.randomElement(using: &g)!.page
             return ScorePosition(page: page, x: Double.random(in: 0...600, using: &g), y: Double.random(in: 0...840, using: &g))
@@ -35,7 +24,7 @@ import Testing
     }
 
     static func randomSession(seed: UInt64) throws -> Session {
-        var g = Generator(state: seed)
+        var g = SplitMix64(seed: seed)
         let layout = [Fixtures.chorale, Fixtures.prelude, Fixtures.grid][Int(seed % 3)]
         var session = Fixtures.session(layout)
         for _ in 0..<Int.random(in: 0...14, using: &g) {
@@ -136,7 +125,7 @@ import Testing
                 #expect(try index.covers(bar: number) == expected)
             }
         }
-        var g = Generator(state: UInt64(seed) &+ 99)
+        var g = SplitMix64(seed: UInt64(seed) &+ 99)
         for _ in 0..<40 {
             let point = Self.position(layout, &g)
             let found = try index.covers(point: point)
@@ -160,7 +149,7 @@ import Testing
 
     @Test func manyTakesOverTheWholeScore() throws {
         // 400 takes over the prelude: coverage agrees with the scan bar by bar.
-        var g = Generator(state: 42)
+        var g = SplitMix64(seed: 42)
         let layout = Fixtures.prelude
         var session = Fixtures.session(layout)
         for _ in 0..<400 {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TheoryCore
 @testable import ScoreDocument
 
 /// Detection on pages tilted by ±1° with scanner-like noise, made in memory from a bundled score.
@@ -10,7 +11,7 @@ struct DetectionRobustnessTests {
     static func scanned(_ image: GrayImage, degrees: Double, seed: UInt64) -> GrayImage {
         let a = degrees * .pi / 180, c = cos(a), s = sin(a)
         let cx = Double(image.width) / 2, cy = Double(image.height) / 2
-        var generator = SeededNoise(state: seed)
+        var generator = SplitMix64(seed: seed)
         var out = [UInt8](repeating: 255, count: image.pixels.count)
         for v in 0..<image.height {
             for u in 0..<image.width {
@@ -71,16 +72,9 @@ struct DetectionRobustnessTests {
     }
 }
 
-/// A tiny seeded generator for test noise (ScoreDocument does not depend on TheoryCore).
-struct SeededNoise {
-    var state: UInt64
-    mutating func uniform() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-    }
+extension SplitMix64 {
+    /// A uniform number in 0..<1.
+    mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
 
 /// Detection on other kinds of scores, checked by eye: a vocal score and orchestral pages.

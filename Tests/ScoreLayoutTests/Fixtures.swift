@@ -1,4 +1,5 @@
 import Foundation
+import TheoryCore
 @testable import ScoreLayout
 
 /// Builders and a shared example layout for the ScoreLayout tests.
@@ -39,15 +40,5 @@ enum Fixtures {
     static func n(_ text: String) -> BarNumber { try! BarNumber(text) }
 }
 
-/// A tiny seeded generator (SplitMix64) so that property tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The property tests use TheoryCore's seeded generator, so failures reproduce.
+typealias SeededGenerator = SplitMix64

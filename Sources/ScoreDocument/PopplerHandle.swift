@@ -15,8 +15,8 @@ final class PopplerHandle {
             doc = poppler_document_new_from_file(uri, password, &error)
         } else {
             // No password: poppler never takes its crashing retry path here (see SharedBytes).
-            doc = poppler_document_new_from_data(bytes.pointer.baseAddress!.assumingMemoryBound(to: CChar.self),
-                                                 Int32(bytes.count), nil, &error)
+            doc = tonmeister_document_from_data(bytes.pointer.baseAddress!.assumingMemoryBound(to: CChar.self),
+                                                Int32(bytes.count), &error)
         }
         guard let doc else {
             defer { if error != nil { g_error_free(error) } }

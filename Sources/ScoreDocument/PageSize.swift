@@ -7,9 +7,4 @@ public struct PageSize: Hashable, Sendable, Codable {
         self.width = width
         self.height = height
     }
-
-    /// The size in pixels at a resolution (rounded up, at least 1).
-    public func pixels(dpi: Double) -> (width: Int, height: Int) {
-        (max(1, Int((width * dpi / 72).rounded(.up))), max(1, Int((height * dpi / 72).rounded(.up))))
-    }
 }

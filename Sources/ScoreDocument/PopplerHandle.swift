@@ -56,13 +56,3 @@ final class PopplerHandle {
         return .damaged(reason: message.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
-
-extension Optional where Wrapped == String {
-    /// Calls `body` with a C string, or with `nil` when there is no string.
-    func withOptionalCString<T>(_ body: (UnsafePointer<CChar>?) throws -> T) rethrows -> T {
-        switch self {
-        case .some(let s): return try s.withCString { try body($0) }
-        case .none: return try body(nil)
-        }
-    }
-}

@@ -45,7 +45,7 @@ struct Tonmeister: ParsableCommand {
             if code == .validationFailure {
                 fail(message, status: 2)
             }
-            fail(message, status: code.rawValue == 0 ? 1 : code.rawValue == 2 ? 2 : 1)
+            fail(message, status: 1)
         }
     }
 

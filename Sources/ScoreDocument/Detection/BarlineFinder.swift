@@ -3,7 +3,6 @@ struct BarlineCandidate {
     var left: Int
     var right: Int
     var centre: Double { Double(left + right) / 2 }
-    var strokes: Int
 }
 
 /// Finds the barlines of a system: vertical strokes that cover every staff of the system from its top line to
@@ -40,14 +39,13 @@ enum BarlineFinder {
         // not spoil it), join the strokes that remain and lie closer than 1.2 staff spaces into one barline (the
         // thin and thick lines of a double, final or repeat barline), then require the whole barline to be
         // straight: no ink reaching out from its outer edges on one side (time-signature digits, clefs).
-        let barStrokes = strokes.map { BarlineCandidate(left: $0.0, right: $0.1, strokes: 1) }.filter {
+        let barStrokes = strokes.map { BarlineCandidate(left: $0.0, right: $0.1) }.filter {
             !blobAtEnds($0, system, mask, space)
         }
         var result: [BarlineCandidate] = []
         for stroke in barStrokes {
             if let last = result.last, Double(stroke.left - last.right) <= 1.2 * space {
                 result[result.count - 1].right = stroke.right
-                result[result.count - 1].strokes += 1
             } else {
                 result.append(stroke)
             }

@@ -70,7 +70,7 @@ struct DemoCommand: ParsableCommand {
         lines += ["", "Part 3 — a recording session", ""]
         lines += try sessionLines()
         lines += ["", "More: tonmeister --help; docs/theory.md and docs/scores.md."]
-        output.emit(["demo": "theory", "lines": .strings(lines)], text: lines)
+        output.emit(["demo": "theory, score, session", "lines": .strings(lines)], text: lines)
     }
 
     /// Opens the bundled score (or `--score`), detects its layout and summarises it.

@@ -18,7 +18,7 @@ extension CoverageIndex {
             guard span.start <= place, place <= span.end else { return nil }
             let coverage = place.bar.map { self.coverage(span, first: $0, last: $0) ?? .partial } ?? .full
             return CoverResult(take: span.take, label: span.label, coverage: coverage, rating: rating(span, at: place), open: span.open)
-        }.sorted { $0.take < $1.take }
+        }
     }
 
     /// The live takes overlapping a bar (the first bar with this number), by take number.
@@ -51,12 +51,19 @@ extension CoverageIndex {
 
     func covers(first: Int, last: Int) -> [CoverResult] {
         guard first >= 0, last < bars.count, first <= last else { return [] }
-        return overlapping(Double(first), Double(last + 1), closed: false).compactMap { i -> CoverResult? in
-            let span = spans[i]
-            guard let coverage = coverage(span, first: first, last: last) else { return nil }
-            let rating = lowestRating(span, from: Double(first), to: Double(last + 1), limit: Double(last + 1))
-            return CoverResult(take: span.take, label: span.label, coverage: coverage, rating: rating, open: span.open)
-        }.sorted { $0.take < $1.take }
+        let low = Double(first), high = Double(last + 1)
+        let found = overlapping(low, high, closed: false)
+        var results: [CoverResult] = []
+        results.reserveCapacity(found.count)
+        spans.withUnsafeBufferPointer { spans in
+            for i in found {
+                let span = spans[i]
+                guard let coverage = coverage(span, first: first, last: last) else { continue }
+                let rating = lowestRating(span, from: low, to: high, limit: high)
+                results.append(CoverResult(take: span.take, label: span.label, coverage: coverage, rating: rating, open: span.open))
+            }
+        }
+        return results
     }
 
     /// The whole-score coverage ("what is in the can"): for every bar in score order, its takes and best rating.

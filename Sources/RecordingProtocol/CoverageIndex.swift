@@ -27,6 +27,8 @@ public struct CoverageIndex: Sendable {
     let problems: [Int: [ClosedRange<Int>]]
     /// Per take number: its index in `spans`.
     let spanOfTake: [Int: Int]
+    /// Per index in `spans`: the span's rank when the spans are ordered by take number (query results come in that order).
+    let takeRank: [Int]
 
     struct Span: Sendable {
         var take: Int
@@ -34,6 +36,8 @@ public struct CoverageIndex: Sendable {
         var start: Place
         var end: Place
         var open: Bool
+        /// The take's rating marks sorted by position (then id), kept here so that queries need no dictionary lookup.
+        var ratings: [RatingPoint] = []
     }
 
     struct RatingPoint: Sendable {
@@ -63,12 +67,14 @@ public struct CoverageIndex: Sendable {
             spans.append(Span(take: take.number, label: take.label, start: start, end: end, open: take.end == nil))
         }
         spans.sort { ($0.start.coordinate, $0.take) < ($1.start.coordinate, $1.take) }
-        self.spans = spans
         var maxEnd = spans.map { $0.open ? -Double.infinity : $0.end.coordinate }
         Self.buildMaxEnd(&maxEnd, 0, spans.count)
         self.maxEnd = maxEnd
         openSpans = spans.indices.filter { spans[$0].open }
         spanOfTake = Dictionary(uniqueKeysWithValues: spans.enumerated().map { ($1.take, $0) })
+        var takeRank = [Int](repeating: 0, count: spans.count)
+        for (rank, i) in spans.indices.sorted(by: { spans[$0].take < spans[$1].take }).enumerated() { takeRank[i] = rank }
+        self.takeRank = takeRank
 
         var ratings: [Int: [(place: Place, id: Int, value: Int)]] = [:]
         var problems: [Int: [ClosedRange<Int>]] = [:]
@@ -91,6 +97,8 @@ public struct CoverageIndex: Sendable {
             list.sorted { $0.place < $1.place || ($0.place == $1.place && $0.id < $1.id) }
                 .map { RatingPoint(place: $0.place, value: $0.value) }
         }
+        for (take, list) in self.ratings { spans[spanOfTake[take]!].ratings = list }
+        self.spans = spans
         self.problems = problems.mapValues { $0.sorted { $0.lowerBound < $1.lowerBound } }
     }
 
@@ -105,28 +113,51 @@ public struct CoverageIndex: Sendable {
         ends[mid] = best
     }
 
-    /// Indices of spans with start before `high` and end after `low` (`closed`: at or before / at or after).
+    /// Indices of spans with start before `high` and end after `low` (`closed`: at or before / at or after),
+    /// ordered by take number.
+    ///
+    /// Walks the implicit tree with an explicit stack (no recursion, no closure), pruning subtrees
+    /// whose largest end is before `low` and right halves whose starts are after `high`. Each hit is
+    /// collected as `takeRank << 32 | index`, so one plain integer sort puts them in take order.
     func overlapping(_ low: Double, _ high: Double, closed: Bool) -> [Int] {
         var found: [Int] = []
-        func visit(_ lo: Int, _ hi: Int) {
-            guard lo < hi else { return }
-            let mid = (lo + hi) / 2
-            guard closed ? maxEnd[mid] >= low : maxEnd[mid] > low else { return }
-            visit(lo, mid)
-            let start = spans[mid].start.coordinate
-            guard closed ? start <= high : start < high else { return }
-            let end = spans[mid].end.coordinate
-            if !spans[mid].open, closed ? end >= low : end > low { found.append(mid) }
-            visit(mid + 1, hi)
+        found.reserveCapacity(64)
+        spans.withUnsafeBufferPointer { spans in
+            maxEnd.withUnsafeBufferPointer { maxEnd in
+                // Ranges [lo, hi) still to visit; the tree is balanced, so 2 × 64 entries always suffice.
+                withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: 128) { stack in
+                    var top = 0
+                    stack[0] = (0, spans.count)
+                    top = 1
+                    while top > 0 {
+                        top -= 1
+                        let (lo, hi) = stack[top]
+                        guard lo < hi else { continue }
+                        let mid = (lo + hi) / 2
+                        guard closed ? maxEnd[mid] >= low : maxEnd[mid] > low else { continue }
+                        let start = spans[mid].start.coordinate
+                        if closed ? start <= high : start < high {
+                            // Visit the right half after the node, and the left half first.
+                            stack[top] = (mid + 1, hi)
+                            top += 1
+                            let end = spans[mid].end.coordinate
+                            if !spans[mid].open, closed ? end >= low : end > low { found.append(takeRank[mid] << 32 | mid) }
+                        }
+                        stack[top] = (lo, mid)
+                        top += 1
+                    }
+                }
+            }
         }
-        visit(0, spans.count)
         // Open takes run to the end of the score: those starting before `high` are the ones that overlap.
         for i in openSpans {
             let start = spans[i].start.coordinate
             guard closed ? start <= high : start < high else { break }
             let end = spans[i].end.coordinate
-            if closed ? end >= low : end > low { found.append(i) }
+            if closed ? end >= low : end > low { found.append(takeRank[i] << 32 | i) }
         }
+        found.sort()
+        for i in found.indices { found[i] &= 0xFFFF_FFFF }
         return found
     }
 
@@ -134,24 +165,26 @@ public struct CoverageIndex: Sendable {
     /// `limit` (the start of the next bar) do not count.
     func lowestRating(_ span: Span, from low: Double, to high: Double, limit: Double) -> Int {
         let a = max(span.start.coordinate, low), b = min(span.end.coordinate, high)
-        guard let list = ratings[span.take], !list.isEmpty else { return Self.defaultRating }
-        var lo = 0, hi = list.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if list[mid].place.coordinate <= a { lo = mid + 1 } else { hi = mid }
+        return span.ratings.withUnsafeBufferPointer { list in
+            guard !list.isEmpty else { return Self.defaultRating }
+            var lo = 0, hi = list.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if list[mid].place.coordinate <= a { lo = mid + 1 } else { hi = mid }
+            }
+            var lowest = lo > 0 ? list[lo - 1].value : Self.defaultRating
+            var j = lo
+            while j < list.count, list[j].place.coordinate < b || (list[j].place.coordinate == b && b < limit) {
+                lowest = min(lowest, list[j].value)
+                j += 1
+            }
+            return lowest
         }
-        var lowest = lo > 0 ? list[lo - 1].value : Self.defaultRating
-        var j = lo
-        while j < list.count, list[j].place.coordinate < b || (list[j].place.coordinate == b && b < limit) {
-            lowest = min(lowest, list[j].value)
-            j += 1
-        }
-        return lowest
     }
 
     /// The rating of a take in force at a place: its last rating mark at or before it, else 3.
     func rating(_ span: Span, at place: Place) -> Int {
-        guard let list = ratings[span.take] else { return Self.defaultRating }
+        let list = span.ratings
         var lo = 0, hi = list.count
         while lo < hi {
             let mid = (lo + hi) / 2

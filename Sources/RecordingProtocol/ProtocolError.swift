@@ -34,6 +34,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateMark(id: Int)
     /// No mark has this id.
     case markNotFound(id: Int)
+    /// The mark is soft-deleted already.
+    case markDeleted(id: Int)
     /// A mark refers to a take that does not exist.
     case markForUnknownTake(mark: Int, take: Int)
     /// A rating mark's value is outside 1…5.
@@ -54,6 +56,10 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidBarRange(from: String, to: String)
     /// The piece index is not part of the programme.
     case pieceNotFound(index: Int, count: Int)
+    /// The session's history of actions is inconsistent (an unknown action, or one naming a take or mark that does not exist).
+    case invalidHistory(reason: String)
+    /// `undo` was asked for and the history is empty.
+    case nothingToUndo
 
     public var description: String {
         switch self {
@@ -88,6 +94,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "mark id \(id) is used more than once"
         case .markNotFound(let id):
             return "there is no mark \(id)"
+        case .markDeleted(let id):
+            return "mark \(id) is deleted"
         case .markForUnknownTake(let mark, let take):
             return "mark \(mark) belongs to take \(take), which does not exist"
         case .ratingOutOfRange(let mark, let take, let value):
@@ -108,6 +116,10 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "bar range \(from)…\(to) runs backwards in the score"
         case .pieceNotFound(let index, let count):
             return "there is no piece \(index + 1) (the programme has \(count) piece\(count == 1 ? "" : "s"))"
+        case .invalidHistory(let reason):
+            return "invalid session history: \(reason)"
+        case .nothingToUndo:
+            return "nothing to undo: the session's history is empty"
         }
     }
 

@@ -67,6 +67,7 @@ extension Session {
                         recordStart: recordStart, fps: fps, note: note)
         _ = try Self.checkTake(take, checker: PositionChecker(layout: layout))
         takes.append(take)
+        history.append(.takeStarted(take: number))
         return take
     }
 
@@ -83,6 +84,7 @@ extension Session {
         for mark in marks where mark.take == number && !mark.deleted {
             try Self.checkMark(mark, in: span, checker: checker)
         }
+        history.append(.takeEnded(take: number, previousEnd: takes[index].end))
         takes[index] = take
     }
 
@@ -90,7 +92,9 @@ extension Session {
     ///
     /// - Throws: `ProtocolError.takeNotFound` or `.takeDeleted`.
     public mutating func setNote(ofTake number: Int, to note: String) throws {
-        takes[try liveTakeIndex(number)].note = note
+        let index = try liveTakeIndex(number)
+        history.append(.noteChanged(take: number, previousNote: takes[index].note))
+        takes[index].note = note
     }
 
     /// Adds a mark to a live take with the next free id and returns it.
@@ -107,23 +111,28 @@ extension Session {
         let checker = PositionChecker(layout: layout)
         try Self.checkMark(mark, in: try Self.checkTake(take, checker: checker), checker: checker)
         marks.append(mark)
+        history.append(.markAdded(mark: id))
         return mark
     }
 
     /// Soft-deletes a take: it keeps its number and marks, and queries ignore it.
     ///
-    /// - Throws: `ProtocolError.takeNotFound`.
+    /// - Throws: `ProtocolError.takeNotFound`, or `.takeDeleted` when it is deleted already.
     public mutating func deleteTake(_ number: Int) throws {
         guard let index = takes.firstIndex(where: { $0.number == number }) else { throw ProtocolError.takeNotFound(number: number) }
+        guard !takes[index].deleted else { throw ProtocolError.takeDeleted(number: number) }
         takes[index].deleted = true
+        history.append(.takeDeleted(take: number))
     }
 
     /// Soft-deletes a mark: other marks keep their ids, and queries ignore it.
     ///
-    /// - Throws: `ProtocolError.markNotFound`.
+    /// - Throws: `ProtocolError.markNotFound`, or `.markDeleted` when it is deleted already.
     public mutating func deleteMark(_ id: Int) throws {
         guard let index = marks.firstIndex(where: { $0.id == id }) else { throw ProtocolError.markNotFound(id: id) }
+        guard !marks[index].deleted else { throw ProtocolError.markDeleted(id: id) }
         marks[index].deleted = true
+        history.append(.markDeleted(mark: id))
     }
 
     private func liveTakeIndex(_ number: Int) throws -> Int {

@@ -8,7 +8,7 @@ extension Session {
     /// Required: `format` (exactly `tonmeister-session/1`), `title`, `score.file`; per piece
     /// `title`, `firstBar`, `lastBar`; per take `number` and `start`; per mark `take`, `kind`,
     /// `at`, and `value` for ratings and `problem` for problems. Everything else may be omitted
-    /// (or `null`): `numbering` defaults to 1, 2, 3… continuous without prefixes, a take's `label`
+    /// (or `null`): `history` defaults to empty, `numbering` defaults to 1, 2, 3… continuous without prefixes, a take's `label`
     /// to its number and `note` to "", a mark's `id` to its 1-based position in `marks`. Unknown
     /// members of the document, pieces, takes and marks are kept in `extra` and written back;
     /// unknown members inside `score`, `numbering`, positions and `layout` are dropped.
@@ -42,8 +42,9 @@ extension Session {
         let pieces = try top.optional("pieces", Members.array(Self.piece)) ?? []
         let takes = try top.optional("takes", Members.array(Self.take)) ?? []
         let marks = try top.optional("marks", Members.array(Self.mark)) ?? []
+        let history = try top.optional("history", Members.array(Self.action)) ?? []
         self.init(title: title, score: score, layout: layout, numbering: numbering, pieces: pieces,
-                  takes: takes, marks: marks, extra: top.extras)
+                  takes: takes, marks: marks, history: history, extra: top.extras)
     }
 
     private static func layout(_ value: JSONValue, path: String) throws -> ScoreLayout {
@@ -109,6 +110,21 @@ extension Session {
             text: try m.optional("text", Members.string),
             deleted: try m.optional("deleted", Members.bool) ?? false,
             extra: m.extras)
+    }
+}
+
+extension Session {
+    private static func action(_ value: JSONValue, path: String, index: Int) throws -> SessionAction {
+        var m = try Members.object(value, path: path)
+        let name = try m.required("action", Members.string)
+        do {
+            return try SessionAction(
+                name: name, take: try m.optional("take", Members.int), mark: try m.optional("mark", Members.int),
+                previousEnd: try m.optional("previousEnd", Members.position),
+                previousNote: try m.optional("previousNote", Members.string))
+        } catch ProtocolError.invalidHistory(let reason) {
+            throw ProtocolError.invalidJSON(path: path, reason: reason)
+        }
     }
 }
 

@@ -6,7 +6,7 @@ extension Session {
     /// The session JSON document.
     ///
     /// Keys in order: `format`, `title`, `score`, `layout` (when known), `numbering`, `pieces`,
-    /// `takes`, `marks`, then unknown top-level members. Takes: `number`, `label`, `start`, `end`,
+    /// `takes`, `marks`, `history` (when not empty), then unknown top-level members. Takes: `number`, `label`, `start`, `end`,
     /// `source`, `recordStart`, `fps`, `note`, `deleted` (only when true). Marks: `take`, `kind`,
     /// `value` (ratings), `problem` (problems), `at`, `to`, `text`, `time`, `colour`, `id` (only
     /// when it differs from the mark's 1-based position, the id a reader assumes without it),
@@ -37,6 +37,7 @@ extension Session {
         members.append(("pieces", .array(pieces.map(Self.tree))))
         members.append(("takes", .array(takes.map(Self.tree))))
         members.append(("marks", .array(marks.enumerated().map { Self.tree($1, position: $0 + 1) })))
+        if !history.isEmpty { members.append(("history", .array(history.map(Self.tree)))) }
         return .object(members + Self.tree(extra))
     }
 
@@ -85,6 +86,18 @@ extension Session {
         if mark.id != position { members.append(("id", .int(mark.id))) }
         if mark.deleted { members.append(("deleted", .bool(true))) }
         return .object(members + tree(mark.extra))
+    }
+
+    static func tree(_ action: SessionAction) -> JSONValue {
+        var members: [(String, JSONValue)] = [("action", .string(action.name))]
+        if let take = action.take { members.append(("take", .int(take))) }
+        if let mark = action.mark { members.append(("mark", .int(mark))) }
+        switch action {
+        case .takeEnded(_, let previousEnd?): members.append(("previousEnd", tree(previousEnd)))
+        case .noteChanged(_, let previousNote): members.append(("previousNote", .string(previousNote)))
+        default: break
+        }
+        return .object(members)
     }
 
     /// Unknown members as JSON values (text that does not parse is kept as a string).

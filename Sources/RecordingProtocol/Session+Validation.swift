@@ -11,7 +11,8 @@ extension Session {
     /// the end not before the start; the timecode and frame rate); unique mark ids; each mark (its
     /// take exists; a rating within 1…5; a non-empty problem symbol; positions as for takes; `to`
     /// not before `at`; inside its take's span, where an open take extends to the end of the score;
-    /// a time that is finite and not negative). Deleted takes and marks are checked too.
+    /// a time that is finite and not negative); each history action names an existing take or mark.
+    /// Deleted takes and marks are checked too.
     ///
     /// - Throws: `ProtocolError`.
     public func validate() throws {
@@ -39,6 +40,7 @@ extension Session {
             }
             try Self.checkMark(mark, in: span, checker: checker)
         }
+        try validateHistory()
     }
 
     func validatePiece(at index: Int, checker: PositionChecker) throws {

@@ -25,13 +25,16 @@ public struct Session: Hashable, Sendable {
     public var takes: [Take]
     /// Every mark, including soft-deleted ones, in the order they were made.
     public var marks: [Mark]
+    /// The user actions made through the editing methods, oldest first; `undo()` reverts the last one.
+    public var history: [SessionAction]
     /// Unknown top-level JSON members kept for the round trip.
     public var extra: ExtraFields
 
     /// Creates a session without checking it (call `validate()`).
     public init(
         title: String, score: ScoreReference, layout: ScoreLayout? = nil, numbering: TakeNumbering = TakeNumbering(),
-        pieces: [Piece] = [], takes: [Take] = [], marks: [Mark] = [], extra: ExtraFields = ExtraFields()
+        pieces: [Piece] = [], takes: [Take] = [], marks: [Mark] = [], history: [SessionAction] = [],
+        extra: ExtraFields = ExtraFields()
     ) {
         self.title = title
         self.score = score
@@ -40,6 +43,7 @@ public struct Session: Hashable, Sendable {
         self.pieces = pieces
         self.takes = takes
         self.marks = marks
+        self.history = history
         self.extra = extra
     }
 

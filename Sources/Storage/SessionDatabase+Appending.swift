@@ -3,15 +3,49 @@ import GRDB
 import RecordingProtocol
 import ScoreLayout
 
-/// Small write transactions for the producer's taps: append a take, end it, append a mark, delete a mark.
+/// Small write transactions for the producer's taps: start, append, end, annotate and delete takes; append and delete marks.
 ///
 /// Validation approach: inside the write transaction each action reads only what its check needs
 /// (the layout, cached per session revision by `LayoutCache`; the take's row; for `endTake` the
 /// take's live marks), builds a partial `Session` from them and runs the model's own editing
 /// method on it (`endTake` or `addMark`), so the rules are exactly those of `RecordingProtocol`.
 /// Nothing is kept in memory apart from the layout, so several processes may append to one file.
-/// A thrown error rolls the transaction back: the database is unchanged.
+/// Each action also appends to the `action` table the history entry the model recorded, so that
+/// `undo` can revert it. A thrown error rolls the transaction back: the database is unchanged.
 extension SessionDatabase {
+    /// Starts a new take at `start`, numbered by the session's scheme, and returns it.
+    ///
+    /// The number is computed inside the write transaction, so two processes starting takes at
+    /// once get different numbers. Only what the numbering needs is read: the highest take number
+    /// for continuous numbering, all takes for per-piece numbering.
+    ///
+    /// - Throws: `StorageError.invalid` with `.pieceNotFound` or the take errors of the model;
+    ///   `StorageError.noSession` for an empty database.
+    @discardableResult
+    public func startTake(at start: ScorePosition, piece: Int? = nil, source: String? = nil, note: String = "") throws -> Take {
+        try writer.write { db in
+            var partial = try self.partialSession(db)
+            partial.numbering = try SessionRows.numbering(
+                try String.fetchOne(db, sql: "SELECT numbering_json FROM session WHERE id = 1") ?? "{}")
+            partial.pieces = try SessionRows.pieces(in: db)
+            if partial.numbering.continuous || piece == nil {
+                if let highest = try Int.fetchOne(db, sql: "SELECT max(number) FROM take") {
+                    // Stands in for the other takes so that addTake picks the next number (it is not checked).
+                    partial.takes = [Take(number: highest, label: "", start: start, deleted: true)]
+                }
+            } else {
+                partial.takes = try SessionRows.takes(in: db)
+            }
+            let take = try StorageError.checking {
+                try partial.addTake(start: start, piece: piece, source: source, note: note)
+            }
+            let seq = try Int.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) + 1 FROM take") ?? 1
+            try SessionRows.insert(take, seq: seq, in: db)
+            try Self.record(partial, in: db)
+            return take
+        }
+    }
+
     /// Appends a take with its own number and label.
     ///
     /// - Throws: `StorageError.invalid` with `.duplicateTake` when the number is used, or the take
@@ -29,6 +63,7 @@ extension SessionDatabase {
             try StorageError.checking { try partial.endTake(take.number, at: take.end) }
             let seq = try Int.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) + 1 FROM take") ?? 1
             try SessionRows.insert(take, seq: seq, in: db)
+            try SessionRows.insert(.takeStarted(take: take.number), in: db)
         }
     }
 
@@ -45,6 +80,33 @@ extension SessionDatabase {
             try StorageError.checking { try partial.endTake(number, at: end) }
             try db.cachedStatement(sql: "UPDATE take SET end_page = ?, end_x = ?, end_y = ? WHERE number = ?")
                 .execute(arguments: [end?.page, end?.x, end?.y, number])
+            try Self.record(partial, in: db)
+        }
+    }
+
+    /// Replaces the note of a live take.
+    ///
+    /// - Throws: `StorageError.invalid` with `.takeNotFound` or `.takeDeleted`.
+    public func setNote(ofTake number: Int, to note: String) throws {
+        try writer.write { db in
+            var partial = try self.partialSession(db)
+            partial.takes = [try Self.takeRow(number, in: db)]
+            try StorageError.checking { try partial.setNote(ofTake: number, to: note) }
+            try db.cachedStatement(sql: "UPDATE take SET note = ? WHERE number = ?").execute(arguments: [note, number])
+            try Self.record(partial, in: db)
+        }
+    }
+
+    /// Soft-deletes a take: it keeps its number and marks, and queries ignore it.
+    ///
+    /// - Throws: `StorageError.invalid` with `.takeNotFound` or `.takeDeleted`.
+    public func deleteTake(number: Int) throws {
+        try writer.write { db in
+            var partial = try self.partialSession(db)
+            partial.takes = [try Self.takeRow(number, in: db)]
+            try StorageError.checking { try partial.deleteTake(number) }
+            try db.cachedStatement(sql: "UPDATE take SET deleted = 1 WHERE number = ?").execute(arguments: [number])
+            try Self.record(partial, in: db)
         }
     }
 
@@ -74,18 +136,31 @@ extension SessionDatabase {
             }
             added.extra = mark.extra
             try SessionRows.insert(added, seq: highestSeq + 1, in: db)
+            try Self.record(partial, in: db)
             return added.id
         }
     }
 
     /// Soft-deletes a mark: it stays in the database with its id, and no other mark is renumbered.
     ///
-    /// - Throws: `StorageError.invalid` with `.markNotFound`.
+    /// - Throws: `StorageError.invalid` with `.markNotFound`, or `.markDeleted` when it is deleted already.
     public func deleteMark(id: Int) throws {
         try writer.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM mark WHERE id = ?", arguments: [id]) else {
+                throw StorageError.invalid(.markNotFound(id: id))
+            }
+            var partial = try self.partialSession(db)
+            partial.marks = [try SessionRows.mark(row)]
+            try StorageError.checking { try partial.deleteMark(id) }
             try db.cachedStatement(sql: "UPDATE mark SET deleted = 1 WHERE id = ?").execute(arguments: [id])
-            if db.changesCount == 0 { throw StorageError.invalid(.markNotFound(id: id)) }
+            try Self.record(partial, in: db)
         }
+    }
+
+    /// Stores the history entry the model's editing method just recorded on `partial`.
+    private static func record(_ partial: Session, in db: Database) throws {
+        guard let action = partial.history.last else { return }
+        try SessionRows.insert(action, in: db)
     }
 
     /// An empty session with the stored layout (cached per revision).

@@ -8,8 +8,10 @@ import ScoreLayout
 /// A file database opens as a `DatabasePool` in WAL mode, so readers never block the writer; an
 /// in-memory database (for tests) is a `DatabaseQueue`. Foreign keys are on and the schema is
 /// managed by `SessionSchema.migrator`. Every user action is one write transaction: `save` and
-/// `importJSON` replace the whole content, `appendTake`, `endTake`, `appendMark` and `deleteMark`
-/// change a row or two (see `SessionDatabase+Appending.swift`).
+/// `importJSON` replace the whole content; `startTake`, `appendTake`, `endTake`, `setNote`,
+/// `appendMark`, `deleteMark`, `deleteTake` change a row or two and append to the history, and
+/// `undo` reverts the newest history entry (see `SessionDatabase+Appending.swift`,
+/// `SessionDatabase+Undo.swift`).
 ///
 /// Everything written is checked against the recording-protocol model first; invalid input
 /// throws `StorageError.invalid` and leaves the database untouched. The SQL constraints are a
@@ -67,7 +69,7 @@ public final class SessionDatabase: Sendable {
                 title: row["title"], score: ScoreReference(file: row["score_file"], sha256: row["score_sha256"]),
                 layout: try Self.layout(row["layout_json"]), numbering: try SessionRows.numbering(row["numbering_json"]),
                 pieces: try SessionRows.pieces(in: db), takes: try SessionRows.takes(in: db),
-                marks: try SessionRows.marks(in: db), extra: try SessionRows.extra(row["extra_json"], table: "session"))
+                marks: try SessionRows.marks(in: db), history: try SessionRows.history(in: db), extra: try SessionRows.extra(row["extra_json"], table: "session"))
         }
     }
 
@@ -89,7 +91,7 @@ public final class SessionDatabase: Sendable {
     /// Deletes every row and writes `session`, bumping the session revision.
     static func replace(with session: Session, in db: Database) throws {
         let revision = try Int.fetchOne(db, sql: "SELECT revision FROM session WHERE id = 1") ?? 0
-        try db.execute(sql: "DELETE FROM mark; DELETE FROM take; DELETE FROM piece; DELETE FROM session;")
+        try db.execute(sql: "DELETE FROM action; DELETE FROM mark; DELETE FROM take; DELETE FROM piece; DELETE FROM session;")
         try db.execute(sql: """
             INSERT INTO session (id, title, score_file, score_sha256, layout_json, numbering_json, extra_json, revision)
             VALUES (1, ?, ?, ?, ?, ?, ?, ?)
@@ -100,6 +102,7 @@ public final class SessionDatabase: Sendable {
         for (seq, piece) in session.pieces.enumerated() { try SessionRows.insert(piece, seq: seq + 1, in: db) }
         for (seq, take) in session.takes.enumerated() { try SessionRows.insert(take, seq: seq + 1, in: db) }
         for (seq, mark) in session.marks.enumerated() { try SessionRows.insert(mark, seq: seq + 1, in: db) }
+        for action in session.history { try SessionRows.insert(action, in: db) }
     }
 
     /// The layout stored as `layout_json` (read without validation: it was validated when saved).

@@ -5,7 +5,8 @@ import GRDB
 /// Migrations never use app types, so an old migration keeps meaning the same thing as the
 /// model evolves. Never edit a registered migration; append a new one.
 ///
-/// Tables: `session` (one row, id 1), `piece`, `take` and `mark`. `seq` columns keep the order in
+/// Tables: `session` (one row, id 1), `piece`, `take` and `mark` (v1), and `action` (v2: the
+/// history of user actions, oldest first by id, that `undo` reverts from the newest). `seq` columns keep the order in
 /// which pieces, takes and marks were made (the order of the session's arrays, which need not be
 /// the order of take numbers or mark ids). `extra_json` holds unknown JSON members as a JSON
 /// array of `[key, json text]` pairs (NULL when there are none). `session.revision` grows with
@@ -101,6 +102,23 @@ enum SessionSchema {
                     \(allOrNone("to"))
                 );
                 CREATE INDEX mark_by_take ON mark(take);
+                """)
+        }
+        migrator.registerMigration("v2: action history for undo") { db in
+            try db.execute(sql: """
+                CREATE TABLE action (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL CHECK (kind IN ('take-start', 'take-end', 'take-note', 'delete-take', 'mark', 'delete-mark')),
+                    take INTEGER REFERENCES take(number),
+                    mark INTEGER REFERENCES mark(id),
+                    \(optionalPosition("previous_end")),
+                    previous_note TEXT,
+                    CHECK ((kind IN ('mark', 'delete-mark')) = (mark IS NOT NULL)),
+                    CHECK ((kind IN ('mark', 'delete-mark')) = (take IS NULL)),
+                    CHECK ((kind = 'take-note') = (previous_note IS NOT NULL)),
+                    CHECK (kind = 'take-end' OR previous_end_page IS NULL),
+                    \(allOrNone("previous_end"))
+                );
                 """)
         }
         return migrator

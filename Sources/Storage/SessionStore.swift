@@ -38,16 +38,9 @@ public struct SessionStore {
     public func startTake(at start: ScorePosition, piece: Int? = nil, source: String? = nil, note: String = "") throws -> Take {
         switch kind {
         case .json:
-            var session = try load()
-            let take = try session.addTake(start: start, piece: piece, source: source, note: note)
-            try write(session)
-            return take
+            return try editDocument { try $0.addTake(start: start, piece: piece, source: source, note: note) }
         case .sqlite:
-            let database = try SessionDatabase(path: path)
-            let (number, label) = try database.load().nextTakeNumber(for: piece)
-            let take = Take(number: number, label: label, start: start, source: source, note: note)
-            try database.appendTake(take)
-            return take
+            return try SessionDatabase(path: path).startTake(at: start, piece: piece, source: source, note: note)
         }
     }
 
@@ -55,9 +48,7 @@ public struct SessionStore {
     public func endTake(_ number: Int, at end: ScorePosition) throws {
         switch kind {
         case .json:
-            var session = try load()
-            try session.endTake(number, at: end)
-            try write(session)
+            try editDocument { try $0.endTake(number, at: end) }
         case .sqlite:
             try SessionDatabase(path: path).endTake(number: number, at: end)
         }
@@ -65,11 +56,35 @@ public struct SessionStore {
 
     /// Replaces the note of take `number`.
     public func setNote(ofTake number: Int, to note: String) throws {
-        var session = try load()
-        try session.setNote(ofTake: number, to: note)
         switch kind {
-        case .json: try write(session)
-        case .sqlite: try SessionDatabase(path: path).save(session)
+        case .json: try editDocument { try $0.setNote(ofTake: number, to: note) }
+        case .sqlite: try SessionDatabase(path: path).setNote(ofTake: number, to: note)
+        }
+    }
+
+    /// Soft-deletes take `number` (it keeps its number; queries ignore it).
+    public func deleteTake(_ number: Int) throws {
+        switch kind {
+        case .json: try editDocument { try $0.deleteTake(number) }
+        case .sqlite: try SessionDatabase(path: path).deleteTake(number: number)
+        }
+    }
+
+    /// Soft-deletes mark `id` (no other mark is renumbered).
+    public func deleteMark(_ id: Int) throws {
+        switch kind {
+        case .json: try editDocument { try $0.deleteMark(id) }
+        case .sqlite: try SessionDatabase(path: path).deleteMark(id: id)
+        }
+    }
+
+    /// Reverts the newest action of the session's history and returns it.
+    @discardableResult
+    public func undo() throws -> SessionAction {
+        switch kind {
+        case .json:
+            return try editDocument { try $0.undo() }
+        case .sqlite: return try SessionDatabase(path: path).undo()
         }
     }
 
@@ -79,15 +94,21 @@ public struct SessionStore {
                         time: Double? = nil, text: String? = nil) throws -> Mark {
         switch kind {
         case .json:
-            var session = try load()
-            let mark = try session.addMark(take: take, kind: markKind, at: at, to: to, time: time, text: text)
-            try write(session)
-            return mark
+            return try editDocument { try $0.addMark(take: take, kind: markKind, at: at, to: to, time: time, text: text) }
         case .sqlite:
             var mark = Mark(id: 0, take: take, kind: markKind, at: at, to: to, time: time, text: text)
             mark.id = try SessionDatabase(path: path).appendMark(mark)
             return mark
         }
+    }
+
+    /// Loads the JSON document, applies `change` and writes it back (not at all when `change` throws).
+    @discardableResult
+    private func editDocument<T>(_ change: (inout Session) throws -> T) throws -> T {
+        var session = try load()
+        let result = try change(&session)
+        try write(session)
+        return result
     }
 
     private func read() throws(StoreError) -> Data {

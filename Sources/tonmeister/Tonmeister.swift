@@ -15,7 +15,8 @@ struct Tonmeister: ParsableCommand {
         subcommands: [
             IntervalCommand.self, TransposeCommand.self, EnharmonicsCommand.self,
             ScaleCommand.self, ChordCommand.self, HarmonizeCommand.self,
-            ScoreCommand.self, SessionCommand.self, TakeCommand.self, MarkCommand.self, TakesCommand.self, CoversCommand.self, CoverageCommand.self,
+            ScoreCommand.self, SessionCommand.self, TakeCommand.self, MarkCommand.self, UndoCommand.self, TakesCommand.self,
+            CoversCommand.self, CoverageCommand.self,
             DocsCommand.self, DemoCommand.self,
         ]
     )
@@ -32,7 +33,8 @@ struct Tonmeister: ParsableCommand {
         } catch let error as StoreError {
             fail(error.description, status: 2)
         } catch let error as StorageError {
-            if case .invalid = error { fail(error.description, status: 2) }
+            // A rejected edit reads the same whether the session is a database or a document.
+            if case .invalid(let reason) = error { fail(reason.description, status: 2) }
             fail(error.description, status: 1)
         } catch let error as ScoreDocumentError {
             fail(error.description, status: error.exitStatus)

@@ -17,6 +17,7 @@ struct AppendTests {
                         recordStart: "11:00:00:00", fps: 25, note: "pickup")
         try database.appendTake(take)
         model.takes.append(take)
+        model.history.append(.takeStarted(take: take.number))
         let mark = Mark(id: 0, take: take.number, kind: .rating(5), at: inside, time: 1.5, colour: "green",
                         extra: ExtraFields([.init(key: "tap", json: "1")]))
         let id = try database.appendMark(mark)

@@ -53,6 +53,42 @@ struct SessionEditingTests {
         #expect(try CLIRunner.run("take", "note", path, "99", "x").status == 2)
     }
 
+    @Test("undo walks back take start, mark, end, note and deletes, the same on both kinds", arguments: ["s.json", "s.sqlite"])
+    func undo(_ name: String) throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent(name).path
+        if name.hasSuffix(".sqlite") {
+            #expect(try CLIRunner.run("session", "import", dir.appendingPathComponent("s.json").path, path).status == 0)
+        }
+        #expect(try CLIRunner.run("undo", path).stderr == "error: nothing to undo: the session's history is empty\n")
+        #expect(try CLIRunner.run("take", "start", path, "--page", "2", "--x", "80", "--y", "250").status == 0)
+        #expect(try CLIRunner.run("mark", path, "--take", "31", "--rating", "2", "--page", "2", "--x", "120", "--y", "255").status == 0)
+        #expect(try CLIRunner.run("take", "end", path, "31", "--page", "2", "--x", "250", "--y", "255").status == 0)
+        #expect(try CLIRunner.run("take", "note", path, "31", "late horn").status == 0)
+        #expect(try CLIRunner.run("mark", "delete", path, "5").status == 0)
+        #expect(try CLIRunner.run("take", "delete", path, "5").status == 0)
+        let outputs = try (0..<6).map { _ in try CLIRunner.run("undo", path).stdout }
+        #expect(outputs == [
+            "undone: delete-take (restores take 5)\n",
+            "undone: delete-mark (restores mark 5)\n",
+            "undone: take-note (clears the note of take 31)\n",
+            "undone: take-end (reopens take 31)\n",
+            "undone: mark (removes mark 79)\n",
+            "undone: take-start (removes take 31)\n",
+        ])
+        let json = try CLIRunner.run("undo", path, "--json")
+        #expect(json.status == 2)
+        let covers = try CLIRunner.json("covers", path, "--bar", "5", "--json")["takes"] as? [[String: Any]] ?? []
+        #expect(!covers.contains { $0["number"] as? Int == 31 })
+        #expect(covers.contains { $0["number"] as? Int == 5 })
+        let takes = try CLIRunner.json("takes", path, "--json")["takes"] as? [[String: Any]] ?? []
+        #expect(takes.count == 30, "the undone take is deleted, not listed")
+        let next = try CLIRunner.json("take", "start", path, "--page", "2", "--x", "80", "--y", "250", "--json")
+        #expect(next["number"] as? Int == 32, "take numbers are never reused")
+        #expect(try CLIRunner.run("undo", path, "--json").stdout == #"{"undone":{"action":"take-start","take":32},"effect":"removes take 32"}"# + "\n")
+    }
+
     static let rejected: [[String]] = [
         ["mark", "SESSION", "--take", "99", "--rating", "4", "--page", "2", "--x", "120", "--y", "255"],
         ["mark", "SESSION", "--take", "4", "--rating", "4", "--page", "3", "--x", "500", "--y", "700"],
@@ -61,6 +97,9 @@ struct SessionEditingTests {
         ["take", "start", "SESSION", "--page", "9", "--x", "1", "--y", "1"],
         ["take", "end", "SESSION", "11", "--page", "2", "--x", "60", "--y", "50"],
         ["take", "end", "SESSION", "77", "--page", "2", "--x", "60", "--y", "50"],
+        ["take", "delete", "SESSION", "77"],
+        ["mark", "delete", "SESSION", "500"],
+        ["undo", "SESSION"],
     ]
 
     @Test("rejected edits exit 2 and leave the session as it was", arguments: rejected)

@@ -5,8 +5,8 @@ import ScoreLayout
 /// `tonmeister take start|end`: start and end takes, as the producer taps the score.
 struct TakeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "take", abstract: "Start or end a take, or set its note.",
-        subcommands: [TakeStartCommand.self, TakeEndCommand.self, TakeNoteCommand.self])
+        commandName: "take", abstract: "Start or end a take, set its note, or delete it.",
+        subcommands: [TakeStartCommand.self, TakeEndCommand.self, TakeNoteCommand.self, TakeDeleteCommand.self])
 }
 
 /// `tonmeister take start SESSION --page 2 --x 80 --y 120`: a new take numbered by the session's scheme.
@@ -71,10 +71,51 @@ struct TakeNoteCommand: ParsableCommand {
     }
 }
 
-/// `tonmeister mark SESSION --take N --rating 4 --page 2 --x 150 --y 130`: a rating, problem, edit point or text.
+/// `tonmeister take delete SESSION N`: soft-delete a take (its number is kept; `undo` brings it back).
+struct TakeDeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a take (it keeps its number).")
+
+    @OptionGroup var file: SessionFile
+
+    @Argument(help: "The take number.")
+    var number: Int
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try file.store().deleteTake(number)
+        output.emit(["number": .int(number), "deleted": .bool(true)], text: ["take \(number) deleted"])
+    }
+}
+
+/// `tonmeister mark …`: add a mark (the default) or delete one.
 struct MarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mark", abstract: "Mark a take: a rating (1–5), a problem, an edit point or a text.")
+        commandName: "mark", abstract: "Mark a take: a rating (1–5), a problem, an edit point or a text; or delete a mark.",
+        subcommands: [MarkAddCommand.self, MarkDeleteCommand.self], defaultSubcommand: MarkAddCommand.self)
+}
+
+/// `tonmeister mark delete SESSION ID`: soft-delete a mark (no other mark is renumbered).
+struct MarkDeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a mark (others keep their ids).")
+
+    @OptionGroup var file: SessionFile
+
+    @Argument(help: "The mark id.")
+    var id: Int
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try file.store().deleteMark(id)
+        output.emit(["id": .int(id), "deleted": .bool(true)], text: ["mark \(id) deleted"])
+    }
+}
+
+/// `tonmeister mark SESSION --take N --rating 4 --page 2 --x 150 --y 130`: a rating, problem, edit point or text.
+struct MarkAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Mark a take: a rating (1–5), a problem, an edit point or a text (the default).")
 
     @OptionGroup var file: SessionFile
 

@@ -1,0 +1,64 @@
+import ScoreLayout
+
+/// Undoing the last user action, and checking the history.
+extension Session {
+    /// Reverts the last action of the history, removes it from the history and returns it.
+    ///
+    /// A started take and an added mark are soft-deleted (their number and id are not reused), an
+    /// ended take gets its previous end back (or is reopened), a note its previous text, a deleted
+    /// take or mark comes back. Undoing again reverts the action before, and so on.
+    ///
+    /// - Throws: `ProtocolError.nothingToUndo` for an empty history, `.invalidHistory` when the
+    ///   action names a take or mark that does not exist; the session is then unchanged.
+    @discardableResult
+    public mutating func undo() throws -> SessionAction {
+        guard let action = history.last else { throw ProtocolError.nothingToUndo }
+        var copy = self
+        try copy.revert(action)
+        copy.history.removeLast()
+        self = copy
+        return action
+    }
+
+    private mutating func revert(_ action: SessionAction) throws {
+        switch action {
+        case .takeStarted(let number): takes[try takeIndex(number)].deleted = true
+        case .takeEnded(let number, let previousEnd): takes[try takeIndex(number)].end = previousEnd
+        case .noteChanged(let number, let previousNote): takes[try takeIndex(number)].note = previousNote
+        case .takeDeleted(let number): takes[try takeIndex(number)].deleted = false
+        case .markAdded(let id): marks[try markIndex(id)].deleted = true
+        case .markDeleted(let id): marks[try markIndex(id)].deleted = false
+        }
+    }
+
+    private func takeIndex(_ number: Int) throws -> Int {
+        guard let index = takes.firstIndex(where: { $0.number == number }) else {
+            throw ProtocolError.invalidHistory(reason: "an action names take \(number), which does not exist")
+        }
+        return index
+    }
+
+    private func markIndex(_ id: Int) throws -> Int {
+        guard let index = marks.firstIndex(where: { $0.id == id }) else {
+            throw ProtocolError.invalidHistory(reason: "an action names mark \(id), which does not exist")
+        }
+        return index
+    }
+
+    /// Checks that every action of the history names an existing take or mark.
+    ///
+    /// - Throws: `ProtocolError.invalidHistory`.
+    func validateHistory() throws {
+        guard !history.isEmpty else { return }
+        let numbers = Set(takes.map(\.number))
+        let ids = Set(marks.map(\.id))
+        for (index, action) in history.enumerated() {
+            if let take = action.take, !numbers.contains(take) {
+                throw ProtocolError.invalidHistory(reason: "history[\(index)] (\(action.name)) names take \(take), which does not exist")
+            }
+            if let mark = action.mark, !ids.contains(mark) {
+                throw ProtocolError.invalidHistory(reason: "history[\(index)] (\(action.name)) names mark \(mark), which does not exist")
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import RecordingProtocol
+import ScoreLayout
+
+/// `tonmeister undo SESSION`: revert the session's last action (take start/end/note/delete, mark add/delete).
+struct UndoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "undo",
+        abstract: "Undo the last action on a session.",
+        discussion: """
+            Reverts the newest entry of the session's history: a started take or added mark is removed \
+            (soft-deleted; numbers and ids are not reused), an end or note gets its previous value back, \
+            a deleted take or mark comes back. Run it again to undo the action before.
+            """)
+
+    @OptionGroup var file: SessionFile
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let action = try file.store().undo()
+        var undone: [(String, JSONValue)] = [("action", .string(action.name))]
+        if let take = action.take { undone.append(("take", .int(take))) }
+        if let mark = action.mark { undone.append(("mark", .int(mark))) }
+        output.emit(.object([("undone", .object(undone)), ("effect", .string(action.undoDescription))]),
+                    text: ["undone: \(action.name) (\(action.undoDescription))"])
+    }
+}

@@ -60,6 +60,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidHistory(reason: String)
     /// `undo` was asked for and the history is empty.
     case nothingToUndo
+    /// A take cannot be placed in time: `reason` says what is missing (a timed mark, a timecode, a frame rate).
+    case missingTiming(take: Int, label: String, reason: String)
 
     public var description: String {
         switch self {
@@ -120,6 +122,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid session history: \(reason)"
         case .nothingToUndo:
             return "nothing to undo: the session's history is empty"
+        case .missingTiming(let take, let label, let reason):
+            return "take \(Self.name(take, label)) cannot be placed in time: \(reason)"
         }
     }
 

@@ -1,4 +1,5 @@
 import CPoppler
+import ScoreLayout
 
 /// Draws overlays with cairo in page coordinates (the context is already scaled to points).
 enum OverlayPainter {

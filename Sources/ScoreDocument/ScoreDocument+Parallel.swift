@@ -1,4 +1,5 @@
 import Foundation
+import ScoreLayout
 
 extension ScoreDocument {
     /// Renders every page (or the given 1-based pages) to PNG in parallel. Results are in the order of `pages`.

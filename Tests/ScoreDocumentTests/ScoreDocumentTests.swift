@@ -1,4 +1,5 @@
 import Foundation
+import ScoreLayout
 import Testing
 @testable import ScoreDocument
 

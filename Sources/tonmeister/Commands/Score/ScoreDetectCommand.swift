@@ -1,7 +1,7 @@
 import ArgumentParser
-import ScoreLayout
 import Foundation
 import ScoreDocument
+import ScoreLayout
 
 /// `tonmeister score detect S.pdf [--pages 1-3]`: the layout (systems, staves, bars) found on the pages.
 struct ScoreDetectCommand: ParsableCommand {

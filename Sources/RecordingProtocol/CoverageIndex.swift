@@ -27,6 +27,8 @@ public struct CoverageIndex: Sendable {
     let problems: [Int: [ClosedRange<Int>]]
     /// Per take number: its index in `spans`.
     let spanOfTake: [Int: Int]
+    /// Per take number: the bar coordinates of its edit-point marks (their `at`), ascending.
+    let editPoints: [Int: [Double]]
 
     struct Span: Sendable {
         var take: Int
@@ -72,6 +74,7 @@ public struct CoverageIndex: Sendable {
 
         var ratings: [Int: [(place: Place, id: Int, value: Int)]] = [:]
         var problems: [Int: [ClosedRange<Int>]] = [:]
+        var editPoints: [Int: [Double]] = [:]
         let lastBar = bars.count - 1
         for mark in session.marks where !mark.deleted && spanOfTake[mark.take] != nil {
             switch mark.kind {
@@ -83,7 +86,9 @@ public struct CoverageIndex: Sendable {
                 let first = at.bar ?? min(Int(at.coordinate), lastBar)
                 let last = to.bar ?? Int(to.coordinate) - 1
                 if first <= last { problems[mark.take, default: []].append(first...last) }
-            case .editPoint, .text:
+            case .editPoint:
+                editPoints[mark.take, default: []].append(try axis.place(mark.at).coordinate)
+            case .text:
                 continue
             }
         }
@@ -92,6 +97,7 @@ public struct CoverageIndex: Sendable {
                 .map { RatingPoint(place: $0.place, value: $0.value) }
         }
         self.problems = problems.mapValues { $0.sorted { $0.lowerBound < $1.lowerBound } }
+        self.editPoints = editPoints.mapValues { $0.sorted() }
     }
 
     private static func buildMaxEnd(_ ends: inout [Double], _ low: Int, _ high: Int) {

@@ -54,6 +54,12 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidBarRange(from: String, to: String)
     /// The piece index is not part of the programme.
     case pieceNotFound(index: Int, count: Int)
+    /// No piece of the programme has this number or title (`titles` lists the programme).
+    case unknownPiece(String, titles: [String])
+    /// An edit-plan option is out of range: `option` names it (such as `splice penalty`).
+    case invalidPlanOption(option: String, reason: String)
+    /// The layout has no bars, so there is nothing to split into segments.
+    case noBars(reason: String)
 
     public var description: String {
         switch self {
@@ -108,6 +114,14 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "bar range \(from)…\(to) runs backwards in the score"
         case .pieceNotFound(let index, let count):
             return "there is no piece \(index + 1) (the programme has \(count) piece\(count == 1 ? "" : "s"))"
+        case .unknownPiece(let name, let titles):
+            if titles.isEmpty { return "there is no piece '\(name)': the session has no programme" }
+            let list = titles.enumerated().map { "\($0.offset + 1) '\($0.element)'" }.joined(separator: ", ")
+            return "there is no piece '\(name)' (the programme: \(list))"
+        case .invalidPlanOption(let option, let reason):
+            return "edit plan: \(option) \(reason)"
+        case .noBars(let reason):
+            return "the layout has no bars: \(reason)"
         }
     }
 

@@ -15,7 +15,7 @@ struct Tonmeister: ParsableCommand {
         subcommands: [
             IntervalCommand.self, TransposeCommand.self, EnharmonicsCommand.self,
             ScaleCommand.self, ChordCommand.self, HarmonizeCommand.self,
-            ScoreCommand.self, SessionCommand.self, TakeCommand.self, MarkCommand.self, TakesCommand.self, CoversCommand.self, CoverageCommand.self,
+            ScoreCommand.self, SessionCommand.self, TakeCommand.self, MarkCommand.self, TakesCommand.self, CoversCommand.self, CoverageCommand.self, PlanCommand.self,
             DocsCommand.self, DemoCommand.self,
         ]
     )

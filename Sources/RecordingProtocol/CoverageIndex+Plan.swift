@@ -138,6 +138,9 @@ struct PlanSearch {
         let full = options.splicePenaltyMillis, reduced = options.editPointSpliceMillis
         var tails: [[Tail]] = Array(repeating: [], count: count)
         var slot = [Int32](repeating: -1, count: index.spans.count)
+        let takeOf = index.spans.map(\.take)
+        // editAt[span] == barline when the span has an edit point near the barline being considered.
+        var editAt = [Int](repeating: -1, count: index.spans.count)
         for i in stride(from: count - 1, through: 0, by: -1) {
             let here = cells[i]
             guard i + 1 < count, !cells[i + 1].isEmpty else {
@@ -145,21 +148,22 @@ struct PlanSearch {
                 continue
             }
             let next = cells[i + 1], nextTails = tails[i + 1], barline = candidates.first + i + 1
+            for span in candidates.editSpans[i] { editAt[Int(span)] = barline }
             // The two best successors when the splice costs `reduced` only for edit-point takes (`mixed`)
             // and when it costs `reduced` for every take (the current take has an edit point here).
             var mixed: (Key?, Key?) = (nil, nil), anyReduced: (Key?, Key?) = (nil, nil)
             for (j, cell) in next.enumerated() {
                 slot[Int(cell.span)] = Int32(j)
-                let tail = nextTails[j], take = index.spans[Int(cell.span)].take
-                let edit = candidates.editBarlines[Int(cell.span)].contains(barline)
+                let tail = nextTails[j], take = takeOf[Int(cell.span)]
+                let edit = editAt[Int(cell.span)] == barline
                 Self.offer(Key(value: tail.value - (edit ? reduced : full), splices: tail.splices + 1, take: take,
                                cell: Int32(j), span: cell.span), to: &mixed)
                 Self.offer(Key(value: tail.value - reduced, splices: tail.splices + 1, take: take,
                                cell: Int32(j), span: cell.span), to: &anyReduced)
             }
             tails[i] = here.map { cell in
-                let take = index.spans[Int(cell.span)].take
-                let edit = candidates.editBarlines[Int(cell.span)].contains(barline)
+                let take = takeOf[Int(cell.span)]
+                let edit = editAt[Int(cell.span)] == barline
                 let pair = edit ? anyReduced : mixed
                 var best = pair.0?.span == cell.span ? pair.1 : pair.0
                 let j = slot[Int(cell.span)]
@@ -181,8 +185,8 @@ struct PlanSearch {
             var best = 0
             for j in cells[i].indices.dropFirst() {
                 let a = tails[i][j], b = tails[i][best]
-                let key = Key(value: a.value, splices: a.splices, take: index.spans[Int(cells[i][j].span)].take, cell: 0, span: 0)
-                let current = Key(value: b.value, splices: b.splices, take: index.spans[Int(cells[i][best].span)].take, cell: 0, span: 0)
+                let key = Key(value: a.value, splices: a.splices, take: takeOf[Int(cells[i][j].span)], cell: 0, span: 0)
+                let current = Key(value: b.value, splices: b.splices, take: takeOf[Int(cells[i][best].span)], cell: 0, span: 0)
                 if key.beats(current) { best = j }
             }
             total += tails[i][best].value

@@ -2,8 +2,8 @@
 ///
 /// A take is a candidate on a bar when it fully covers the bar (DESIGN §6's 25 %/75 % rule), is
 /// not excluded, and its quality there is at least the minimum rating. Qualities are computed per
-/// take in one pass over the contiguous run of bars it fully covers (a binary search for the rating
-/// in force, a difference array for the problems), the same numbers as `quality(take:barIndex:)`.
+/// take in one pass over the contiguous run of bars it fully covers (a sweep over its ratings, a
+/// difference array for the problems), the same numbers as `quality(take:barIndex:)`.
 struct PlanCandidates {
     /// One take on one bar.
     struct Cell {
@@ -21,18 +21,22 @@ struct PlanCandidates {
     var bestFull: [Int?]
     /// Per span: the barlines (global index of the bar after each) within half a bar of one of its edit points.
     var editBarlines: [Set<Int>]
+    /// Per planned barline (offset `i`: between planned bars `i` and `i + 1`): the spans with an edit point near it.
+    var editSpans: [[Int32]]
 
     init(index: CoverageIndex, bars: ClosedRange<Int>, options: PlanOptions) {
         first = bars.lowerBound
         cells = Array(repeating: [], count: bars.count)
         bestFull = Array(repeating: nil, count: bars.count)
         editBarlines = Array(repeating: [], count: index.spans.count)
+        editSpans = Array(repeating: [], count: bars.count)
         for (s, span) in index.spans.enumerated() where !options.excludedTakes.contains(span.take) {
             for point in index.editPoints[span.take] ?? [] {
                 let reach = PlanOptions.editPointReach
                 for barline in Int((point - reach).rounded(.up))...Int((point + reach).rounded(.down))
-                where abs(point - Double(barline)) <= reach {
+                where abs(point - Double(barline)) <= reach && !editBarlines[s].contains(barline) {
                     editBarlines[s].insert(barline)
+                    if barline > bars.lowerBound, barline <= bars.upperBound { editSpans[barline - first - 1].append(Int32(s)) }
                 }
             }
             guard let full = index.fullyCoveredBars(span), full.overlaps(bars) else { continue }
@@ -44,16 +48,43 @@ struct PlanCandidates {
                 touching[part.upperBound - run.lowerBound + 1] -= 1
             }
             var problems = 0
+            var sweep = RatingSweep(ratings: index.ratings[span.take] ?? [], start: span.start.coordinate, end: span.end.coordinate)
             for bar in run {
                 problems += touching[bar - run.lowerBound]
-                let k = Double(bar)
-                let quality = index.lowestRating(span, from: k, to: k + 1, limit: k + 1) - problems
+                let quality = sweep.lowest(inBar: bar) - problems
                 let i = bar - first
                 bestFull[i] = max(bestFull[i] ?? quality, quality)
                 if let minimum = options.minimumRating, quality < minimum { continue }
                 cells[i].append(Cell(span: Int32(s), quality: Int32(quality)))
             }
         }
+    }
+}
+
+/// `CoverageIndex.lowestRating` for the bars of one take in increasing order, in one pass over its ratings.
+struct RatingSweep {
+    let ratings: [CoverageIndex.RatingPoint]
+    let start: Double, end: Double
+    /// The first rating after the start of the last bar asked for.
+    var next = 0
+
+    init(ratings: [CoverageIndex.RatingPoint], start: Double, end: Double) {
+        self.ratings = ratings
+        self.start = start
+        self.end = end
+    }
+
+    /// The lowest rating in force inside bar `bar` within the take (bars must be asked for in increasing order).
+    mutating func lowest(inBar bar: Int) -> Int {
+        let limit = Double(bar + 1), a = max(start, Double(bar)), b = min(end, limit)
+        while next < ratings.count, ratings[next].place.coordinate <= a { next += 1 }
+        var lowest = next > 0 ? ratings[next - 1].value : CoverageIndex.defaultRating
+        var j = next
+        while j < ratings.count, ratings[j].place.coordinate < b || (ratings[j].place.coordinate == b && b < limit) {
+            lowest = min(lowest, ratings[j].value)
+            j += 1
+        }
+        return lowest
     }
 }
 

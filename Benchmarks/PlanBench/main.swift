@@ -75,6 +75,9 @@ for row in rows {
             + "\(plan.uncovered.count) uncovered | \(ms(time.median)) | \(ms(time.max)) |")
     }
 }
+let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init)
+lines += ["", "Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores"
+    + (load.map { ", 1-minute load average \($0) at the end of the run (other builds share the cores; medians move with it)" } ?? "") + "."]
 lines += ["", "Target: planning 1 000 bars × 500 takes under 100 ms: \(worst < 0.1 ? "met" : "NOT met") (slowest median \(ms(worst)))."]
 try ReportSection.write(name: "plan", body: lines.joined(separator: "\n"), to: report)
 print(lines.joined(separator: "\n"))

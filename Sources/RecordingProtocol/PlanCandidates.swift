@@ -30,6 +30,19 @@ struct PlanCandidates {
         bestFull = Array(repeating: nil, count: bars.count)
         editBarlines = Array(repeating: [], count: index.spans.count)
         editSpans = Array(repeating: [], count: bars.count)
+        // Reserve each bar's room: the number of takes fully covering it (a difference array over the runs).
+        var covering = [Int](repeating: 0, count: bars.count + 1)
+        for span in index.spans where !options.excludedTakes.contains(span.take) {
+            guard let full = index.fullyCoveredBars(span), full.overlaps(bars) else { continue }
+            let run = full.clamped(to: bars)
+            covering[run.lowerBound - first] += 1
+            covering[run.upperBound - first + 1] -= 1
+        }
+        var running = 0
+        for i in cells.indices {
+            running += covering[i]
+            cells[i].reserveCapacity(running)
+        }
         for (s, span) in index.spans.enumerated() where !options.excludedTakes.contains(span.take) {
             for point in index.editPoints[span.take] ?? [] {
                 let reach = PlanOptions.editPointReach
@@ -58,33 +71,6 @@ struct PlanCandidates {
                 cells[i].append(Cell(span: Int32(s), quality: Int32(quality)))
             }
         }
-    }
-}
-
-/// `CoverageIndex.lowestRating` for the bars of one take in increasing order, in one pass over its ratings.
-struct RatingSweep {
-    let ratings: [CoverageIndex.RatingPoint]
-    let start: Double, end: Double
-    /// The first rating after the start of the last bar asked for.
-    var next = 0
-
-    init(ratings: [CoverageIndex.RatingPoint], start: Double, end: Double) {
-        self.ratings = ratings
-        self.start = start
-        self.end = end
-    }
-
-    /// The lowest rating in force inside bar `bar` within the take (bars must be asked for in increasing order).
-    mutating func lowest(inBar bar: Int) -> Int {
-        let limit = Double(bar + 1), a = max(start, Double(bar)), b = min(end, limit)
-        while next < ratings.count, ratings[next].place.coordinate <= a { next += 1 }
-        var lowest = next > 0 ? ratings[next - 1].value : CoverageIndex.defaultRating
-        var j = next
-        while j < ratings.count, ratings[j].place.coordinate < b || (ratings[j].place.coordinate == b && b < limit) {
-            lowest = min(lowest, ratings[j].value)
-            j += 1
-        }
-        return lowest
     }
 }
 

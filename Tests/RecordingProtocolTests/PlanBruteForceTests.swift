@@ -151,6 +151,29 @@ import TheoryCore
         }
     }
 
+    @Test(arguments: 0..<30)
+    func planQualitiesMatchTheIndexOnLargerScores(seed: Int) throws {
+        // The chorale, the prelude and the grid with up to 14 takes: every planned bar's take fully covers it,
+        // the segment's rating and quality are the index's quality(take, bar), and uncovered bars have no candidate.
+        let session = try IndexPropertyTests.randomSession(seed: UInt64(seed) &* 7919 &+ 1)
+        let index = try session.coverageIndex()
+        let plan = try index.plan()
+        for segment in plan.segments {
+            let qualities = segment.bars.map { index.quality(take: segment.take, barIndex: $0) }
+            #expect(qualities.allSatisfy { $0 != nil })
+            #expect(segment.quality == qualities.compactMap { $0 }.reduce(0, +), "seed \(seed)")
+            #expect(segment.rating == qualities.compactMap { $0 }.min(), "seed \(seed)")
+            for bar in segment.bars {
+                #expect(index.covers(barIndex: bar).contains { $0.take == segment.take && $0.coverage == .full })
+            }
+        }
+        for run in plan.uncovered {
+            #expect(run.reason == .notCovered)
+            for bar in run.bars { #expect(!index.covers(barIndex: bar).contains { $0.coverage == .full }) }
+        }
+        #expect(plan.segments.map(\.bars.count).reduce(0, +) + plan.uncovered.map(\.bars.count).reduce(0, +) == index.barCount)
+    }
+
     @Test func randomCasesExerciseTheInterestingParts() throws {
         var splices = 0, uncovered = 0, belowMinimum = 0, editSplices = 0
         for seed in 0..<600 {

@@ -56,6 +56,12 @@ let package = Package(
             path: "Benchmarks/SessionBench",
             exclude: ["run.sh"]
         ),
+        .executableTarget(
+            name: "PlanBench",
+            dependencies: ["RecordingProtocol", "ScoreLayout", "TheoryCore"],
+            path: "Benchmarks/PlanBench",
+            exclude: ["run.sh"]
+        ),
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
         .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),

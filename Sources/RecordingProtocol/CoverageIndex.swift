@@ -29,6 +29,8 @@ public struct CoverageIndex: Sendable {
     let spanOfTake: [Int: Int]
     /// Per index in `spans`: the span's rank when the spans are ordered by take number (query results come in that order).
     let takeRank: [Int]
+    /// Per take number: the bar coordinates of its edit-point marks (their `at`), ascending.
+    let editPoints: [Int: [Double]]
 
     struct Span: Sendable {
         var take: Int
@@ -78,6 +80,7 @@ public struct CoverageIndex: Sendable {
 
         var ratings: [Int: [(place: Place, id: Int, value: Int)]] = [:]
         var problems: [Int: [ClosedRange<Int>]] = [:]
+        var editPoints: [Int: [Double]] = [:]
         let lastBar = bars.count - 1
         for mark in session.marks where !mark.deleted && spanOfTake[mark.take] != nil {
             switch mark.kind {
@@ -89,7 +92,9 @@ public struct CoverageIndex: Sendable {
                 let first = at.bar ?? min(Int(at.coordinate), lastBar)
                 let last = to.bar ?? Int(to.coordinate) - 1
                 if first <= last { problems[mark.take, default: []].append(first...last) }
-            case .editPoint, .text:
+            case .editPoint:
+                editPoints[mark.take, default: []].append(try axis.place(mark.at).coordinate)
+            case .text:
                 continue
             }
         }
@@ -100,6 +105,7 @@ public struct CoverageIndex: Sendable {
         for (take, list) in self.ratings { spans[spanOfTake[take]!].ratings = list }
         self.spans = spans
         self.problems = problems.mapValues { $0.sorted { $0.lowerBound < $1.lowerBound } }
+        self.editPoints = editPoints.mapValues { $0.sorted() }
     }
 
     private static func buildMaxEnd(_ ends: inout [Double], _ low: Int, _ high: Int) {

@@ -62,6 +62,12 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case nothingToUndo
     /// A take cannot be placed in time: `reason` says what is missing (a timed mark, a timecode, a frame rate).
     case missingTiming(take: Int, label: String, reason: String)
+    /// No piece of the programme has this number or title (`titles` lists the programme).
+    case unknownPiece(String, titles: [String])
+    /// An edit-plan option is out of range: `option` names it (such as `splice penalty`).
+    case invalidPlanOption(option: String, reason: String)
+    /// The layout has no bars, so there is nothing to split into segments.
+    case noBars(reason: String)
 
     public var description: String {
         switch self {
@@ -124,6 +130,14 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "nothing to undo: the session's history is empty"
         case .missingTiming(let take, let label, let reason):
             return "take \(Self.name(take, label)) cannot be placed in time: \(reason)"
+        case .unknownPiece(let name, let titles):
+            if titles.isEmpty { return "there is no piece '\(name)': the session has no programme" }
+            let list = titles.enumerated().map { "\($0.offset + 1) '\($0.element)'" }.joined(separator: ", ")
+            return "there is no piece '\(name)' (the programme: \(list))"
+        case .invalidPlanOption(let option, let reason):
+            return "edit plan: \(option) \(reason)"
+        case .noBars(let reason):
+            return "the layout has no bars: \(reason)"
         }
     }
 

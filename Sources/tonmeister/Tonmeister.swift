@@ -16,7 +16,7 @@ struct Tonmeister: ParsableCommand {
             IntervalCommand.self, TransposeCommand.self, EnharmonicsCommand.self,
             ScaleCommand.self, ChordCommand.self, HarmonizeCommand.self,
             ScoreCommand.self, SessionCommand.self, TakeCommand.self, MarkCommand.self, UndoCommand.self, TakesCommand.self,
-            CoversCommand.self, CoverageCommand.self, MarkersCommand.self,
+            CoversCommand.self, CoverageCommand.self, PlanCommand.self, MarkersCommand.self,
             DocsCommand.self, DemoCommand.self,
         ]
     )

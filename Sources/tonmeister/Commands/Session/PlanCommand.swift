@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import RecordingProtocol
+import ScoreLayout
+
+/// What `tonmeister plan` writes: the plan as JSON, CSV or a Markdown edit list.
+enum PlanFormat: String, CaseIterable, ExpressibleByArgument {
+    case json, csv, md
+
+    /// The plan in this format (`title` heads the Markdown list).
+    func render(_ plan: EditPlan, title: String) -> String {
+        switch self {
+        case .json: return plan.json.serialized() + "\n"
+        case .csv: return plan.csv()
+        case .md: return plan.markdown(title: title)
+        }
+    }
+}
+
+/// `tonmeister plan SESSION`: the best edit plan — one take per bar, the splices, and the bars still missing.
+struct PlanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Choose one take per bar for the edit: the best total quality for the fewest splices.",
+        discussion: """
+            The plan maximises the sum over bars of quality(take, bar) — the lowest rating in force in the bar, \
+            less 1 per problem mark touching it — minus the splice penalty for every change of take. Only takes \
+            that fully cover a bar (from 25 % into it to 75 % into it) are used there; bars without one are \
+            uncovered and the plan restarts after them without a splice. Equal plans: fewer splices, then the \
+            higher take number at the first bar where they differ. See docs/sessions.md.
+            """
+    )
+
+    @OptionGroup var file: SessionFile
+
+    @Option(help: "The output format: json, csv or md (a Markdown edit list).")
+    var format: PlanFormat = .md
+
+    @Option(name: .shortAndLong, help: "The file to write (standard output when omitted).")
+    var output: String?
+
+    @Option(help: "Plan one piece of the programme: its number (1, 2, …) or title.")
+    var piece: String?
+
+    @Option(help: "Plan a range of bars: 10-20 (inside --piece when both are given).")
+    var bars: String?
+
+    @Option(help: "Takes never to use: 3,5.")
+    var exclude: String?
+
+    @Option(help: "The cost of one splice (rounded to 0.001).")
+    var splicePenalty: Double = PlanOptions.defaultSplicePenalty
+
+    @Option(help: "The lowest acceptable quality, 1-5: bars where every take is below it need a retake.")
+    var minRating: Int?
+
+    @Flag(help: "Make splices near an edit-point mark (within half a bar of the barline) cheaper by --edit-point-bonus.")
+    var preferEditPoints = false
+
+    @Option(help: "What a splice at an edit point saves with --prefer-edit-points.")
+    var editPointBonus: Double = PlanOptions.defaultEditPointBonus
+
+    @Flag(help: "The same as --format json.")
+    var json = false
+
+    func validate() throws {
+        if json && format != .md && format != .json { throw ValidationError("--json conflicts with --format \(format.rawValue)") }
+        if !splicePenalty.isFinite || splicePenalty < 0 { throw ValidationError("--splice-penalty must be a number of 0 or more") }
+        if !editPointBonus.isFinite || editPointBonus < 0 { throw ValidationError("--edit-point-bonus must be a number of 0 or more") }
+        if let minRating, !(1...5).contains(minRating) { throw ValidationError("--min-rating must be a rating from 1 to 5") }
+    }
+
+    func run() throws {
+        let session = try file.load()
+        var options = PlanOptions(splicePenalty: splicePenalty, minimumRating: minRating, preferEditPoints: preferEditPoints,
+                                  editPointBonus: editPointBonus, excludedTakes: try excludedTakes())
+        let pieceRange = try piece.map { try session.barIndices(ofPiece: $0) }
+        options.bars = pieceRange
+        if let bars {
+            let (from, to) = try Self.barRange(bars)
+            options.bars = try barIndices(session, from, to, within: pieceRange)
+        }
+        let plan = try session.editPlan(options)
+        let text = (json ? PlanFormat.json : format).render(plan, title: session.title)
+        if let output {
+            if let reason = AtomicFile.write(Data(text.utf8), to: output) {
+                throw CLIError.failure("cannot write \(output): \(reason)")
+            }
+        } else {
+            print(text, terminator: "")
+        }
+    }
+
+    /// The bars `from`…`to`, inside the piece when `--piece` is given (and then a bar outside it is named as such).
+    private func barIndices(_ session: Session, _ from: BarNumber, _ to: BarNumber, within pieceRange: ClosedRange<Int>?) throws
+        -> ClosedRange<Int> {
+        let error: ProtocolError
+        do { return try session.barIndices(from: from, to: to, within: pieceRange) } catch let e { error = e }
+        guard case .barNotFound(let bar) = error, let piece, let pieceRange, let layout = session.layout else { throw error }
+        let first = layout.bar(atGlobalIndex: pieceRange.lowerBound)?.number.description ?? "?"
+        let last = layout.bar(atGlobalIndex: pieceRange.upperBound)?.number.description ?? "?"
+        throw CLIError.badInput("bar \(bar) is not in piece \(piece) (bars \(first)–\(last))")
+    }
+
+    /// The numbers of `--exclude`.
+    private func excludedTakes() throws -> Set<Int> {
+        guard let exclude else { return [] }
+        var numbers = Set<Int>()
+        for part in exclude.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let number = Int(part.trimmingCharacters(in: .whitespaces)) else {
+                throw CLIError.badInput("--exclude takes take numbers separated by commas (3,5), not '\(exclude)'")
+            }
+            numbers.insert(number)
+        }
+        return numbers
+    }
+
+    /// `10-20` (or a single bar `10`) as bar numbers.
+    static func barRange(_ text: String) throws -> (BarNumber, BarNumber) {
+        let parts = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count <= 2, !parts.contains(where: \.isEmpty) else {
+            throw CLIError.badInput("--bars takes a range such as 10-20, not '\(text)'")
+        }
+        let from = try CoversCommand.barNumber(parts[0]), to = try CoversCommand.barNumber(parts.last!)
+        return (from, to)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// `tonmeister plan`: exact output on a small session in every format, files, and bad input.
+@Suite("plan command")
+struct PlanCommandTests {
+    /// One page, two systems of three 100-pt bars; take 1 covers bars 1–6 at 3 with a problem in bar 4,
+    /// take 2 bars 3–5 rated 5 with an edit point near the barline before bar 3, take 3 only bar 6 (rated 2).
+    static let document = """
+        {"format":"tonmeister-session/1","title":"Small day","score":{"file":"small.pdf","sha256":""},
+         "layout":{"pages":[{"page":1,"systems":[
+           {"top":100,"bottom":200,"bars":[{"number":"1","left":100,"right":200},{"number":"2","left":200,"right":300},{"number":"3","left":300,"right":400}]},
+           {"top":300,"bottom":400,"bars":[{"number":"4","left":100,"right":200},{"number":"5","left":200,"right":300},{"number":"6","left":300,"right":400}]}]}]},
+         "numbering":{"first":1,"prefixPerPiece":false},
+         "pieces":[{"title":"Prelude","firstBar":"1","lastBar":"3"},{"title":"Fugue","firstBar":"4","lastBar":"6"}],
+         "takes":[
+           {"number":1,"label":"1","start":{"page":1,"x":110,"y":150},"end":{"page":1,"x":390,"y":350}},
+           {"number":2,"label":"2","start":{"page":1,"x":305,"y":150},"end":{"page":1,"x":290,"y":350}},
+           {"number":3,"label":"3","start":{"page":1,"x":310,"y":350},"end":{"page":1,"x":395,"y":350}}],
+         "marks":[
+           {"id":1,"take":1,"kind":"problem","problem":"noise","at":{"page":1,"x":150,"y":350}},
+           {"id":2,"take":2,"kind":"rating","value":5,"at":{"page":1,"x":305,"y":150}},
+           {"id":3,"take":2,"kind":"edit-point","at":{"page":1,"x":320,"y":150}},
+           {"id":4,"take":3,"kind":"rating","value":2,"at":{"page":1,"x":310,"y":350}}]}
+        """
+
+    static func sessionFile() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("small.json").path
+        try Data(document.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func markdownEditList() throws {
+        let r = try CLIRunner.run("plan", try Self.sessionFile())
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == """
+            # Edit plan: Small day
+
+            Bars 1–6, splice penalty 0.75: 3 segments, 2 splices, total 22.5.
+
+            - bars 1–2: take 1 (ok)
+            - splice at bar 3: take 1 → take 2 (at an edit point)
+            - bars 3–5: take 2 (excellent)
+            - splice at bar 6: take 2 → take 1
+            - bar 6: take 1 (ok)
+
+            """)
+    }
+
+    @Test func jsonHasTheDocumentedShape() throws {
+        let r = try CLIRunner.run("plan", try Self.sessionFile(), "--json", "--bars", "3-6", "--min-rating", "3", "--exclude", "2")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == """
+            {"segments":[{"take":1,"label":"1","from":{"page":1,"x":300.0,"y":150.0},"to":{"page":1,"x":400.0,"y":150.0},\
+            "fromBar":"3","toBar":"3","rating":3,"quality":3,"open":false,"firstIndex":2,"lastIndex":2},\
+            {"take":1,"label":"1","from":{"page":1,"x":200.0,"y":350.0},"to":{"page":1,"x":400.0,"y":350.0},"fromBar":"5","toBar":"6",\
+            "rating":3,"quality":6,"open":false,"firstIndex":4,"lastIndex":5}],"splices":0,"uncovered":[{"fromBar":"4","toBar":"4",\
+            "reason":"below-minimum","best":2,"firstIndex":3,"lastIndex":3}],"spliceList":[],"total":9.0,"bars":{"from":"3","to":"6"},\
+            "unbarredSystems":[],"options":{"splicePenalty":0.75,"minRating":3,"preferEditPoints":false,"editPointBonus":0.5,"exclude":[2]}}
+
+            """)
+    }
+
+    @Test func csvRowsPerSegmentAndUncoveredRun() throws {
+        let path = try Self.sessionFile()
+        let out = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("plan.csv").path
+        let r = try CLIRunner.run("plan", path, "--format", "csv", "--piece", "Fugue", "--min-rating", "4", "-o", out)
+        #expect(r.status == 0 && r.stdout.isEmpty, "\(r.stderr)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(text == """
+            kind,from_bar,to_bar,take,label,rating,quality,from_page,from_x,from_y,to_page,to_x,to_y,splice_before,edit_point,reason\r
+            segment,4,5,2,2,5,10,1,100,350,1,300,350,false,false,\r
+            uncovered,6,6,,,,,,,,,,,false,false,below-minimum\r
+
+            """)
+    }
+
+    @Test func spliceCostsAndEditPointsChangeThePlan() throws {
+        let path = try Self.sessionFile()
+        let costly = try CLIRunner.json("plan", path, "--json", "--splice-penalty", "4")
+        #expect((costly["segments"] as? [[String: Any]])?.compactMap { $0["take"] as? Int } == [1])
+        let cheap = try CLIRunner.json("plan", path, "--json", "--splice-penalty", "4", "--prefer-edit-points", "--edit-point-bonus", "3")
+        #expect((cheap["segments"] as? [[String: Any]])?.compactMap { $0["take"] as? Int } == [1, 2, 1])
+        #expect(cheap["splices"] as? Int == 2)
+        #expect((cheap["spliceList"] as? [[String: Any]])?.compactMap { $0["editPoint"] as? Bool } == [true, false])
+    }
+
+    static let badArguments: [[String]] = [
+        ["--piece", "Finale"], ["--piece", "3"], ["--bars", "5-2"], ["--bars", "1-99"], ["--bars", "x"],
+        ["--bars", "1-2-3"], ["--splice-penalty", "nan"], ["--splice-penalty=-1"], ["--exclude", "9"],
+        ["--exclude", "a,b"], ["--min-rating", "6"], ["--format", "edl"], ["--format", "csv", "--json"],
+        ["--piece", "Fugue", "--bars", "1-2"], ["--edit-point-bonus=-2"],
+    ]
+
+    @Test("bad options exit 2", arguments: badArguments)
+    func badOptions(_ arguments: [String]) throws {
+        let r = try CLIRunner.run(["plan", try Self.sessionFile()] + arguments)
+        #expect(r.status == 2, "\(arguments): \(r.stderr)")
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.lowercased().hasPrefix("error"))
+    }
+}

@@ -102,3 +102,43 @@ struct PlanCommandTests {
         #expect(r.stderr.lowercased().hasPrefix("error"))
     }
 }
+
+@Suite("Plan exports from the command line")
+struct PlanExportCommandTests {
+    @Test("edl, otio and pdf from the example session; --format pdf needs -o")
+    func formats() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let session = "Examples/chorale-session.json"
+        let edl = try CLIRunner.run("plan", session, "--format", "edl")
+        #expect(edl.status == 0)
+        #expect(edl.stdout.hasPrefix("TITLE: Haydn, Emperor hymn and variations - day 1\r\nFCM: NON-DROP FRAME\r\n\r\n001  TK009    A     C        "))
+        let otio = try CLIRunner.run("plan", session, "--format", "otio")
+        #expect(otio.stdout.contains("\"OTIO_SCHEMA\": \"Timeline.1\""))
+        let pdf = dir.appendingPathComponent("plan.pdf").path
+        let wrote = try CLIRunner.run("plan", session, "--format", "pdf", "-o", pdf)
+        #expect(wrote.stdout == "wrote \(pdf): 3 pages, 11 segments, 10 splices\n")
+        #expect(try CLIRunner.json("score", "info", pdf, "--json")["pages"] as? [Any] != nil)
+        let render = try CLIRunner.run("session", "render", session, "-o", dir.appendingPathComponent("notes.pdf").path, "--plan")
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(try CLIRunner.run("plan", session, "--format", "pdf").status == 2)
+        let missing = try CLIRunner.run("plan", session, "--format", "pdf", "-o", pdf, "--score", "nope.pdf")
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "error: the score PDF is not found (looked for nope.pdf); give it with --score\n")
+    }
+
+    @Test("without timing data the EDL names the take and what is missing")
+    func untimed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("s.json").path
+        #expect(try CLIRunner.run("session", "create", path, "--score", "Scores/minuet.pdf", "--detect").status == 0)
+        #expect(try CLIRunner.run("take", "start", path, "--page", "1", "--x", "80", "--y", "140").status == 0)
+        let r = try CLIRunner.run("plan", path, "--format", "edl")
+        #expect(r.status == 2)
+        #expect(r.stderr == "error: take 1 cannot be placed in time: it has no record-start timecode (recordStart)\n")
+        #expect(try CLIRunner.run("plan", path, "--format", "md").status == 0)
+    }
+}

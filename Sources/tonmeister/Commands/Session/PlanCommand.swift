@@ -3,16 +3,20 @@ import Foundation
 import RecordingProtocol
 import ScoreLayout
 
-/// What `tonmeister plan` writes: the plan as JSON, CSV or a Markdown edit list.
+/// What `tonmeister plan` writes: the plan as JSON, CSV, a Markdown edit list, a CMX3600 EDL, an
+/// OpenTimelineIO timeline, or the score PDF annotated with the takes and the plan.
 enum PlanFormat: String, CaseIterable, ExpressibleByArgument {
-    case json, csv, md
+    case json, csv, md, edl, otio, pdf
 
-    /// The plan in this format (`title` heads the Markdown list).
-    func render(_ plan: EditPlan, title: String) -> String {
+    /// The plan in a text format (`session` gives the title and, for EDL and OTIO, the timing).
+    func render(_ plan: EditPlan, session: Session) throws -> String {
         switch self {
         case .json: return plan.json.serialized() + "\n"
         case .csv: return plan.csv()
-        case .md: return plan.markdown(title: title)
+        case .md: return plan.markdown(title: session.title)
+        case .edl: return try EditTimeline(plan: plan, session: session).cmx3600()
+        case .otio: return try EditTimeline(plan: plan, session: session).otio()
+        case .pdf: preconditionFailure("the PDF is written by AnnotatedScore")
         }
     }
 }
@@ -33,11 +37,17 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var file: SessionFile
 
-    @Option(help: "The output format: json, csv or md (a Markdown edit list).")
+    @Option(help: "The output format: json, csv, md (a Markdown edit list), edl (CMX3600), otio (OpenTimelineIO) or pdf (the annotated score; needs -o).")
     var format: PlanFormat = .md
 
     @Option(name: .shortAndLong, help: "The file to write (standard output when omitted).")
     var output: String?
+
+    @Option(help: "With --format pdf: the score PDF (default: the session's score file, found from here or beside the session).")
+    var score: String?
+
+    @Flag(help: "With --format pdf: draw only the takes the plan uses.")
+    var onlyPlanTakes = false
 
     @Option(help: "Plan one piece of the programme: its number (1, 2, …) or title.")
     var piece: String?
@@ -68,6 +78,7 @@ struct PlanCommand: ParsableCommand {
         if !splicePenalty.isFinite || splicePenalty < 0 { throw ValidationError("--splice-penalty must be a number of 0 or more") }
         if !editPointBonus.isFinite || editPointBonus < 0 { throw ValidationError("--edit-point-bonus must be a number of 0 or more") }
         if let minRating, !(1...5).contains(minRating) { throw ValidationError("--min-rating must be a rating from 1 to 5") }
+        if format == .pdf && output == nil { throw ValidationError("--format pdf writes a file: give -o FILE.pdf") }
     }
 
     func run() throws {
@@ -81,7 +92,14 @@ struct PlanCommand: ParsableCommand {
             options.bars = try barIndices(session, from, to, within: pieceRange)
         }
         let plan = try session.editPlan(options)
-        let text = (json ? PlanFormat.json : format).render(plan, title: session.title)
+        if format == .pdf, let output {
+            let pages = try AnnotatedScore(session: session, sessionPath: file.session, score: score)
+                .write(plan: plan, onlyPlanTakes: onlyPlanTakes, to: output)
+            print("wrote \(output): \(pages) page\(pages == 1 ? "" : "s"), \(plan.segments.count) segment\(plan.segments.count == 1 ? "" : "s"), "
+                  + "\(plan.splices.count) splice\(plan.splices.count == 1 ? "" : "s")")
+            return
+        }
+        let text = try (json ? PlanFormat.json : format).render(plan, session: session)
         if let output {
             if let reason = AtomicFile.write(Data(text.utf8), to: output) {
                 throw CLIError.failure("cannot write \(output): \(reason)")

@@ -6,8 +6,9 @@ import ScoreLayout
 struct SessionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "session",
-        abstract: "Show, import and export a recording session (.json document or .sqlite database).",
-        subcommands: [SessionCreateCommand.self, SessionShowCommand.self, SessionImportCommand.self, SessionExportCommand.self]
+        abstract: "Create, show, import, export and render a recording session (.json document or .sqlite database).",
+        subcommands: [SessionCreateCommand.self, SessionShowCommand.self, SessionImportCommand.self, SessionExportCommand.self,
+                      SessionRenderCommand.self]
     )
 }
 

@@ -78,8 +78,14 @@ struct TheoryDictionaryCommandTests {
     }
 
     @Test func demoRunsTheStory() throws {
-        let r = try CLIRunner.run("demo")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-demo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try CLIRunner.run("demo", "--output-directory", dir.path)
         #expect(r.status == 0)
+        #expect(r.stdout.contains("   - bars 1–4: take 9 (ok)\n"))
+        for name in ["plan.pdf", "plan.edl", "plan.otio", "plan.md"] {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path), "\(name)")
+        }
         #expect(r.stdout.contains("Fb melodic minor:        Fb Gb Abb Bbb Cb Db Eb"))
         #expect(r.stdout.contains("E4 G4 C5       → C/E"))
     }

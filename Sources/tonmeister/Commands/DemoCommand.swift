@@ -15,6 +15,9 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "The score for the score part of the demo (default: the bundled Scores/chorale.pdf).")
     var score: String?
 
+    @Option(help: "Where the demo writes the edit plan's PDF, EDL and OTIO.")
+    var outputDirectory = "tonmeister-demo"
+
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -69,7 +72,7 @@ struct DemoCommand: ParsableCommand {
         lines += try scoreLines()
         lines += ["", "Part 3 — a recording session", ""]
         lines += try sessionLines()
-        lines += ["", "More: tonmeister --help; docs/theory.md and docs/scores.md."]
+        lines += ["", "More: tonmeister --help; docs/theory.md, docs/scores.md and docs/sessions.md."]
         output.emit(["demo": "theory, score, session", "lines": .strings(lines)], text: lines)
     }
 
@@ -122,6 +125,6 @@ struct DemoCommand: ParsableCommand {
         }.joined(separator: ", "))
         let gaps = index.gaps(threshold: 4)
         lines.append("   bars still below 4: " + (gaps.isEmpty ? "none" : gaps.map(\.bar.description).joined(separator: " ")))
-        return lines
+        return lines + [""] + (try planLines(session: session, sessionPath: path))
     }
 }

@@ -1,0 +1,24 @@
+import Foundation
+import RecordingProtocol
+import ScoreLayout
+
+extension DemoCommand {
+    /// Plans the edit of the example session, prints it, and writes it as PDF, EDL and OTIO into `outputDirectory`.
+    func planLines(session: Session, sessionPath: String) throws -> [String] {
+        let plan = try session.editPlan()
+        var lines = ["10. The edit plan (DESIGN §6 objective: Σ quality − 0.75 per splice)"]
+        lines += plan.markdown(title: session.title).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropFirst(2).filter { !$0.isEmpty }.map { "   " + $0 }
+        try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        func path(_ name: String) -> String { URL(fileURLWithPath: outputDirectory).appendingPathComponent(name).path }
+        let timeline = try EditTimeline(plan: plan, session: session)
+        for (name, text) in [("plan.edl", timeline.cmx3600()), ("plan.otio", timeline.otio()), ("plan.md", plan.markdown(title: session.title))] {
+            if let reason = AtomicFile.write(Data(text.utf8), to: path(name)) { throw CLIError.failure("cannot write \(path(name)): \(reason)") }
+        }
+        _ = try AnnotatedScore(session: session, sessionPath: sessionPath, score: nil).write(plan: plan, onlyPlanTakes: false, to: path("plan.pdf"))
+        func shown(_ name: String) -> String { outputDirectory.hasSuffix("/") ? outputDirectory + name : outputDirectory + "/" + name }
+        lines.append("   wrote \(shown("plan.pdf")) (the score with takes, ratings, problems, the plan and its splices),")
+        lines.append("   \(shown("plan.edl")) (CMX3600, \(timeline.events.count) events), \(shown("plan.otio")) (OpenTimelineIO) and \(shown("plan.md"))")
+        return lines
+    }
+}

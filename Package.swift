@@ -50,15 +50,16 @@ let package = Package(
             path: "Benchmarks/TheoryBench",
             exclude: ["music21_bench.py", "run.sh"]
         ),
+        .target(name: "BenchSupport", dependencies: ["ScoreLayout"], path: "Benchmarks/BenchSupport"),
         .executableTarget(
             name: "SessionBench",
-            dependencies: ["RecordingProtocol", "ScoreLayout", "Storage", "TheoryCore"],
+            dependencies: ["BenchSupport", "RecordingProtocol", "ScoreLayout", "Storage", "TheoryCore"],
             path: "Benchmarks/SessionBench",
             exclude: ["run.sh"]
         ),
         .executableTarget(
             name: "PlanBench",
-            dependencies: ["RecordingProtocol", "ScoreLayout", "TheoryCore"],
+            dependencies: ["BenchSupport", "RecordingProtocol", "ScoreLayout", "TheoryCore"],
             path: "Benchmarks/PlanBench",
             exclude: ["run.sh"]
         ),

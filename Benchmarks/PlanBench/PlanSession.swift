@@ -1,3 +1,4 @@
+import BenchSupport
 import RecordingProtocol
 import ScoreLayout
 import TheoryCore
@@ -8,17 +9,7 @@ import TheoryCore
 enum PlanSession {
     static func make(bars barCount: Int, takes takeCount: Int, shortest: Int, longest: Int, marksPerTake: Int,
                      rng: inout SplitMix64) -> Session {
-        let pages = (barCount + 19) / 20
-        var pageLayouts: [PageLayout] = []
-        for page in 1...pages {
-            let systems = (0..<4).map { s -> SystemLayout in
-                let top = 60.0 + Double(s) * 190
-                let bars = (0..<5).map { b in BarLayout(number: BarNumber(1), left: 70 + Double(b) * 100, right: 170 + Double(b) * 100) }
-                return SystemLayout(top: top, bottom: top + 120, bars: bars)
-            }
-            pageLayouts.append(PageLayout(page: page, systems: systems))
-        }
-        let layout = try! ScoreLayout(validating: pageLayouts).renumbered()
+        let layout = SyntheticLayout.make(pages: (barCount + 19) / 20)
         func position(_ bar: Int, _ fraction: Double) -> ScorePosition {
             layout.position(atGlobalBarIndex: bar, fraction: fraction)!
         }

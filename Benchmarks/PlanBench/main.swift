@@ -3,6 +3,7 @@
 // several runs (median and max). Writes the "plan" section of docs/benchmarks.md.
 //
 // Usage: PlanBench REPORT.md   (run through Benchmarks/PlanBench/run.sh, release build)
+import BenchSupport
 import Foundation
 import RecordingProtocol
 import ScoreLayout

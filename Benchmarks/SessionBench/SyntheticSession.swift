@@ -1,3 +1,4 @@
+import BenchSupport
 import RecordingProtocol
 import ScoreLayout
 import TheoryCore
@@ -9,16 +10,7 @@ struct SyntheticSession {
     var session: Session
 
     static func make(pages: Int, takes takeCount: Int, marks markCount: Int, rng: inout SplitMix64) -> SyntheticSession {
-        var pageLayouts: [PageLayout] = []
-        for page in 1...pages {
-            let systems = (0..<4).map { s -> SystemLayout in
-                let top = 60.0 + Double(s) * 190
-                let bars = (0..<5).map { b in BarLayout(number: BarNumber(1), left: 70 + Double(b) * 100, right: 170 + Double(b) * 100) }
-                return SystemLayout(top: top, bottom: top + 120, bars: bars)
-            }
-            pageLayouts.append(PageLayout(page: page, systems: systems))
-        }
-        let layout = try! ScoreLayout(validating: pageLayouts).renumbered()
+        let layout = SyntheticLayout.make(pages: pages)
         let bars = layout.allBars()
         func position(_ bar: Int, _ fraction: Double) -> ScorePosition {
             layout.position(atGlobalBarIndex: bar, fraction: fraction)!

@@ -3,6 +3,7 @@
 // the takes in the same run, and whole-score coverage. Writes the "sessions" section of docs/benchmarks.md.
 //
 // Usage: SessionBench REPORT.md   (run through Benchmarks/SessionBench/run.sh, release build)
+import BenchSupport
 import Foundation
 import RecordingProtocol
 import ScoreLayout

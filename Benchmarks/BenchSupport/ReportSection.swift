@@ -2,8 +2,8 @@ import Foundation
 
 /// Replaces one benchmark's section of docs/benchmarks.md (between `<!-- BEGIN: name -->` and
 /// `<!-- END: name -->`), keeping the others; the same convention as Benchmarks/report_section.py.
-enum ReportSection {
-    static func write(name: String, body: String, to path: String) throws {
+public enum ReportSection {
+    public static func write(name: String, body: String, to path: String) throws {
         let header = "# Benchmarks\n\nEach section is written by its benchmark script; do not edit by hand.\n"
         var text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? header
         if !text.hasPrefix("# Benchmarks") { text = header }

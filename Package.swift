@@ -57,6 +57,7 @@ let package = Package(
             exclude: ["run.sh"]
         ),
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
+        .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore"]),
         .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),
         .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout", "TheoryCore"]),

@@ -2,9 +2,10 @@
 ///
 /// Fingers (or barres, which count as one finger) are given in order of fret and then string, each at least one
 /// above the previous and at least `1 + fret - lowestFret`, so that finger numbers follow the frets (index on the
-/// lowest fret). When that needs more fingers than allowed, barres are tried, fewest first: the index finger across
-/// the strings at the lowest fret (every string between its ends fretted, none open or muted), and other fingers
-/// across neighbouring strings at one higher fret (the ring-finger barre of an A-shape chord).
+/// lowest fret). When that needs all four fingers, an index-finger barre across the strings at the lowest fret
+/// (every string between its ends fretted, none open or muted) is used if it frees a finger (F `xx3211`).
+/// When more fingers than allowed are needed, barres are tried, fewest first: that index barre, and other
+/// fingers across neighbouring strings at one higher fret (the ring-finger barre of an A-shape chord).
 public struct Fingering: Hashable, Sendable {
     /// A finger (1 = index … 4 = little finger) per string; `nil` for open or muted strings.
     public let fingers: [Int?]
@@ -28,8 +29,8 @@ public struct Fingering: Hashable, Sendable {
         }
         if notes.isEmpty { return Fingering(fingers: frets.map { _ in nil }, barres: [], count: 0, stretch: 0) }
         let low = notes.map(\.fret).min()!
-        let plain = notes.map { Unit($0.fret, $0.string, $0.string) }
-        if let f = assign(plain, low: low, strings: frets.count, barres: []), f.count <= maxFingers { return f }
+        let plain = assign(notes.map { Unit($0.fret, $0.string, $0.string) }, low: low, strings: frets.count, barres: [])
+        if let plain, plain.count <= min(3, maxFingers) { return plain }
 
         // Barre candidates: the index barre at the lowest fret, and runs of equal frets higher up.
         var candidates: [Unit] = []
@@ -52,6 +53,12 @@ public struct Fingering: Hashable, Sendable {
             let rest = notes.filter { !covered.contains($0.string) }.map { Unit($0.fret, $0.string, $0.string) }
             guard let f = assign(rest + chosen, low: low, strings: frets.count, barres: chosen), f.count <= maxFingers else { return }
             if best == nil || f.count < best!.count { best = f }
+        }
+        // With every finger in use, an index barre over strings at the lowest fret frees one (F xx3211).
+        if let plain, plain.count <= maxFingers {
+            if let index = candidates.first, index.fret == low { consider([index]) }
+            if let b = best, b.count < plain.count { return b }
+            return plain
         }
         for c in candidates { consider([c]) }
         if best != nil { return best }

@@ -94,3 +94,27 @@ public struct Neck: Hashable, Sendable {
         return Pitch(letter, accidental, octave: floorDiv(midi, 12) - 1)
     }
 }
+
+extension Neck {
+    /// Reads a fret range written `0-12`, `5-9` or a single fret `7`, checked against the neck.
+    public func fretRange(parsing text: String) throws -> ClosedRange<Int> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
+        guard (1...2).contains(parts.count), let a = Int(parts[0]), let b = Int(parts.last!) else {
+            throw FretboardError.invalidFretRange(input: text, reason: "write it as FROM-TO, for example 0-12")
+        }
+        guard a <= b else { throw FretboardError.invalidFretRange(input: text, reason: "\(a) is above \(b)") }
+        guard a >= 0 && b <= frets else {
+            throw FretboardError.invalidFretRange(input: text, reason: "the neck has frets 0…\(frets)")
+        }
+        return a...b
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingWhitespace() -> Substring {
+        var s = self
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

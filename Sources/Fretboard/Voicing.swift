@@ -8,8 +8,10 @@ public struct Voicing: Hashable, Sendable, CustomStringConvertible {
     public let frets: [Int?]
     /// Per string: the finger (1 index … 4 little), or `nil` for open and muted strings.
     public let fingers: [Int?]
-    /// The barre, if the fingering uses one.
-    public let barre: Barre?
+    /// The barres of the fingering (the index-finger barre first), empty when none is needed.
+    public let barres: [Barre]
+    /// The first barre, if the fingering uses one.
+    public var barre: Barre? { barres.first }
     /// Per string: the spelled pitch sounding, or `nil` for a muted string.
     public let pitches: [Pitch?]
     /// Per string: the formula interval from the root of the note sounding, or `nil` for a muted string.

@@ -203,7 +203,7 @@ struct VoicingSearch {
             && toneAt[tones[i].0.semitone] == i { omitted += 1 }
         score.omitted = weights.perOmittedTone * Double(omitted)
         if strictBass == nil && lowestSemitone != chord.root.semitone { score.inversion = weights.inversion }
-        return Voicing(chord: chord, frets: frets, fingers: fingering.fingers, barre: fingering.barre,
+        return Voicing(chord: chord, frets: frets, fingers: fingering.fingers, barres: fingering.barres,
                        pitches: pitches, intervals: intervals, playability: score)
     }
 

@@ -45,6 +45,21 @@ struct FretboardCommandTests {
             """)
     }
 
+    @Test func positionsByNumberAndSystem() throws {
+        let json = try CLIRunner.json("fretboard", "scale", "G", "major", "--position", "4", "--system", "caged", "--json")
+        let position = try #require(json["position"] as? [String: Any])
+        #expect(position["name"] as? String == "E shape")
+        #expect(position["system"] as? String == "caged")
+        let cells = try #require(json["cells"] as? [[String: Any]])
+        #expect(cells.filter { $0["string"] as? Int == 1 }.compactMap { $0["fret"] as? Int } == [2, 3, 5])
+        let nps = try CLIRunner.json("fretboard", "scale", "A", "dorian", "--position", "1", "--system", "3nps", "--json")
+        let npsCells = try #require(nps["cells"] as? [[String: Any]])
+        #expect(npsCells.count == 18)
+        let r = try CLIRunner.run("fretboard", "scale", "C", "major", "--position", "1", "--system", "caged", "--tuning", "ukulele-soprano")
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("six-string"))
+    }
+
     @Test func voicingsJSONHasTheDocumentedShape() throws {
         let json = try CLIRunner.json("voicings", "C", "--tuning", "guitar-standard", "--limit", "3", "--json")
         let voicings = try #require(json["voicings"] as? [[String: Any]])

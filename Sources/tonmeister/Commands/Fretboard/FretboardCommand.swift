@@ -14,6 +14,9 @@ struct FretboardCommand: ParsableCommand {
               tonmeister fretboard scale A minor-pentatonic --frets 5-8
               tonmeister fretboard arpeggio C dim7 --tuning guitar-standard --frets 0-5 --json
               tonmeister fretboard chord Cmaj7 --tuning ukulele-soprano --labels notes
+              tonmeister fretboard scale G major --position 4 --system caged
+              tonmeister fretboard scale A dorian --position 1 --system 3nps
+              tonmeister fretboard arpeggio Am7 --position 5 --system window
             """
     )
 
@@ -28,6 +31,15 @@ struct FretboardCommand: ParsableCommand {
     @Option(help: "The frets shown, FROM-TO.")
     var frets = "0-12"
 
+    @Option(help: "Show one playing position (CAGED 1–5 = C A G E D shapes; 3nps 1–7 = starting degree; window: its first fret).")
+    var position: Int?
+
+    @Option(help: "The position system: caged, 3nps or window (default: caged on six-string guitars, else window).")
+    var system: PositionSystem?
+
+    @Option(help: "The width of a window position, in frets.")
+    var windowSize = 4
+
     @Option(help: "Label cells with intervals (degree labels such as b3, bb7) or notes.")
     var labels: DiagramLabels = .intervals
 
@@ -36,24 +48,47 @@ struct FretboardCommand: ParsableCommand {
     func validate() throws {
         if words.isEmpty { throw ValidationError("give a root and a type, for example: fretboard \(kind.rawValue) C major") }
         if kind == .scale && words.count < 2 { throw ValidationError("give a root and a scale type, for example: fretboard scale \(words[0]) major") }
+        if system != nil && position == nil { throw ValidationError("--system goes with --position N") }
     }
 
     func run() throws {
         let neck = try neckOptions.neck()
-        let range = try neck.fretRange(parsing: frets)
-        let pattern: FretPattern
-        switch kind {
-        case .scale:
-            let scale = Scale(try PitchClass(words[0]), try ScaleType.named(words.dropFirst().joined(separator: " ")))
-            pattern = .scale(scale, on: neck, frets: range)
-        case .chord:
-            pattern = .chord(try Self.chord(words), on: neck, frets: range)
-        case .arpeggio:
-            pattern = .arpeggio(try Self.chord(words), on: neck, frets: range)
+        var range = try neck.fretRange(parsing: frets)
+        var pattern: FretPattern
+        var positionJSON: JSONValue = .null
+        var title = ""
+        if let position {
+            let system = system ?? (neck.stringCount == 6 && !neck.tuning.isReentrant ? .caged : .window)
+            let shown: ScalePosition
+            if kind == .scale {
+                shown = try ScalePosition.position(position, of: try scale(), on: neck, system: system, windowSize: windowSize)
+            } else {
+                shown = try ScalePosition.arpeggio(try Self.chord(words), position: position, on: neck, system: system, windowSize: windowSize)
+            }
+            pattern = shown.pattern
+            range = shown.frets.lowerBound <= 1 ? 0...max(shown.frets.upperBound, 3) : shown.frets
+            positionJSON = ["system": .string(system.rawValue), "number": .int(shown.number), "name": .string(shown.name),
+                            "frets": ["from": .int(shown.frets.lowerBound), "to": .int(shown.frets.upperBound)]]
+            title = ", \(system.rawValue) position \(shown.number) (\(shown.name))"
+        } else {
+            switch kind {
+            case .scale: pattern = .scale(try scale(), on: neck, frets: range)
+            case .chord: pattern = .chord(try Self.chord(words), on: neck, frets: range)
+            case .arpeggio: pattern = .arpeggio(try Self.chord(words), on: neck, frets: range)
+            }
         }
         let diagram = NeckDiagram(pattern, on: neck, frets: range, labels: labels == .fingers ? .intervals : labels)
-        output.emit(pattern.json(neck: neck), text: ["\(pattern.name) on \(neck.tuning.id)" + (neck.capo > 0 ? ", capo \(neck.capo)" : ""),
-                                                   diagram.ascii().trimmingTrailingNewline()])
+        var json = pattern.json(neck: neck)
+        if case .object(var fields) = json, position != nil {
+            fields.insert(("position", positionJSON), at: 5)
+            json = .object(fields)
+        }
+        output.emit(json, text: ["\(pattern.name) on \(neck.tuning.id)" + (neck.capo > 0 ? ", capo \(neck.capo)" : "") + title,
+                                 diagram.ascii().trimmingTrailingNewline()])
+    }
+
+    private func scale() throws -> Scale {
+        Scale(try PitchClass(words[0]), try ScaleType.named(words.dropFirst().joined(separator: " ")))
     }
 
     /// A chord from a symbol (`Cmaj7`) or from a root and a type name (`C dim7`, `C diminished seventh`).
@@ -64,6 +99,7 @@ struct FretboardCommand: ParsableCommand {
 }
 
 extension FretPattern.Kind: ExpressibleByArgument {}
+extension PositionSystem: ExpressibleByArgument {}
 extension DiagramLabels: ExpressibleByArgument {}
 
 extension String {

@@ -89,6 +89,21 @@ struct FretboardCommandTests {
         #expect(custom.stdout.hasPrefix("x00000 "))   // the root G lowest: the low D string is muted
     }
 
+    @Test func svgFilesAreWritten() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fret-svg-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let boxes = dir.appendingPathComponent("c.svg").path, neck = dir.appendingPathComponent("neck.svg").path
+        #expect(try CLIRunner.run("voicings", "C", "--limit", "4", "--svg", boxes).status == 0)
+        #expect(try CLIRunner.run("fretboard", "scale", "G", "major", "--position", "4", "--left-handed", "--svg", neck).status == 0)
+        for path in [boxes, neck] {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.hasPrefix("<?xml") && text.hasSuffix("</svg>\n"))
+        }
+        let failed = try CLIRunner.run("voicings", "C", "--svg", dir.appendingPathComponent("no/such/dir/c.svg").path)
+        #expect(failed.status == 1)
+    }
+
     static let badInputTable: [[String]] = [
         ["voicings", "Hmaj7"], ["voicings", "C", "--tuning", "guitar-standrd"], ["voicings", "C", "--max-span", "0"],
         ["voicings", "C", "--max-fingers", "9"], ["voicings", "C", "--limit", "0"], ["fretboard", "scale", "C"],

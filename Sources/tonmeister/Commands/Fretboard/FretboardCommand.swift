@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Fretboard
 import ScoreLayout
 import TheoryCore
@@ -43,6 +44,9 @@ struct FretboardCommand: ParsableCommand {
     @Option(help: "Label cells with intervals (degree labels such as b3, bb7) or notes.")
     var labels: DiagramLabels = .intervals
 
+    @Option(help: "Also write the diagram as an SVG file (print it or convert it to PNG).")
+    var svg: String?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -78,6 +82,7 @@ struct FretboardCommand: ParsableCommand {
             }
         }
         let diagram = NeckDiagram(pattern, on: neck, frets: range, labels: labels == .fingers ? .intervals : labels)
+        if let svg { try writeSVG(diagram.svg(title: "\(pattern.name)" + title.replacingOccurrences(of: ", ", with: " — ", options: .anchored)), to: svg) }
         var json = pattern.json(neck: neck)
         if case .object(var fields) = json, position != nil {
             fields.insert(("position", positionJSON), at: 5)

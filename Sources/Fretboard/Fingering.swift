@@ -23,20 +23,25 @@ public struct Fingering: Hashable, Sendable {
     /// Finds a fingering for fretted notes (`frets[i]` for string i+1; `nil` muted; values at `nuts[i]` are open),
     /// or `nil` when no fingering with at most `maxFingers` fingers exists.
     public static func find(frets: [Int?], nuts: [Int], maxFingers: Int) -> Fingering? {
-        var notes: [(string: Int, fret: Int)] = []
+        var notes: [Unit] = []
+        notes.reserveCapacity(frets.count)
+        var low = Int.max
         for (i, f) in frets.enumerated() {
-            if let f, f > nuts[i] { notes.append((i, f)) }
+            if let f, f > nuts[i] {
+                notes.append((f, i, i))
+                low = min(low, f)
+            }
         }
         if notes.isEmpty { return Fingering(fingers: frets.map { _ in nil }, barres: [], count: 0, stretch: 0) }
-        let low = notes.map(\.fret).min()!
-        let plain = assign(notes.map { Unit($0.fret, $0.string, $0.string) }, low: low, strings: frets.count, barres: [])
+        // Each note gets its own finger without a barre, so more than four notes need one.
+        let plain = notes.count <= 4 ? assign(notes, low: low, strings: frets.count, barres: []) : nil
         if let plain, plain.count <= min(3, maxFingers) { return plain }
 
         // Barre candidates: the index barre at the lowest fret, and runs of equal frets higher up.
         var candidates: [Unit] = []
-        let atLow = notes.filter { $0.fret == low }.map(\.string)
-        if atLow.count >= 2, let from = atLow.min(), let to = atLow.max(),
-           (from...to).allSatisfy({ s in frets[s].map { $0 >= low && $0 > nuts[s] } ?? false }) {
+        var from = Int.max, to = -1, atLow = 0
+        for u in notes where u.fret == low { from = min(from, u.from); to = max(to, u.from); atLow += 1 }
+        if atLow >= 2, (from...to).allSatisfy({ s in frets[s].map { $0 >= low && $0 > nuts[s] } ?? false }) {
             candidates.append((low, from, to))
         }
         var s = 0
@@ -47,11 +52,14 @@ public struct Fingering: Hashable, Sendable {
             if e > s { candidates.append((f, s, e)) }
             s = e + 1
         }
+        if candidates.isEmpty { return plain.flatMap { $0.count <= maxFingers ? $0 : nil } }
         var best: Fingering?
         func consider(_ chosen: [Unit]) {
-            let covered = Set(chosen.flatMap { u in (u.from...u.to).filter { frets[$0] == u.fret } })
-            let rest = notes.filter { !covered.contains($0.string) }.map { Unit($0.fret, $0.string, $0.string) }
-            guard let f = assign(rest + chosen, low: low, strings: frets.count, barres: chosen), f.count <= maxFingers else { return }
+            var covered = 0
+            for u in chosen { for s in u.from...u.to where frets[s] == u.fret { covered |= 1 << s } }
+            var units = chosen
+            for n in notes where covered & (1 << n.from) == 0 { units.append(n) }
+            guard let f = assign(units, low: low, strings: frets.count, barres: chosen), f.count <= maxFingers else { return }
             if best == nil || f.count < best!.count { best = f }
         }
         // With every finger in use, an index barre over strings at the lowest fret frees one (F xx3211).
@@ -69,7 +77,7 @@ public struct Fingering: Hashable, Sendable {
     }
 
     private static func assign(_ units: [Unit], low: Int, strings: Int, barres chosen: [Unit]) -> Fingering? {
-        let ordered = units.sorted { ($0.fret, $0.from) < ($1.fret, $1.from) }
+        let ordered = units.count < 2 ? units : units.sorted { ($0.fret, $0.from) < ($1.fret, $1.from) }
         var fingers = [Int?](repeating: nil, count: strings)
         var barres: [Barre] = []
         var previous = 0, previousFret = low, stretch = 0

@@ -10,17 +10,28 @@ import TheoryCore
 /// fingering (``Fingering``) within the finger limit.
 public enum VoicingFinder {
     /// The voicings of `chord` on `neck`, easiest first (ties broken by position, then by shape).
+    ///
+    /// Every voicing is enumerated and ranked; `limit` only says how many of the best are returned.
     public static func voicings(for chord: Chord, on neck: Neck, constraints: VoicingConstraints = VoicingConstraints(),
-                                weights: PlayabilityScore.Weights = .standard) throws -> [Voicing] {
+                                weights: PlayabilityScore.Weights = .standard, limit: Int? = nil) throws -> [Voicing] {
         try constraints.validate()
         var search = VoicingSearch(chord: chord, neck: neck, constraints: constraints, weights: weights)
         search.run()
-        return search.results.sorted { a, b in
-            if a.score != b.score { return a.score < b.score }
-            let la = a.lowestFret ?? 0, lb = b.lowestFret ?? 0
-            if la != lb { return la < lb }
-            return a.shape < b.shape
+        // Score, then hand position, then frets string by string (muted first).
+        let ranked = search.results.sorted { a, b in
+            if a.total != b.total { return a.total < b.total }
+            if a.lowestFret != b.lowestFret { return a.lowestFret < b.lowestFret }
+            return a.frets.lazy.map { $0 ?? -1 }.lexicographicallyPrecedes(b.frets.lazy.map { $0 ?? -1 })
         }
+        return ranked.prefix(limit ?? ranked.count).map(search.voicing)
+    }
+
+    /// The number of voicings of `chord` on `neck` within the constraints.
+    public static func count(for chord: Chord, on neck: Neck, constraints: VoicingConstraints = VoicingConstraints()) throws -> Int {
+        try constraints.validate()
+        var search = VoicingSearch(chord: chord, neck: neck, constraints: constraints, weights: .standard)
+        search.run()
+        return search.results.count
     }
 
     /// Indices (into `tones`) of the tones a voicing must sound; the others may be left out.
@@ -57,14 +68,28 @@ struct VoicingSearch {
     let strictBass: Int?
     let minimumSounding: Int
     let nuts: [Int]
+    /// The lowest MIDI number strings `s…` (0-based) can sound: their lowest open (or capoed) note; `Int.max` at `n`.
+    let lowestFrom: [Int]
+    /// MIDI number per string and fret.
+    let midiTable: [[Int]]
     /// Per string, the fretted frets (above the nut) whose note is a tone.
     let fretted: [[Int]]
-    var results: [Voicing] = []
+    /// A voicing found: its frets, fingering and score (a ``Voicing`` is built only for those returned).
+    struct Candidate {
+        let frets: [Int?]
+        let fingering: Fingering
+        let score: PlayabilityScore
+        let total: Double
+        let lowestFret: Int
+    }
+    var results: [Candidate] = []
 
     // Search state.
     var frets: [Int?]
     var windowLow = 0
     var windowHigh = 0
+    /// For the current window: whether string `s…` can still put a note on its lowest fret.
+    var lowReachable: [Bool] = []
 
     init(chord: Chord, neck: Neck, constraints: VoicingConstraints, weights: PlayabilityScore.Weights) {
         self.chord = chord
@@ -94,6 +119,9 @@ struct VoicingSearch {
         }
         minimumSounding = min(n, constraints.minimumSoundingStrings ?? (n <= 3 ? n : 3))
         nuts = (1...n).map { neck.nut(string: $0) }
+        let nutMIDI = (0..<n).map { neck.tuning.strings[$0].midi(atFret: neck.nut(string: $0 + 1)) }
+        lowestFrom = (0...n).map { s in nutMIDI[s...].min() ?? Int.max }
+        midiTable = neck.tuning.strings.map { string in (0...neck.frets).map { string.midi(atFret: $0) } }
         let range = constraints.frets ?? 0...neck.frets
         fretted = (1...n).map { s in
             let string = neck.tuning.strings[s - 1]
@@ -109,76 +137,95 @@ struct VoicingSearch {
         // Only open strings and mutes.
         windowLow = Int.max
         windowHigh = Int.min
+        lowReachable = [Bool](repeating: true, count: n + 1)
         visit(string: 0, covered: 0, phase: 0, usedLow: true)
         let starts = Set(fretted.flatMap { $0 }).sorted()
         for low in starts {
             windowLow = low
             windowHigh = low + constraints.maxSpan - 1
+            lowReachable = (0...n).map { s in fretted[s...].contains { $0.contains(low) } }
             visit(string: 0, covered: 0, phase: 0, usedLow: false)
         }
     }
 
     /// `phase`: 0 before the first sounding string, 1 while sounding, 2 after a mute that follows sounding strings.
-    private mutating func visit(string s: Int, covered: Int, phase: Int, usedLow: Bool) {
+    private mutating func visit(string s: Int, covered: Int, phase: Int, usedLow: Bool, sounding: Int = 0, lowest: Int = Int.max) {
         if s == n {
             if usedLow { evaluate(covered: covered) }
             return
         }
         let missing = (requiredMask & ~covered).nonzeroBitCount
-        if missing > n - s { return }
+        if missing > n - s || sounding + (n - s) < minimumSounding || (!usedLow && !lowReachable[s]) { return }
+        // The lowest note so far is final when no later string can sound lower: it must be the bass.
+        if let strictBass, lowest != Int.max, lowest <= lowestFrom[s], floorMod(lowest, 12) != strictBass { return }
         // Mute.
         frets[s] = nil
-        visit(string: s + 1, covered: covered, phase: phase == 0 ? 0 : (constraints.allowMutedInner ? 1 : 2), usedLow: usedLow)
+        visit(string: s + 1, covered: covered, phase: phase == 0 ? 0 : (constraints.allowMutedInner ? 1 : 2), usedLow: usedLow,
+              sounding: sounding, lowest: lowest)
         if phase == 2 { return }
         // Open.
-        let open = toneAt[floorMod(neck.tuning.strings[s].midi(atFret: nuts[s]), 12)]
+        let openMIDI = midiTable[s][nuts[s]]
+        let open = toneAt[floorMod(openMIDI, 12)]
         if open >= 0 {
             frets[s] = nuts[s]
-            visit(string: s + 1, covered: covered | (1 << open), phase: 1, usedLow: usedLow)
+            visit(string: s + 1, covered: covered | (1 << open), phase: 1, usedLow: usedLow,
+                  sounding: sounding + 1, lowest: min(lowest, openMIDI))
         }
         // Fretted inside the window.
         for f in fretted[s] where f >= windowLow {
             if f > windowHigh { break }
-            let tone = toneAt[floorMod(neck.tuning.strings[s].midi(atFret: f), 12)]
+            let midi = midiTable[s][f]
+            let tone = toneAt[floorMod(midi, 12)]
             frets[s] = f
-            visit(string: s + 1, covered: covered | (1 << tone), phase: 1, usedLow: usedLow || f == windowLow)
+            visit(string: s + 1, covered: covered | (1 << tone), phase: 1, usedLow: usedLow || f == windowLow,
+                  sounding: sounding + 1, lowest: min(lowest, midi))
         }
         frets[s] = nil
     }
 
     private mutating func evaluate(covered: Int) {
         guard covered & requiredMask == requiredMask else { return }
-        var sounding = 0, lowestMIDI = Int.max, lowestString = -1
+        var sounding = 0, lowestMIDI = Int.max
         for s in 0..<n {
             guard let f = frets[s] else { continue }
             sounding += 1
-            let m = neck.tuning.strings[s].midi(atFret: f)
-            if m < lowestMIDI { lowestMIDI = m; lowestString = s }
+            lowestMIDI = min(lowestMIDI, midiTable[s][f])
         }
-        guard sounding >= minimumSounding, lowestString >= 0 else { return }
+        guard sounding >= minimumSounding, lowestMIDI != Int.max else { return }
         let lowestSemitone = floorMod(lowestMIDI, 12)
         if let strictBass, lowestSemitone != strictBass { return }
         guard let fingering = Fingering.find(frets: frets, nuts: nuts, maxFingers: constraints.maxFingers) else { return }
-        results.append(makeVoicing(fingering: fingering, covered: covered, lowestSemitone: lowestSemitone))
+        let score = score(fingering: fingering, covered: covered, lowestSemitone: lowestSemitone)
+        var low = Int.max
+        for s in 0..<n { if let f = frets[s], f != nuts[s] { low = min(low, f) } }
+        results.append(Candidate(frets: frets, fingering: fingering, score: score, total: score.total,
+                                 lowestFret: low == Int.max ? 0 : low))
     }
 
-    private func makeVoicing(fingering: Fingering, covered: Int, lowestSemitone: Int) -> Voicing {
-        var pitches = [Pitch?](repeating: nil, count: n)
-        var intervals = [Interval?](repeating: nil, count: n)
+    /// The playability score of the current frets.
+    private func score(fingering: Fingering, covered: Int, lowestSemitone: Int) -> PlayabilityScore {
         var score = PlayabilityScore()
-        var low = Int.max, high = Int.min, opens = 0
-        let first = frets.firstIndex { $0 != nil } ?? 0
-        let last = frets.lastIndex { $0 != nil } ?? n - 1
-        var inner = 0
+        var low = Int.max, high = Int.min, opens = 0, first = -1, last = -1, inner = 0, mutedSinceSounding = 0
+        var seen: (UInt64, UInt64) = (0, 0)
+        var unisons = 0
         for s in 0..<n {
             guard let f = frets[s] else {
-                if s > first && s < last { inner += 1 }
+                if first >= 0 { mutedSinceSounding += 1 }
                 continue
             }
-            let midi = neck.tuning.strings[s].midi(atFret: f)
-            let tone = tones[toneAt[floorMod(midi, 12)]]
-            pitches[s] = Neck.pitch(midi: midi, as: tone.0)
-            intervals[s] = tone.1
+            if first < 0 { first = s }
+            inner += mutedSinceSounding
+            mutedSinceSounding = 0
+            last = s
+            let midi = midiTable[s][f] & 127
+            let bit: UInt64 = 1 << UInt64(midi & 63)
+            if midi < 64 {
+                if seen.0 & bit != 0 { unisons += 1 }
+                seen.0 |= bit
+            } else {
+                if seen.1 & bit != 0 { unisons += 1 }
+                seen.1 |= bit
+            }
             if f == nuts[s] { opens += 1 } else { low = min(low, f); high = max(high, f) }
         }
         let perSix = 6.0 / Double(n)
@@ -190,9 +237,6 @@ struct VoicingSearch {
         score.stretch = weights.stretchPerFret * reach * Double(fingering.stretch)
         let nearNut = low > high || high - neck.capo <= weights.openPositionFrets
         score.openStrings = (nearNut ? weights.perOpenString : weights.perOpenStringFarFromHand) * Double(opens)
-        var unisons = 0
-        let sounding = pitches.compactMap { $0?.midi }.sorted()
-        for (a, b) in zip(sounding, sounding.dropFirst()) where a == b { unisons += 1 }
         score.doublings = weights.perUnisonDoubling * Double(unisons)
         score.mutedEdges = perSix * (weights.perMutedBassEdge * Double(first) + weights.perMutedTrebleEdge * Double(n - 1 - last))
         score.mutedInner = weights.perMutedInner * Double(inner)
@@ -203,8 +247,22 @@ struct VoicingSearch {
             && toneAt[tones[i].0.semitone] == i { omitted += 1 }
         score.omitted = weights.perOmittedTone * Double(omitted)
         if strictBass == nil && lowestSemitone != chord.root.semitone { score.inversion = weights.inversion }
-        return Voicing(chord: chord, frets: frets, fingers: fingering.fingers, barres: fingering.barres,
-                       pitches: pitches, intervals: intervals, playability: score)
+        return score
+    }
+
+    /// The full voicing of a candidate: spelled notes and formula intervals per string.
+    func voicing(_ c: Candidate) -> Voicing {
+        var pitches = [Pitch?](repeating: nil, count: n)
+        var intervals = [Interval?](repeating: nil, count: n)
+        for s in 0..<n {
+            guard let f = c.frets[s] else { continue }
+            let midi = midiTable[s][f]
+            let tone = tones[toneAt[floorMod(midi, 12)]]
+            pitches[s] = Neck.pitch(midi: midi, as: tone.0)
+            intervals[s] = tone.1
+        }
+        return Voicing(chord: chord, frets: c.frets, fingers: c.fingering.fingers, barres: c.fingering.barres,
+                       pitches: pitches, intervals: intervals, playability: c.score)
     }
 
     /// The width of fret `f` relative to the first fret (each fret is 2^(-1/12) of the one before).

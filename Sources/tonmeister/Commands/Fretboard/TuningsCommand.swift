@@ -18,6 +18,9 @@ struct TuningsCommand: ParsableCommand {
     @Option(help: "Only tunings of this instrument id (guitar, bass-5, ukulele-soprano, mandolin, banjo-5, …) or family (guitar, bass, ukulele, mandolin, banjo, violin, …).")
     var instrument: String?
 
+    @Flag(help: "Print the catalogue as a Markdown table (the generated section of docs/fretboard.md).")
+    var markdown = false
+
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -28,6 +31,7 @@ struct TuningsCommand: ParsableCommand {
                 throw CLIError.badInput("no instrument or family '\(instrument)' (known: \(Tuning.instruments.map(\.id).joined(separator: ", ")))")
             }
         }
+        if markdown { return print(Self.markdownTable(tunings), terminator: "") }
         let idWidth = (tunings.map(\.id.count).max() ?? 0) + 2
         output.emit(
             ["stringOrder": .string(stringOrderNote), "tunings": .array(tunings.map(\.json))],
@@ -37,6 +41,20 @@ struct TuningsCommand: ParsableCommand {
                     + "  (\(t.name))"
             } + ["\(tunings.count) tunings, \(Set(tunings.map(\.instrument.id)).count) instruments"]
         )
+    }
+}
+
+extension TuningsCommand {
+    /// The catalogue as a Markdown table: id, name, instrument, open strings from string 1, frets.
+    static func markdownTable(_ tunings: [Tuning]) -> String {
+        var out = "| id | name | instrument | strings from string 1 | frets |\n|---|---|---|---|---|\n"
+        for t in tunings {
+            let strings = t.strings.map { s in
+                ([s.open] + s.doubling).map(\.description).joined(separator: "+") + (s.firstFret > 0 ? " (from fret \(s.firstFret))" : "")
+            }.joined(separator: " ")
+            out += "| `\(t.id)` | \(t.name) | \(t.instrument.name) | \(strings) | \(t.frets)\(t.instrument.isFretless ? " (fretless)" : "") |\n"
+        }
+        return out + "\n\(tunings.count) tunings for \(Set(tunings.map(\.instrument.id)).count) instruments.\n"
     }
 }
 

@@ -61,7 +61,8 @@ struct VoicingsCommand: ParsableCommand {
         let constraints = VoicingConstraints(
             maxSpan: maxSpan, maxFingers: maxFingers, allowMutedInner: allowMuted,
             bass: try bass.map { try PitchClass($0) }, frets: try frets.map { try neck.fretRange(parsing: $0) })
-        let found = try VoicingFinder.voicings(for: chord, on: neck, constraints: constraints)
+        let total = try VoicingFinder.count(for: chord, on: neck, constraints: constraints)
+        let found = try VoicingFinder.voicings(for: chord, on: neck, constraints: constraints, limit: limit)
         guard !found.isEmpty else {
             throw CLIError.badInput("no playable voicing of \(chord.symbol) on \(neck.tuning.id) within these limits (try --max-span 5 or --allow-muted)")
         }
@@ -70,7 +71,7 @@ struct VoicingsCommand: ParsableCommand {
         output.emit(
             ["symbol": .string(chord.symbol), "tuning": .string(neck.tuning.id), "capo": .int(neck.capo),
              "stringOrder": .string(stringOrderNote), "strings": .strings(neck.tuning.openPitches),
-             "found": .int(found.count), "voicings": .array(shown.map(\.json))],
+             "found": .int(total), "voicings": .array(shown.map(\.json))],
             text: boxes ? shown.map { ChordBox($0, on: neck, labels: labels).ascii() }
                 : shown.map { v in
                     v.shape.padding(toLength: max(8, neck.stringCount + 2), withPad: " ", startingAt: 0)

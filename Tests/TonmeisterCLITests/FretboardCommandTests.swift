@@ -104,6 +104,13 @@ struct FretboardCommandTests {
         #expect(failed.status == 1)
     }
 
+    @Test func docsTuningTableIsUpToDate() throws {
+        let doc = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("docs/fretboard.md"), encoding: .utf8)
+        let section = doc.components(separatedBy: "<!-- BEGIN GENERATED: tunings -->\n")[1]
+            .components(separatedBy: "<!-- END GENERATED: tunings -->")[0]
+        #expect(section == (try CLIRunner.run("tunings", "--markdown").stdout), "regenerate with tonmeister tunings --markdown")
+    }
+
     static let badInputTable: [[String]] = [
         ["voicings", "Hmaj7"], ["voicings", "C", "--tuning", "guitar-standrd"], ["voicings", "C", "--max-span", "0"],
         ["voicings", "C", "--max-fingers", "9"], ["voicings", "C", "--limit", "0"], ["fretboard", "scale", "C"],

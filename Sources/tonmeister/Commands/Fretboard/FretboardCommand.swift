@@ -83,7 +83,7 @@ struct FretboardCommand: ParsableCommand {
         }
         let diagram = NeckDiagram(pattern, on: neck, frets: range, labels: labels == .fingers ? .intervals : labels)
         if let svg { try writeSVG(diagram.svg(title: "\(pattern.name)" + title.replacingOccurrences(of: ", ", with: " — ", options: .anchored)), to: svg) }
-        var json = pattern.json(neck: neck)
+        var json = pattern.json(neck: neck, frets: range)
         if case .object(var fields) = json, position != nil {
             fields.insert(("position", positionJSON), at: 5)
             json = .object(fields)
@@ -114,11 +114,11 @@ extension String {
 
 extension FretPattern {
     /// `{"kind","root","name","tuning","frets":{"from","to"},"stringOrder","cells":[{"string","fret","note","interval","degree"}]}`
-    func json(neck: Neck) -> JSONValue {
+    func json(neck: Neck, frets shown: ClosedRange<Int>) -> JSONValue {
         [
             "kind": .string(kind.rawValue), "root": .string(root.description), "name": .string(name),
             "tuning": .string(neck.tuning.id), "capo": .int(neck.capo),
-            "frets": ["from": .int(frets.lowerBound), "to": .int(frets.upperBound)],
+            "frets": ["from": .int(shown.lowerBound), "to": .int(shown.upperBound)],
             "stringOrder": .string(stringOrderNote),
             "cells": .array(cells.map { c in
                 ["string": .int(c.string), "fret": .int(c.fret), "note": .string(c.pitch.description),

@@ -12,10 +12,12 @@ extension NeckDiagram {
         let neckLeft = Self.left + openSpace
         let neckRight = neckLeft + count * Self.fretGap
         let heading = title ?? "\(pattern.name) on \(neck.tuning.name)"
-        let width = max(neckRight + 30, Double(heading.count) * 10.5 + 40)
+        let natural = neckRight + 30
+        let width = max(natural, Double(heading.count) * 10.5 + 40)
+        let shift = (width - natural) / 2   // a title wider than the neck: centre the neck under it
         let height = Self.top + Double(n - 1) * Self.stringGap + 62
         let mirrored = neck.handedness == .left
-        func mx(_ x: Double) -> Double { mirrored ? width - x : x }
+        func mx(_ x: Double) -> Double { (mirrored ? natural - x : x) + shift }
         func y(_ string: Int) -> Double { Self.top + Double(n - string) * Self.stringGap }
         /// The x of the middle of fret `f`'s space (or of the open-string column).
         func x(_ f: Int) -> Double {

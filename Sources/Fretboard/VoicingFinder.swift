@@ -14,6 +14,12 @@ public enum VoicingFinder {
     /// Every voicing is enumerated and ranked; `limit` only says how many of the best are returned.
     public static func voicings(for chord: Chord, on neck: Neck, constraints: VoicingConstraints = VoicingConstraints(),
                                 weights: PlayabilityScore.Weights = .standard, limit: Int? = nil) throws -> [Voicing] {
+        try ranking(for: chord, on: neck, constraints: constraints, weights: weights, limit: limit).voicings
+    }
+
+    /// The best `limit` voicings (all when `nil`) together with the number of voicings found within the constraints.
+    public static func ranking(for chord: Chord, on neck: Neck, constraints: VoicingConstraints = VoicingConstraints(),
+                               weights: PlayabilityScore.Weights = .standard, limit: Int? = nil) throws -> (voicings: [Voicing], total: Int) {
         try constraints.validate()
         var search = VoicingSearch(chord: chord, neck: neck, constraints: constraints, weights: weights)
         search.run()
@@ -23,15 +29,7 @@ public enum VoicingFinder {
             if a.lowestFret != b.lowestFret { return a.lowestFret < b.lowestFret }
             return a.frets.lazy.map { $0 ?? -1 }.lexicographicallyPrecedes(b.frets.lazy.map { $0 ?? -1 })
         }
-        return ranked.prefix(limit ?? ranked.count).map(search.voicing)
-    }
-
-    /// The number of voicings of `chord` on `neck` within the constraints.
-    public static func count(for chord: Chord, on neck: Neck, constraints: VoicingConstraints = VoicingConstraints()) throws -> Int {
-        try constraints.validate()
-        var search = VoicingSearch(chord: chord, neck: neck, constraints: constraints, weights: .standard)
-        search.run()
-        return search.results.count
+        return (ranked.prefix(limit ?? ranked.count).map(search.voicing), ranked.count)
     }
 
     /// Indices (into `tones`) of the tones a voicing must sound; the others may be left out.

@@ -99,3 +99,37 @@ struct VoicingTests {
         #expect(try Self.voicings("G", "banjo-open-g").first?.shape == "00000")
     }
 }
+
+@Suite("Chord voicings: capo, limits and other instruments")
+struct VoicingOptionTests {
+    @Test func capoMovesTheOpenStrings() throws {
+        let capo = try Neck(try Tuning.named("guitar-standard"), capo: 2)
+        // The C shape behind a capo at 2 sounds D: x54232 (nut = fret 2).
+        let d = try VoicingFinder.voicings(for: try Chord("D"), on: capo)
+        #expect(d.first?.shape == "x54232")
+        #expect(d.first?.notes.map(\.description) == ["D3", "F#3", "A3", "D4", "F#4"])
+        #expect(d.allSatisfy { v in v.frets.allSatisfy { ($0 ?? 2) >= 2 } })
+    }
+
+    @Test func limitReturnsTheBestAndTheTotalCountsAll() throws {
+        let neck = try Neck(try Tuning.named("guitar-standard"))
+        let all = try VoicingFinder.voicings(for: try Chord("Am"), on: neck)
+        let (top, total) = try VoicingFinder.ranking(for: try Chord("Am"), on: neck, limit: 5)
+        #expect(total == all.count)
+        #expect(top.map(\.shape) == all.prefix(5).map(\.shape))
+        #expect(all.map(\.score) == all.map(\.score).sorted())
+    }
+
+    @Test func mandolinScoresNarrowFretsAsSmallerStretches() throws {
+        // The same span costs less on a mandolin (350 mm) than on a guitar (648 mm).
+        let mandolin = try VoicingFinder.voicings(for: try Chord("A"), on: try Neck(try Tuning.named("mandolin")))
+        let shape = try #require(mandolin.first { $0.shape == "2245" })
+        #expect(abs(shape.playability.span - 0.75 * 3 * 350 / 648 * 0.9438743126816935) < 1e-9)
+    }
+
+    @Test func invalidConstraintsAreErrors() throws {
+        let neck = try Neck(try Tuning.named("guitar-standard"))
+        #expect(throws: FretboardError.self) { try VoicingFinder.voicings(for: try Chord("C"), on: neck, constraints: VoicingConstraints(maxSpan: 0)) }
+        #expect(throws: FretboardError.self) { try VoicingFinder.voicings(for: try Chord("C"), on: neck, constraints: VoicingConstraints(maxFingers: 5)) }
+    }
+}

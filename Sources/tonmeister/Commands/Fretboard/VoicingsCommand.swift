@@ -61,8 +61,7 @@ struct VoicingsCommand: ParsableCommand {
         let constraints = VoicingConstraints(
             maxSpan: maxSpan, maxFingers: maxFingers, allowMutedInner: allowMuted,
             bass: try bass.map { try PitchClass($0) }, frets: try frets.map { try neck.fretRange(parsing: $0) })
-        let total = try VoicingFinder.count(for: chord, on: neck, constraints: constraints)
-        let found = try VoicingFinder.voicings(for: chord, on: neck, constraints: constraints, limit: limit)
+        let (found, total) = try VoicingFinder.ranking(for: chord, on: neck, constraints: constraints, limit: limit)
         guard !found.isEmpty else {
             throw CLIError.badInput("no playable voicing of \(chord.symbol) on \(neck.tuning.id) within these limits (try --max-span 5 or --allow-muted)")
         }

@@ -63,7 +63,14 @@ let package = Package(
             path: "Benchmarks/PlanBench",
             exclude: ["run.sh"]
         ),
+        .executableTarget(
+            name: "FretboardBench",
+            dependencies: ["Fretboard", "TheoryCore"],
+            path: "Benchmarks/FretboardBench",
+            exclude: ["run.sh"]
+        ),
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
+        .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),
         .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout", "TheoryCore"]),

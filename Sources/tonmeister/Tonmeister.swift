@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Fretboard
 import RecordingProtocol
 import ScoreDocument
 import Storage
@@ -15,6 +16,7 @@ struct Tonmeister: ParsableCommand {
         subcommands: [
             IntervalCommand.self, TransposeCommand.self, EnharmonicsCommand.self,
             ScaleCommand.self, ChordCommand.self, HarmonizeCommand.self,
+            TuningsCommand.self, FretboardCommand.self, VoicingsCommand.self,
             ScoreCommand.self, SessionCommand.self, TakeCommand.self, MarkCommand.self, UndoCommand.self, TakesCommand.self,
             CoversCommand.self, CoverageCommand.self, PlanCommand.self, MarkersCommand.self,
             DocsCommand.self, DemoCommand.self,
@@ -27,6 +29,8 @@ struct Tonmeister: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as TheoryError {
+            fail(error.description, status: 2)
+        } catch let error as FretboardError {
             fail(error.description, status: 2)
         } catch let error as ProtocolError {
             fail(error.description, status: 2)

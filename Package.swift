@@ -65,7 +65,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FretboardBench",
-            dependencies: ["Fretboard", "TheoryCore"],
+            dependencies: ["BenchSupport", "Fretboard", "TheoryCore"],
             path: "Benchmarks/FretboardBench",
             exclude: ["run.sh"]
         ),

@@ -1,3 +1,5 @@
+import TheoryCore
+
 /// The built-in tunings: at least 80 across at least 30 instruments, each written as open pitches from string 1.
 ///
 /// Entries use the custom-tuning text syntax (``Tuning/init(parsing:frets:id:name:)``): `G4@5` is a string that
@@ -155,24 +157,10 @@ package enum TuningCatalog {
         let input = Array(text.utf8)
         var best: (String, Int)?
         for id in byID.keys.sorted() {
-            let d = editDistance(input, Array(id.utf8))
+            let d = ChordCatalog.editDistance(input, Array(id.utf8))
             if d <= 4, d < (best?.1 ?? Int.max) { best = (id, d) }
         }
         return best?.0
     }
 
-    private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
-    }
 }

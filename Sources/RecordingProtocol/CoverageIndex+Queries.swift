@@ -57,10 +57,9 @@ extension CoverageIndex {
         results.reserveCapacity(found.count)
         spans.withUnsafeBufferPointer { spans in
             for i in found {
-                let span = spans[i]
-                guard let coverage = coverage(span, first: first, last: last) else { continue }
-                let rating = lowestRating(span, from: low, to: high, limit: high)
-                results.append(CoverResult(take: span.take, label: span.label, coverage: coverage, rating: rating, open: span.open))
+                guard let coverage = coverage(spans[i], first: first, last: last) else { continue }
+                let rating = lowestRating(spans[i], from: low, to: high, limit: high)
+                results.append(CoverResult(take: spans[i].take, label: spans[i].label, coverage: coverage, rating: rating, open: spans[i].open))
             }
         }
         return results

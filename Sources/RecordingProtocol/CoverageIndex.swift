@@ -169,6 +169,7 @@ public struct CoverageIndex: Sendable {
 
     /// The lowest rating in force over `low…high` (clamped to the take); marks exactly at
     /// `limit` (the start of the next bar) do not count.
+    @inline(__always)
     func lowestRating(_ span: Span, from low: Double, to high: Double, limit: Double) -> Int {
         let a = max(span.start.coordinate, low), b = min(span.end.coordinate, high)
         return span.ratings.withUnsafeBufferPointer { list in
@@ -200,6 +201,7 @@ public struct CoverageIndex: Sendable {
     }
 
     /// Full or partial coverage of bars `first…last` (global indices) by a span, nil when it does not overlap them.
+    @inline(__always)
     func coverage(_ span: Span, first: Int, last: Int) -> Coverage? {
         let s = span.start.coordinate, e = span.end.coordinate
         if s <= Double(first) + 0.25, e >= Double(last) + 0.75 { return .full }

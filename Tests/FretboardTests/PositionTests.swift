@@ -22,6 +22,19 @@ struct PositionTests {
         #expect(frets(p, string: 6) == [0, 1, 3])
     }
 
+    @Test func fSharpMinorThreeNotesPerStringFromTheRoot() throws {
+        let scale = Scale(try PitchClass("F#"), try ScaleType.named("natural-minor"))
+        let p = try ScalePosition.position(1, of: scale, on: guitar, system: .threeNotesPerString)
+        // Hand-checked: F# G# A / B C# D / E F# G# / A B C# / D E F# / G# A B from fret 2 of the low E.
+        #expect(frets(p, string: 1) == [2, 4, 5])
+        #expect(frets(p, string: 2) == [2, 4, 5])
+        #expect(frets(p, string: 3) == [2, 4, 6])
+        #expect(frets(p, string: 4) == [2, 4, 6])
+        #expect(frets(p, string: 5) == [3, 5, 7])
+        #expect(frets(p, string: 6) == [4, 5, 7])
+        #expect(p.pattern.cells.filter { $0.string == 3 }.map(\.degree) == ["b7", "1", "2"])
+    }
+
     @Test func eShapeOfGMajorSitsAtTheSecondFret() throws {
         let p = try ScalePosition.position(4, of: Scale(try PitchClass("G"), .major), on: guitar, system: .caged)
         #expect(p.name == "E shape")

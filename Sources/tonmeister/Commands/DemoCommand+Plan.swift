@@ -6,7 +6,7 @@ extension DemoCommand {
     /// Plans the edit of the example session, prints it, and writes it as PDF, EDL and OTIO into `outputDirectory`.
     func planLines(session: Session, sessionPath: String) throws -> [String] {
         let plan = try session.editPlan()
-        var lines = ["10. The edit plan (DESIGN §6 objective: Σ quality − 0.75 per splice)"]
+        var lines = ["11. The edit plan (DESIGN §6 objective: Σ quality − 0.75 per splice)"]
         lines += plan.markdown(title: session.title).split(separator: "\n", omittingEmptySubsequences: false)
             .dropFirst(2).filter { !$0.isEmpty }.map { "   " + $0 }
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)

@@ -68,12 +68,13 @@ struct DemoCommand: ParsableCommand {
             let chords = k.harmonize(sevenths: sevenths, minorForm: .harmonic)
             lines.append("   \(k.name(style)): " + chords.map { "\($0.roman) \($0.symbol(style))" }.joined(separator: " · "))
         }
-        lines += ["", "Part 2 — a score", ""]
+        lines += [""] + (try fretboardLines())
+        lines += ["", "Part 3 — a score", ""]
         lines += try scoreLines()
-        lines += ["", "Part 3 — a recording session", ""]
+        lines += ["", "Part 4 — a recording session", ""]
         lines += try sessionLines()
-        lines += ["", "More: tonmeister --help; docs/theory.md, docs/scores.md and docs/sessions.md."]
-        output.emit(["demo": "theory, score, session", "lines": .strings(lines)], text: lines)
+        lines += ["", "More: tonmeister --help; docs/theory.md, docs/fretboard.md, docs/scores.md and docs/sessions.md."]
+        output.emit(["demo": "theory, fretboard, score, session, plan", "lines": .strings(lines)], text: lines)
     }
 
     /// Opens the bundled score (or `--score`), detects its layout and summarises it.
@@ -84,7 +85,7 @@ struct DemoCommand: ParsableCommand {
         let document = try ScoreDocument(path: path)
         let detected = try document.detectLayout()
         let layout = try ScoreLayout(detected: detected)
-        var lines = ["8. \(URL(fileURLWithPath: path).lastPathComponent): \(document.pageCount) pages of "
+        var lines = ["9. \(URL(fileURLWithPath: path).lastPathComponent): \(document.pageCount) pages of "
             + "\(Int(document.pageSizes[0].width.rounded()))×\(Int(document.pageSizes[0].height.rounded())) pt; "
             + "detected \(layout.pages.map(\.systems.count).reduce(0, +)) systems and \(layout.barCount) bars"]
         for (page, report) in zip(layout.pages, detected) {
@@ -112,7 +113,7 @@ struct DemoCommand: ParsableCommand {
         let session = try SessionFile.load(path)
         let index = try session.coverageIndex()
         let open = session.liveTakes.filter { $0.end == nil }.map(\.label)
-        var lines = ["9. \(session.title): \(session.liveTakes.count) takes (open: \(open.joined(separator: ", "))), "
+        var lines = ["10. \(session.title): \(session.liveTakes.count) takes (open: \(open.joined(separator: ", "))), "
             + "\(session.liveMarks.count) marks"]
         let covers = try index.covers(bar: BarNumber(12))
         lines.append("   which takes cover bar 12? " + covers.map { c in

@@ -21,8 +21,6 @@ public struct CoverageIndex: Sendable {
     let maxEnd: [Double]
     /// The indices in `spans` of the open takes, in order of their start.
     let openSpans: [Int]
-    /// Per take number: its rating marks sorted by position (then id).
-    let ratings: [Int: [RatingPoint]]
     /// Per take number: the bar ranges its problem marks touch, sorted by first bar.
     let problems: [Int: [ClosedRange<Int>]]
     /// Per take number: its index in `spans`.
@@ -38,7 +36,7 @@ public struct CoverageIndex: Sendable {
         var start: Place
         var end: Place
         var open: Bool
-        /// The take's rating marks sorted by position (then id), kept here so that queries need no dictionary lookup.
+        /// The take's rating marks sorted by position (then id).
         var ratings: [RatingPoint] = []
     }
 
@@ -98,11 +96,10 @@ public struct CoverageIndex: Sendable {
                 continue
             }
         }
-        self.ratings = ratings.mapValues { list in
-            list.sorted { $0.place < $1.place || ($0.place == $1.place && $0.id < $1.id) }
+        for (take, list) in ratings {
+            spans[spanOfTake[take]!].ratings = list.sorted { $0.place < $1.place || ($0.place == $1.place && $0.id < $1.id) }
                 .map { RatingPoint(place: $0.place, value: $0.value) }
         }
-        for (take, list) in self.ratings { spans[spanOfTake[take]!].ratings = list }
         self.spans = spans
         self.problems = problems.mapValues { $0.sorted { $0.lowerBound < $1.lowerBound } }
         self.editPoints = editPoints.mapValues { $0.sorted() }
@@ -179,14 +176,22 @@ public struct CoverageIndex: Sendable {
                 let mid = (lo + hi) / 2
                 if list[mid].place.coordinate <= a { lo = mid + 1 } else { hi = mid }
             }
-            var lowest = lo > 0 ? list[lo - 1].value : Self.defaultRating
-            var j = lo
-            while j < list.count, list[j].place.coordinate < b || (list[j].place.coordinate == b && b < limit) {
-                lowest = min(lowest, list[j].value)
-                j += 1
-            }
-            return lowest
+            return Self.lowestRating(list, next: lo, to: b, limit: limit)
         }
+    }
+
+    /// The lowest rating in force from a point up to `b`, given `next`, the index of the first rating after
+    /// the point: the rating before it (3 when there is none) and every rating before `b` (and at `b` unless
+    /// `b` is `limit`, the start of the next bar). Shared by the queries and `RatingSweep`.
+    @inline(__always)
+    static func lowestRating(_ list: UnsafeBufferPointer<RatingPoint>, next: Int, to b: Double, limit: Double) -> Int {
+        var lowest = next > 0 ? list[next - 1].value : defaultRating
+        var j = next
+        while j < list.count, list[j].place.coordinate < b || (list[j].place.coordinate == b && b < limit) {
+            lowest = min(lowest, list[j].value)
+            j += 1
+        }
+        return lowest
     }
 
     /// The rating of a take in force at a place: its last rating mark at or before it, else 3.

@@ -61,7 +61,7 @@ struct PlanCandidates {
                 touching[part.upperBound - run.lowerBound + 1] -= 1
             }
             var problems = 0
-            var sweep = RatingSweep(ratings: index.ratings[span.take] ?? [], start: span.start.coordinate, end: span.end.coordinate)
+            var sweep = RatingSweep(ratings: span.ratings, start: span.start.coordinate, end: span.end.coordinate)
             for bar in run {
                 problems += touching[bar - run.lowerBound]
                 let quality = sweep.lowest(inBar: bar) - problems

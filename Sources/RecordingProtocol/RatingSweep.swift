@@ -15,12 +15,6 @@ struct RatingSweep {
     mutating func lowest(inBar bar: Int) -> Int {
         let limit = Double(bar + 1), a = max(start, Double(bar)), b = min(end, limit)
         while next < ratings.count, ratings[next].place.coordinate <= a { next += 1 }
-        var lowest = next > 0 ? ratings[next - 1].value : CoverageIndex.defaultRating
-        var j = next
-        while j < ratings.count, ratings[j].place.coordinate < b || (ratings[j].place.coordinate == b && b < limit) {
-            lowest = min(lowest, ratings[j].value)
-            j += 1
-        }
-        return lowest
+        return ratings.withUnsafeBufferPointer { CoverageIndex.lowestRating($0, next: next, to: b, limit: limit) }
     }
 }

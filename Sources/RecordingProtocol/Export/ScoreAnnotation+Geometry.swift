@@ -77,7 +77,7 @@ struct TakeLanes {
     private var gap: [Double]
     private let geometry: SystemGeometry
 
-    init(takes: [Take], geometry: SystemGeometry) throws {
+    init(takes: [Take], geometry: SystemGeometry) {
         self.geometry = geometry
         var bySystem: [[(take: Int, from: Double, to: Double)]] = Array(repeating: [], count: geometry.systems.count)
         let last = geometry.systems.count - 1

@@ -34,10 +34,10 @@ public enum ScoreAnnotation {
         let geometry = SystemGeometry(layout: layout, pageWidths: pageWidths)
         let planTakes = Set(plan?.segments.map(\.take) ?? [])
         let takes = session.liveTakes.filter { !options.onlyPlanTakes || plan == nil || planTakes.contains($0.number) }
-        let lanes = try TakeLanes(takes: takes, geometry: geometry)
-        var overlays: [Int: [Overlay]] = [:]
-        if let plan { drawPlan(plan, layout: layout, geometry: geometry, into: &overlays) }
+        let lanes = TakeLanes(takes: takes, geometry: geometry)
         let bars = layout.allBars()
+        var overlays: [Int: [Overlay]] = [:]
+        if let plan { drawPlan(plan, bars: bars, geometry: geometry, into: &overlays) }
         var used: [Int: [(ordinal: Int, left: Double, right: Double)]] = [:]
         for segment in plan?.segments ?? [] { used[segment.take, default: []] += geometry.runsBySystem(segment.bars, bars: bars) }
         for take in takes {
@@ -45,9 +45,9 @@ public enum ScoreAnnotation {
         }
         let drawn = Set(takes.map(\.number))
         for mark in session.liveMarks where drawn.contains(mark.take) {
-            try drawMark(mark, lanes: lanes, geometry: geometry, into: &overlays)
+            drawMark(mark, lanes: lanes, geometry: geometry, into: &overlays)
         }
-        if let first = overlays.keys.min() { overlays[first, default: []] += legend(plan: plan != nil, geometry: geometry, page: first) }
+        if let first = overlays.keys.min() { overlays[first, default: []] += legend(plan: plan != nil) }
         return overlays
     }
 
@@ -82,7 +82,7 @@ public enum ScoreAnnotation {
     }
 
     private static func drawMark(_ mark: Mark, lanes: TakeLanes, geometry: SystemGeometry,
-                                 into overlays: inout [Int: [Overlay]]) throws {
+                                 into overlays: inout [Int: [Overlay]]) {
         guard let at = geometry.locate(mark.at) else { return }
         let system = geometry.systems[at.ordinal]
         let y = lanes.y(take: mark.take, ordinal: at.ordinal)
@@ -93,7 +93,6 @@ public enum ScoreAnnotation {
         case .editPoint: (text, colour) = ("✂", OverlayColor(red: 0.0, green: 0.6, blue: 0.7))
         case .text: (text, colour) = ("✎", OverlayColor(red: 0.2, green: 0.3, blue: 0.7))
         }
-        var drawn: [Overlay] = []
         if let to = mark.to.flatMap(geometry.locate), case .problem = mark.kind {
             for ordinal in at.ordinal...max(at.ordinal, to.ordinal) {
                 let s = geometry.systems[ordinal]
@@ -103,14 +102,12 @@ public enum ScoreAnnotation {
                                                              stroke: retake.opacity(0.8), lineWidth: 2.2))
             }
         }
-        drawn.append(Overlay(.text(text, at: PagePoint(x: at.x - 2, y: y + 2), size: lanes.labelSize(ordinal: at.ordinal)),
-                             stroke: .white, fill: colour))
-        overlays[system.page, default: []] += drawn
+        overlays[system.page, default: []].append(Overlay(
+            .text(text, at: PagePoint(x: at.x - 2, y: y + 2), size: lanes.labelSize(ordinal: at.ordinal)), stroke: .white, fill: colour))
     }
 
-    private static func drawPlan(_ plan: EditPlan, layout: ScoreLayout, geometry: SystemGeometry,
+    private static func drawPlan(_ plan: EditPlan, bars: [BarLocation], geometry: SystemGeometry,
                                  into overlays: inout [Int: [Overlay]]) {
-        let bars = layout.allBars()
         func shade(_ range: ClosedRange<Int>, colour: OverlayColor, label: String) {
             var first = true
             for run in geometry.runsBySystem(range, bars: bars) {
@@ -137,7 +134,7 @@ public enum ScoreAnnotation {
         }
     }
 
-    private static func legend(plan: Bool, geometry: SystemGeometry, page: Int) -> [Overlay] {
+    private static func legend(plan: Bool) -> [Overlay] {
         let text = plan ? "Tonmeister: takes above systems (blue: in the plan) · ratings 1–5 · ! problems · ✂ splices · red: retake"
                         : "Tonmeister: takes above systems · ratings 1–5 · ! problems · ✂ edit points"
         return [Overlay(.text(text, at: PagePoint(x: 36, y: 10), size: 6.5), stroke: planBlue, fill: OverlayColor.white.opacity(0.9))]

@@ -18,8 +18,7 @@ extension DemoCommand {
         let files = [("C-voicings.svg", ChordBox.svgSheet(voicings.map { ChordBox($0, on: neck) })),
                      ("Cdim7-arpeggio.svg", NeckDiagram(pattern, on: neck, frets: 0...5).svg(title: "C dim7 arpeggio"))]
         for (name, svg) in files {
-            let path = URL(fileURLWithPath: outputDirectory).appendingPathComponent(name).path
-            if let reason = AtomicFile.write(Data(svg.utf8), to: path) { throw CLIError.failure("cannot write \(path): \(reason)") }
+            try writeText(svg, to: URL(fileURLWithPath: outputDirectory).appendingPathComponent(name).path)
         }
         lines.append("   wrote " + files.map { "\(outputDirectory)/\($0.0)" }.joined(separator: " and ") + " (chord boxes and a neck diagram)")
         return lines

@@ -82,7 +82,7 @@ struct FretboardCommand: ParsableCommand {
             }
         }
         let diagram = NeckDiagram(pattern, on: neck, frets: range, labels: labels == .fingers ? .intervals : labels)
-        if let svg { try writeSVG(diagram.svg(title: "\(pattern.name)" + title.replacingOccurrences(of: ", ", with: " — ", options: .anchored)), to: svg) }
+        if let svg { try writeText(diagram.svg(title: "\(pattern.name)" + title.replacingOccurrences(of: ", ", with: " — ", options: .anchored)), to: svg) }
         var json = pattern.json(neck: neck, frets: range)
         if case .object(var fields) = json, position != nil {
             fields.insert(("position", positionJSON), at: 5)

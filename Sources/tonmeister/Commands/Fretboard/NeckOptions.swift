@@ -22,10 +22,3 @@ struct NeckOptions: ParsableArguments {
 
 /// The sentence every fretboard JSON document carries about string numbers.
 let stringOrderNote = "string 1 is the string nearest the player's thumb"
-
-/// Writes an SVG diagram to `path` (whole or not at all); a failure is reported with exit status 1.
-func writeSVG(_ svg: String, to path: String) throws {
-    if let reason = AtomicFile.write(Data(svg.utf8), to: path) {
-        throw CLIError.failure("cannot write \(path): \(reason)")
-    }
-}

@@ -66,7 +66,7 @@ struct VoicingsCommand: ParsableCommand {
             throw CLIError.badInput("no playable voicing of \(chord.symbol) on \(neck.tuning.id) within these limits (try --max-span 5 or --allow-muted)")
         }
         let shown = Array(found.prefix(limit))
-        if let svg { try writeSVG(ChordBox.svgSheet(shown.map { ChordBox($0, on: neck, labels: labels) }), to: svg) }
+        if let svg { try writeText(ChordBox.svgSheet(shown.map { ChordBox($0, on: neck, labels: labels) }), to: svg) }
         output.emit(
             ["symbol": .string(chord.symbol), "tuning": .string(neck.tuning.id), "capo": .int(neck.capo),
              "stringOrder": .string(stringOrderNote), "strings": .strings(neck.tuning.openPitches),

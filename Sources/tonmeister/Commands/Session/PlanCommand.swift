@@ -101,9 +101,7 @@ struct PlanCommand: ParsableCommand {
         }
         let text = try (json ? PlanFormat.json : format).render(plan, session: session)
         if let output {
-            if let reason = AtomicFile.write(Data(text.utf8), to: output) {
-                throw CLIError.failure("cannot write \(output): \(reason)")
-            }
+            try writeText(text, to: output)
         } else {
             print(text, terminator: "")
         }

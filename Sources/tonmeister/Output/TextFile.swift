@@ -1,0 +1,10 @@
+import Foundation
+import ScoreLayout
+
+/// Writes text the user asked for (a plan, an EDL, an SVG) to `path`, whole or not at all; a failure is
+/// reported with exit status 1.
+func writeText(_ text: String, to path: String) throws {
+    if let reason = AtomicFile.write(Data(text.utf8), to: path) {
+        throw CLIError.failure("cannot write \(path): \(reason)")
+    }
+}

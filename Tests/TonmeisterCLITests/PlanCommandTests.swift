@@ -142,3 +142,27 @@ struct PlanExportCommandTests {
         #expect(try CLIRunner.run("plan", path, "--format", "md").status == 0)
     }
 }
+
+@Suite("DAW markers from the command line")
+struct MarkersCommandTests {
+    @Test("one label track per take; an unknown take or untimed marks exit 2 and write nothing")
+    func markers() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-markers-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("labels").path
+        let r = try CLIRunner.run("markers", "Examples/chorale-session.json", "-o", out, "--take", "1")
+        #expect(r.stdout == "wrote 1 audacity marker file to \(out) (5 marks)\n")
+        #expect(try String(contentsOfFile: out + "/T001.txt", encoding: .utf8).hasPrefix("4.800000\t4.800000\trating 3 (ok)\n"))
+        let unknown = try CLIRunner.run("markers", "Examples/chorale-session.json", "-o", dir.appendingPathComponent("x").path, "--take", "99")
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "error: there is no take 99\n")
+        let session = dir.appendingPathComponent("s.json").path
+        #expect(try CLIRunner.run("session", "create", session, "--score", "Scores/minuet.pdf", "--detect").status == 0)
+        #expect(try CLIRunner.run("take", "start", session, "--page", "1", "--x", "80", "--y", "140").status == 0)
+        #expect(try CLIRunner.run("mark", session, "--take", "1", "--rating", "4", "--page", "1", "--x", "200", "--y", "140").status == 0)
+        let untimed = try CLIRunner.run("markers", session, "-o", dir.appendingPathComponent("y").path)
+        #expect(untimed.status == 2)
+        #expect(untimed.stderr == "error: take 1 cannot be placed in time: it has no mark with a time\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("y").path))
+    }
+}

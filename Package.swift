@@ -23,7 +23,7 @@ let package = Package(
     targets: [
         .target(name: "TheoryCore"),
         .target(name: "Fretboard", dependencies: ["TheoryCore"]),
-        .target(name: "Quiz", dependencies: ["TheoryCore", "Fretboard"]),
+        .target(name: "Quiz", dependencies: ["TheoryCore", "Fretboard", "ScoreLayout"]),
         .target(name: "ScoreLayout"),
         .systemLibrary(
             name: "CPoppler",
@@ -71,6 +71,7 @@ let package = Package(
         ),
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
         .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "QuizTests", dependencies: ["Quiz", "TheoryCore", "Fretboard"]),
         .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),
         .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout", "TheoryCore"]),

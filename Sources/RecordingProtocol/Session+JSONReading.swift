@@ -24,7 +24,9 @@ extension Session {
     ///
     /// - Throws: `ProtocolError.invalidJSON` or `.unsupportedFormat`.
     public init(unvalidatedJSON json: Data) throws {
-        var top = try Members(JSONReader.parse(json), path: "")
+        let tree: JSONValue
+        do { tree = try JSONReader.parse(json) } catch { throw ProtocolError.invalidJSON(path: "top level", reason: error.description) }
+        var top = try Members(tree, path: "")
         let format = try top.required("format", Members.string)
         guard format == Self.format else { throw ProtocolError.unsupportedFormat(format) }
         let title = try top.required("title", Members.string)

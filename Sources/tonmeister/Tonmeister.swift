@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Fretboard
+import Quiz
 import RecordingProtocol
 import ScoreDocument
 import Storage
@@ -16,7 +17,7 @@ struct Tonmeister: ParsableCommand {
         subcommands: [
             IntervalCommand.self, TransposeCommand.self, EnharmonicsCommand.self,
             ScaleCommand.self, ChordCommand.self, HarmonizeCommand.self,
-            TuningsCommand.self, FretboardCommand.self, VoicingsCommand.self,
+            TuningsCommand.self, FretboardCommand.self, VoicingsCommand.self, QuizCommand.self,
             ScoreCommand.self, SessionCommand.self, TakeCommand.self, MarkCommand.self, UndoCommand.self, TakesCommand.self,
             CoversCommand.self, CoverageCommand.self, PlanCommand.self, MarkersCommand.self,
             DocsCommand.self, DemoCommand.self,
@@ -31,6 +32,8 @@ struct Tonmeister: ParsableCommand {
         } catch let error as TheoryError {
             fail(error.description, status: 2)
         } catch let error as FretboardError {
+            fail(error.description, status: 2)
+        } catch let error as QuizError {
             fail(error.description, status: 2)
         } catch let error as ProtocolError {
             fail(error.description, status: 2)

@@ -178,10 +178,10 @@ import Testing
     @Test func jsonStringsWithEscapesReadBack() throws {
         let value = try JSONReader.parse(Array(#"{"a":"\u00e9\ud83c\udfb5\n\/","b":-0.5e2,"c":[],"d":{},"e":12345678901234567890}"#.utf8))
         #expect(value.serialized() == #"{"a":"é🎵\n/","b":-50.0,"c":[],"d":{},"e":1.2345678901234567e+19}"#)
-        #expect(throws: ProtocolError.self) { try JSONReader.parse(Array(#"{"a":"\ud83c"}"#.utf8)) }
-        #expect(throws: ProtocolError.self) { try JSONReader.parse(Array("[01]".utf8)) }
-        #expect(throws: ProtocolError.self) { try JSONReader.parse(Array("[1.]".utf8)) }
-        #expect(throws: ProtocolError.self) { try JSONReader.parse(Array("[nul]".utf8)) }
-        #expect(throws: ProtocolError.self) { try JSONReader.parse(Array("{\"a\" 1}".utf8)) }
+        #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array(#"{"a":"\ud83c"}"#.utf8)) }
+        #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array("[01]".utf8)) }
+        #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array("[1.]".utf8)) }
+        #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array("[nul]".utf8)) }
+        #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(Array("{\"a\" 1}".utf8)) }
     }
 }

@@ -1,19 +1,17 @@
-import ScoreLayout
-
 /// A small strict JSON parser producing `JSONValue` with object keys in document order.
 ///
 /// Foundation's parser forgets key order on Linux; the session reader needs it to keep unknown
 /// members in place. Integers without fraction or exponent that fit in `Int` read as `.int`,
 /// other numbers as `.double`. Nesting deeper than `maxDepth` and duplicate keys are errors, so
 /// hostile documents fail cleanly instead of crashing.
-struct JSONReader {
-    static let maxDepth = 256
+package struct JSONReader {
+    package static let maxDepth = 256
 
     private let bytes: [UInt8]
     private var index = 0
 
     /// Parses a whole document.
-    static func parse(_ data: some Sequence<UInt8>) throws(ProtocolError) -> JSONValue {
+    package static func parse(_ data: some Sequence<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         var reader = JSONReader(bytes: Array(data))
         reader.skipSpace()
         let value = try reader.value(depth: 0)
@@ -26,15 +24,15 @@ struct JSONReader {
         self.bytes = bytes
     }
 
-    private func fail(_ reason: String) -> ProtocolError {
-        .invalidJSON(path: "top level", reason: "not valid JSON: \(reason) at byte \(index)")
+    private func fail(_ reason: String) -> JSONSyntaxError {
+        JSONSyntaxError(reason: reason, byte: index)
     }
 
     private mutating func skipSpace() {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }
 
-    private mutating func value(depth: Int) throws(ProtocolError) -> JSONValue {
+    private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth < Self.maxDepth else { throw fail("nesting deeper than \(Self.maxDepth) levels") }
         guard index < bytes.count else { throw fail("unexpected end of document") }
         switch bytes[index] {
@@ -49,7 +47,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func literal(_ word: String) throws(ProtocolError) {
+    private mutating func literal(_ word: String) throws(JSONSyntaxError) {
         let utf8 = Array(word.utf8)
         guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
             throw fail("expected '\(word)'")
@@ -57,7 +55,7 @@ struct JSONReader {
         index += utf8.count
     }
 
-    private mutating func object(depth: Int) throws(ProtocolError) -> JSONValue {
+    private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var members: [(String, JSONValue)] = []
         var keys = Set<String>()
@@ -81,7 +79,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func array(depth: Int) throws(ProtocolError) -> JSONValue {
+    private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var items: [JSONValue] = []
         skipSpace()
@@ -97,11 +95,11 @@ struct JSONReader {
         }
     }
 
-    private mutating func string() throws(ProtocolError) -> String {
+    private mutating func string() throws(JSONSyntaxError) -> String {
         index += 1
         var scalars = String.UnicodeScalarView()
         var run: [UInt8] = []
-        func flush() throws(ProtocolError) {
+        func flush() throws(JSONSyntaxError) {
             guard !run.isEmpty else { return }
             guard let text = String(validating: run, as: UTF8.self) else { throw fail("invalid UTF-8 in a string") }
             scalars.append(contentsOf: text.unicodeScalars)
@@ -154,7 +152,7 @@ struct JSONReader {
         throw fail("unterminated string")
     }
 
-    private mutating func hex4() throws(ProtocolError) -> UInt32 {
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw fail("short \\u escape") }
         var code: UInt32 = 0
         for byte in bytes[index..<index + 4] {
@@ -171,7 +169,7 @@ struct JSONReader {
         return code
     }
 
-    private mutating func number() throws(ProtocolError) -> JSONValue {
+    private mutating func number() throws(JSONSyntaxError) -> JSONValue {
         let start = index
         var isInteger = true
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -199,4 +197,14 @@ struct JSONReader {
         guard let double = Double(text), double.isFinite else { throw fail("number \(text) is out of range") }
         return .double(double)
     }
+}
+
+/// Why a text is not valid JSON, and where.
+package struct JSONSyntaxError: Error, CustomStringConvertible, Equatable {
+    /// What was wrong.
+    package let reason: String
+    /// The byte offset where reading stopped.
+    package let byte: Int
+
+    package var description: String { "not valid JSON: \(reason) at byte \(byte)" }
 }

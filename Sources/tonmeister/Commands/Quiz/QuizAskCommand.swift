@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import Quiz
+
+/// `tonmeister quiz [ask] --kind K --count N --level L --seed S [--interactive] [--json]`: makes a quiz.
+struct QuizAskCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ask",
+        abstract: "Make a quiz from a spec or flags; print it, or ask it in the terminal with --interactive.",
+        discussion: """
+            The same spec and seed give the same quiz on every machine. Without --seed (and without a seed in the \
+            spec) a seed is drawn and printed, so the quiz can be made again.
+            """)
+
+    @OptionGroup var specOptions: QuizSpecOptions
+
+    @Option(help: "The seed (a whole number ≥ 0).")
+    var seed: UInt64?
+
+    @Flag(help: "Ask the questions one by one in the terminal, grade and time each answer, and end with the score.")
+    var interactive = false
+
+    @Flag(help: "Print the JSON of the quiz.")
+    var json = false
+
+    @Flag(help: "Print the JSON indented.")
+    var pretty = false
+
+    func validate() throws {
+        if interactive && json { throw ValidationError("--interactive asks in the terminal; it cannot print --json") }
+    }
+
+    func run() throws {
+        let (spec, specSeed) = try specOptions.resolve()
+        let drawn = seed ?? specSeed
+        let seed = drawn ?? UInt64.random(in: 0..<(1 << 32))
+        if drawn == nil { FileHandle.standardError.write(Data("seed \(seed) (give --seed \(seed) to make this quiz again)\n".utf8)) }
+        let quiz = try QuizGenerator(spec: spec).quiz(seed: seed)
+        if interactive {
+            let clock = ContinuousClock(), start = clock.now
+            _ = try InteractiveQuiz(questions: quiz.questions).run(
+                read: { readLine(strippingNewline: true) },
+                write: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+                now: { let d = clock.now - start; return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 })
+        } else if json {
+            print(quiz.json(pretty: pretty))
+        } else {
+            for line in Self.text(quiz) { print(line) }
+        }
+    }
+
+    /// The quiz as text: the questions, then the answer key.
+    static func text(_ quiz: Quiz) -> [String] {
+        var lines = ["Quiz with \(quiz.questions.count) questions (seed \(quiz.seed))", ""]
+        for (index, question) in quiz.questions.enumerated() {
+            lines.append("\(index + 1). \(question.prompt)")
+            if !question.choices.isEmpty {
+                lines.append("   " + zip(Grader.optionLetters, question.choices).map { "\($0)) \($1)" }.joined(separator: "   "))
+            }
+        }
+        lines += ["", "Answers:"]
+        for (index, question) in quiz.questions.enumerated() {
+            lines.append("\(index + 1). \(question.answer)")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `tonmeister quiz`: interval quizzes — generate, ask, grade, practise.
+struct QuizCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quiz",
+        abstract: "Interval quizzes: generate (seeded), ask in the terminal, grade, practise with spaced repetition.",
+        subcommands: [QuizAskCommand.self, QuizGradeCommand.self],
+        defaultSubcommand: QuizAskCommand.self)
+}

@@ -8,8 +8,8 @@ import TheoryCore
 /// times, so short quizzes do not repeat themselves. Every answer is computed by TheoryCore or Fretboard.
 public struct QuizGenerator: Sendable {
     public let spec: QuizSpec
-    private let tables: [QuizKind: [(Interval, [(QuizDirection, [IntervalPlacement])])]]
-    private let neck: Neck?
+    let tables: [QuizKind: [(Interval, [(QuizDirection, [IntervalPlacement])])]]
+    let neck: Neck?
 
     /// Prepares the spec; throws when it is invalid or a kind it names has nothing to ask.
     public init(spec: QuizSpec) throws(QuizError) {
@@ -68,7 +68,7 @@ public struct QuizGenerator: Sendable {
         }
     }
 
-    private func namingQuestion(_ kind: QuizKind, _ p: IntervalPlacement, _ random: inout QuizRandom) -> Question {
+    func namingQuestion(_ kind: QuizKind, _ p: IntervalPlacement, _ random: inout QuizRandom) -> Question {
         let equivalent = spec.enharmonicEquivalence || !kind.isWritten
         let notes = [p.first, p.second]
         let prompt: String
@@ -85,7 +85,7 @@ public struct QuizGenerator: Sendable {
                         answer: .interval(p.interval), choices: choices, acceptsEnharmonic: equivalent)
     }
 
-    private func buildingQuestion(_ p: IntervalPlacement, _ random: inout QuizRandom) -> Question {
+    func buildingQuestion(_ p: IntervalPlacement, _ random: inout QuizRandom) -> Question {
         let side = p.direction == .descending ? "below" : "above"
         let prompt = "Which note is \(Self.article(p.interval.longName)) \(p.interval.longName) \(side) \(p.first)?"
         let choices = spec.choices > 0
@@ -94,8 +94,8 @@ public struct QuizGenerator: Sendable {
                         answer: .pitch(p.second), choices: choices, acceptsEnharmonic: spec.enharmonicEquivalence)
     }
 
-    private func fretboardQuestion(_ p: IntervalPlacement, _ neck: Neck, _ random: inout QuizRandom) -> Question {
-        let task = spec.fretboardTasks.count == 1 ? spec.fretboardTasks[0] : random.pick(spec.fretboardTasks)
+    func fretboardQuestion(_ p: IntervalPlacement, _ neck: Neck, _ random: inout QuizRandom, task asked: FretboardTask? = nil) -> Question {
+        let task = asked ?? (spec.fretboardTasks.count == 1 ? spec.fretboardTasks[0] : random.pick(spec.fretboardTasks))
         let root = random.pick(neck.cells(of: p.first, in: spec.frets))
         let rootCell = Question.Cell(root, note: p.first)
         let place = "string \(root.string), fret \(root.fret)"
@@ -127,7 +127,7 @@ public struct QuizGenerator: Sendable {
     }
 
     /// What makes two questions the same for the no-repeat rule.
-    private static func identity(_ q: Question) -> String {
+    static func identity(_ q: Question) -> String {
         "\(q.kind) \(q.task?.rawValue ?? "") \(q.notes) \(q.cells.map(\.cell)) \(q.interval.directedName) \(q.direction)"
     }
 

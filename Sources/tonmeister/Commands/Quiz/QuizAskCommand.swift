@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Quiz
 
-/// `tonmeister quiz [ask] --kind K --count N --level L --seed S [--interactive] [--json]`: makes a quiz.
+/// `tonmeister quiz [ask] --kind K --count N --level L --seed S [--practice] [--interactive] [--json]`: makes a quiz.
 struct QuizAskCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ask",
@@ -13,6 +13,8 @@ struct QuizAskCommand: ParsableCommand {
             """)
 
     @OptionGroup var specOptions: QuizSpecOptions
+
+    @OptionGroup(title: "Practice") var practiceOptions: PracticeOptions
 
     @Option(help: "The seed (a whole number ≥ 0).")
     var seed: UInt64?
@@ -35,10 +37,12 @@ struct QuizAskCommand: ParsableCommand {
         let drawn = seed ?? specSeed
         let seed = drawn ?? UInt64.random(in: 0..<(1 << 32))
         if drawn == nil { FileHandle.standardError.write(Data("seed \(seed) (give --seed \(seed) to make this quiz again)\n".utf8)) }
-        let quiz = try QuizGenerator(spec: spec).quiz(seed: seed)
+        let quiz = try practiceOptions.quiz(spec: spec, seed: seed)
         if interactive {
+            var asking = InteractiveQuiz(questions: quiz.questions)
+            asking.onAnswer = try practiceOptions.recorder(seed: seed)
             let clock = ContinuousClock(), start = clock.now
-            _ = try InteractiveQuiz(questions: quiz.questions).run(
+            _ = try asking.run(
                 read: { readLine(strippingNewline: true) },
                 write: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
                 now: { let d = clock.now - start; return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 })

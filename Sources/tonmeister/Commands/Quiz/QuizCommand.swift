@@ -5,6 +5,6 @@ struct QuizCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quiz",
         abstract: "Interval quizzes: generate (seeded), ask in the terminal, grade, practise with spaced repetition.",
-        subcommands: [QuizAskCommand.self, QuizGradeCommand.self],
+        subcommands: [QuizAskCommand.self, QuizGradeCommand.self, QuizStatsCommand.self],
         defaultSubcommand: QuizAskCommand.self)
 }

@@ -21,10 +21,16 @@ struct QuizGradeCommand: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Append the answered questions to the practice log (also implied by --log).")
+    var record = false
+
+    @OptionGroup(title: "Practice log") var logOptions: PracticeLogOptions
+
     func run() throws {
         let quiz = try BatchGrading.quiz(json: try Self.read(self.quiz, what: "quiz"))
         let answers = try BatchGrading.answers(json: try Self.read(self.answers, what: "answers"))
         let result = try BatchGrading.grade(quiz, answers: answers)
+        if record || logOptions.log != nil { try logOptions.record(result, seed: quiz.seed) }
         if json {
             print(result.json)
             return

@@ -17,6 +17,8 @@ public struct ConfusionTable: Hashable, Sendable {
     public let answered: [String: [String: Int]]
     /// For each item key, how many times it was reviewed.
     public let reviews: [String: Int]
+    /// For each item key, the pair count with each other interval (both ways), built once from `answered`.
+    private let pairs: [String: [String: Int]]
 
     /// The weight of a confusion in `weight(of:)`, and the largest weight.
     public static let boost = 9.0
@@ -30,25 +32,29 @@ public struct ConfusionTable: Hashable, Sendable {
                 answered[entry.item, default: [:]][interval, default: 0] += 1
             }
         }
+        var pairs: [String: [String: Int]] = [:]
+        for (key, names) in answered {
+            guard let item = try? PracticeItem(key: key) else { continue }
+            for (name, count) in names {
+                guard let interval = try? Interval(name), interval.name == name, interval == interval.ascending else { continue }
+                pairs[key, default: [:]][name, default: 0] += count
+                pairs[item.with(interval: interval).key, default: [:]][item.interval.name, default: 0] += count
+            }
+        }
         self.answered = answered
         self.reviews = reviews
+        self.pairs = pairs
     }
 
-    /// How often `item` and the same item with `other` interval were taken for each other.
+    /// How often `item` and the same item with `other`'s interval were taken for each other.
     public func pairCount(_ item: PracticeItem, _ other: PracticeItem) -> Int {
-        (answered[item.key]?[other.interval.name] ?? 0) + (answered[other.key]?[item.interval.name] ?? 0)
+        item.with(interval: other.interval) == other ? pairs[item.key]?[other.interval.name] ?? 0 : 0
     }
 
     /// The items `item` is confused with, with the pair counts, most confused first (ties: the smaller interval).
     public func confusions(of item: PracticeItem) -> [(item: PracticeItem, count: Int)] {
-        var counts: [String: Int] = answered[item.key] ?? [:]
-        for (key, names) in answered {
-            guard let count = names[item.interval.name], let other = try? PracticeItem(key: key),
-                  other != item, other.with(interval: item.interval) == item else { continue }
-            counts[other.interval.name, default: 0] += count
-        }
-        let list = counts.compactMap { name, count -> (item: PracticeItem, count: Int)? in
-            guard let interval = try? Interval(name), interval.name == name else { return nil }
+        let list = (pairs[item.key] ?? [:]).compactMap { name, count -> (item: PracticeItem, count: Int)? in
+            guard let interval = try? Interval(name) else { return nil }
             return (item.with(interval: interval), count)
         }
         return list.sorted {
@@ -59,7 +65,7 @@ public struct ConfusionTable: Hashable, Sendable {
 
     /// The sampling weight of an item: `min(1 + 9 · c / (n + 2), 10)`.
     public func weight(of item: PracticeItem) -> Double {
-        let confusions = self.confusions(of: item).reduce(0) { $0 + $1.count }
+        let confusions = pairs[item.key]?.values.reduce(0, +) ?? 0
         let n = Double(reviews[item.key] ?? 0)
         return min(1 + Self.boost * Double(confusions) / (n + 2), Self.maximumWeight)
     }

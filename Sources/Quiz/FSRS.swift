@@ -18,6 +18,10 @@ import Darwin
 /// - same day (t < 1 day): `S' = S·e^(w17·(G − 3 + w18))`.
 ///
 /// The stability formulas use the difficulty before the review. Stability is kept in 0.01…36 500 days.
+///
+/// An item is due `I(retention, S)` after its last review, except after `again`: then, as in FSRS's reference
+/// schedulers (py-fsrs, Anki) where a lapse goes through a relearning step, it is due 10 minutes later
+/// (`relearningStep`), or at `I` when that is sooner, so a wrong answer comes back in the next practice session.
 /// The default weights are FSRS-5's published defaults (open-spaced-repetition, "The Algorithm", FSRS-5; the
 /// `DEFAULT_PARAMETERS` of fsrs-rs 1.4 / Anki 24.11). Unlike Anki, time is not counted in whole days:
 /// elapsed time is exact (milliseconds), a review less than 24 hours after the previous one is a same-day
@@ -36,6 +40,8 @@ public struct FSRS: Hashable, Sendable {
     public static let stabilityRange = 0.01...36_500.0
     /// The retention targets accepted.
     public static let retentionRange = 0.5...0.99
+    /// How soon an item answered `again` is due: 10 minutes, in days.
+    public static let relearningStep = 10.0 / 1440
 
     /// The weights w0…w18.
     public let weights: [Double]
@@ -114,7 +120,7 @@ public struct FSRS: Hashable, Sendable {
     public func first(_ rating: PracticeRating, at time: PracticeTime) -> MemoryState {
         let stability = initialStability(rating)
         return MemoryState(stability: stability, difficulty: initialDifficulty(rating), lastReview: time,
-                           due: time.adding(days: interval(stability: stability)), reviews: 1, lapses: 0)
+                           due: time.adding(days: dueDays(stability, rating)), reviews: 1, lapses: 0)
     }
 
     /// The state after one more review at `time` (a time before the last review counts as the same moment).
@@ -131,7 +137,7 @@ public struct FSRS: Hashable, Sendable {
         }
         let reviewed = max(time, state.lastReview)
         return MemoryState(stability: stability, difficulty: nextDifficulty(state.difficulty, rating), lastReview: reviewed,
-                           due: reviewed.adding(days: interval(stability: stability)), reviews: state.reviews + 1,
+                           due: reviewed.adding(days: dueDays(stability, rating)), reviews: state.reviews + 1,
                            lapses: state.lapses + (rating == .again ? 1 : 0))
     }
 
@@ -157,6 +163,12 @@ public struct FSRS: Hashable, Sendable {
                 ?? first(entry.rating, at: entry.answeredAt)
         }
         return states
+    }
+
+    /// Days from a review to the due time: the interval, or at most the relearning step after `again`.
+    private func dueDays(_ stability: Double, _ rating: PracticeRating) -> Double {
+        let days = interval(stability: stability)
+        return rating == .again ? min(days, Self.relearningStep) : days
     }
 
     private func rawInitialDifficulty(_ rating: PracticeRating) -> Double {

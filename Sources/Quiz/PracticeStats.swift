@@ -87,7 +87,7 @@ public struct PracticeStats: Sendable {
                 lastAnswer: last.answeredAt, state: state, retrievability: scheduler.retrievability(state, at: now))
         }
         self.items = items.sorted { a, b in
-            let ka = (QuizKind.allCases.firstIndex(of: a.kind) ?? 0, a.task ?? ""), kb = (QuizKind.allCases.firstIndex(of: b.kind) ?? 0, b.task ?? "")
+            let ka = (Self.order(of: a.kind), a.task ?? ""), kb = (Self.order(of: b.kind), b.task ?? "")
             if ka != kb { return ka < kb }
             let ia = Self.size(a.interval), ib = Self.size(b.interval)
             if ia != ib { return ia < ib }
@@ -95,10 +95,13 @@ public struct PracticeStats: Sendable {
             let db = QuizDirection(rawValue: b.direction).flatMap(QuizDirection.allCases.firstIndex) ?? 9
             return (da, a.item) < (db, b.item)
         }
-        intervals = Self.groups(entries, name: { Self.intervalName(of: $0.item) })
-            .sorted { (Self.size($0.name).0, Self.size($0.name).1, $0.name) < (Self.size($1.name).0, Self.size($1.name).1, $1.name) }
-        kinds = Self.groups(entries, name: { $0.kind.rawValue })
-            .sorted { (QuizKind(rawValue: $0.name).flatMap(QuizKind.allCases.firstIndex) ?? 9) < (QuizKind(rawValue: $1.name).flatMap(QuizKind.allCases.firstIndex) ?? 9) }
+        intervals = Self.groups(entries, name: { Self.intervalName(of: $0.item) }).sorted { a, b in
+            let sa = Self.size(a.name), sb = Self.size(b.name)
+            return (sa.0, sa.1, a.name) < (sb.0, sb.1, b.name)
+        }
+        kinds = Self.groups(entries, name: { $0.kind.rawValue }).sorted { a, b in
+            Self.order(of: QuizKind(rawValue: a.name)) < Self.order(of: QuizKind(rawValue: b.name))
+        }
         total = Self.groups(entries, name: { _ in "all" }).first ?? GroupSummary(name: "all", reviews: 0, correct: 0, meanSeconds: 0)
         due = self.items.filter { $0.due <= now }.sorted { ($0.retrievability, $0.item) < ($1.retrievability, $1.item) }
         upcoming = self.items.filter { $0.due > now }.sorted { ($0.due, $0.item) < ($1.due, $1.item) }
@@ -113,6 +116,11 @@ public struct PracticeStats: Sendable {
     static func intervalName(of key: String) -> String {
         let parts = key.split(separator: "/", omittingEmptySubsequences: false)
         return parts.count >= 3 ? String(parts[parts.count - 2]) : "?"
+    }
+
+    /// A kind's place in `QuizKind.allCases`.
+    private static func order(of kind: QuizKind?) -> Int {
+        kind.flatMap(QuizKind.allCases.firstIndex) ?? QuizKind.allCases.count
     }
 
     /// An interval name's size for sorting: semitones, then steps (unreadable names last).

@@ -1,3 +1,4 @@
+import Foundation
 import Quiz
 import Testing
 
@@ -31,8 +32,8 @@ struct SchedulerTests {
         #expect(state.stability == stability)
         #expect(Self.close(state.difficulty, difficulty))
         #expect(state.reviews == 1 && state.lapses == 0 && state.lastReview == start)
-        // At retention 0.9 the interval equals the stability.
-        #expect(abs(state.due.days(since: start) - stability) < 1e-6)
+        // At retention 0.9 the interval equals the stability; after again the item is due after the relearning step.
+        #expect(abs(state.due.days(since: start) - (rating == .again ? 10.0 / 1440 : stability)) < 1e-6)
     }
 
     @Test("a review after exactly S days (R = 0.9): hand-computed stability and difficulty for each rating", arguments: [
@@ -84,6 +85,22 @@ struct SchedulerTests {
         }
     }
 
+    @Test("a wrong answer is due again after the 10-minute relearning step, however stable the item was")
+    func relearning() {
+        let easy = fsrs.first(.easy, at: start)
+        let lapse = fsrs.next(easy, .again, at: start.adding(days: 0.01))
+        #expect(lapse.stability > 7 && lapse.stability < easy.stability)  // same day: S·e^(w17·(w18 − 2))
+        #expect(abs(lapse.due.days(since: lapse.lastReview) - FSRS.relearningStep) < 1e-6)
+        let later = fsrs.next(easy, .again, at: start.adding(days: 40))
+        #expect(abs(later.due.days(since: later.lastReview) - FSRS.relearningStep) < 1e-6)
+        // With a high target retention a very unstable item's interval is sooner than the step.
+        let strict = try! FSRS(retention: 0.99)
+        var fragile = strict.first(.again, at: start)
+        for minute in 1...4 { fragile = strict.next(fragile, .again, at: start.adding(days: Double(minute) / 1440)) }
+        #expect(fragile.stability < 0.06)
+        #expect(fragile.due.days(since: fragile.lastReview) < FSRS.relearningStep)
+    }
+
     @Test("retrievability and intervals follow the power forgetting curve")
     func curve() {
         #expect(Self.close(fsrs.retrievability(elapsedDays: 10, stability: 10), 0.9))
@@ -107,6 +124,15 @@ struct SchedulerTests {
         let reviews: [(time: PracticeTime, rating: PracticeRating)] = (0..<30).map { (day(Double($0 * $0) / 3), PracticeRating(rawValue: $0 % 4 + 1)!) }
         #expect(fsrs.replay(reviews) == fsrs.replay(reviews))
         #expect(fsrs.replay([(time: PracticeTime, rating: PracticeRating)]()) == nil)
+    }
+
+    @Test("docs/quiz-practice.md lists the default weights in order")
+    func documentedWeights() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/quiz-practice.md"), encoding: .utf8)
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| 0.") || $0.hasPrefix("| 1.0") }
+        let numbers = rows.flatMap { $0.split(separator: "|").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) } }
+        #expect(numbers == FSRS.defaultWeights)
     }
 
     @Test("bad weights or retention are refused with a message")

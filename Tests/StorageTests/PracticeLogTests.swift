@@ -126,6 +126,10 @@ struct PracticeLogTests {
         #expect(try reopened.entries().map(\.answeredAt.milliseconds) == (0..<50).map { Self.t0.milliseconds + Int64($0) * 1000 })
         let identifier = try reopened.writer.read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") }
         #expect(identifier == 0x546F_6E50)
+
+        // A log migrated by a newer version is refused, not written to.
+        try reopened.writer.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')") }
+        #expect(throws: PracticeLogError.newerSchema(path: path)) { try PracticeLog(path: path) }
     }
 
     @Test("files that are not practice logs are refused and left as they were")

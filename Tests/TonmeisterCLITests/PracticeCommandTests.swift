@@ -162,6 +162,14 @@ struct PracticeCommandTests {
         #expect(asked.status == 0, "\(asked.stderr)")
         let stats = try Self.json(try Self.run(["quiz", "stats", "--json"], home: home, log: log))
         #expect(stats["reviews"] as? Int == 2)
+
+        // --practice --interactive asks the picked items and logs them too.
+        let practice = try Self.run(["quiz", "--practice", "--interactive", "--level", "1", "--count", "3", "--seed", "8"],
+                                    input: "P5\nP4\nM3\n", home: home, log: log)
+        #expect(practice.status == 0 && practice.stdout.contains("Question 3/3"), "\(practice.stderr)")
+        #expect(practice.stderr.contains("practice: "))
+        let after = try Self.json(try Self.run(["quiz", "stats", "--json"], home: home, log: log))
+        #expect(after["reviews"] as? Int == 5)
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent(".tonmeister").path))
     }
 }

@@ -19,7 +19,7 @@ struct QuizAskCommand: ParsableCommand {
     @Option(help: "The seed (a whole number ≥ 0).")
     var seed: UInt64?
 
-    @Flag(help: "Ask the questions one by one in the terminal, grade and time each answer, and end with the score.")
+    @Flag(help: "Ask the questions one by one in the terminal, grade and time each answer (appending it to the practice log unless --no-log), and end with the score.")
     var interactive = false
 
     @Flag(help: "Print the JSON of the quiz.")

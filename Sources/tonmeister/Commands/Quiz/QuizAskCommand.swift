@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Quiz
 
-/// `tonmeister quiz [ask] --kind K --count N --level L --seed S [--interactive] [--json]`: makes a quiz.
+/// `tonmeister quiz [ask] --kind K --count N --level L --seed S [--interactive] [--json] [--worksheet FILE]`: makes a quiz.
 struct QuizAskCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ask",
@@ -26,6 +26,8 @@ struct QuizAskCommand: ParsableCommand {
     @Flag(help: "Print the JSON indented.")
     var pretty = false
 
+    @OptionGroup var worksheet: QuizWorksheet
+
     func validate() throws {
         if interactive && json { throw ValidationError("--interactive asks in the terminal; it cannot print --json") }
     }
@@ -36,6 +38,7 @@ struct QuizAskCommand: ParsableCommand {
         let seed = drawn ?? UInt64.random(in: 0..<(1 << 32))
         if drawn == nil { FileHandle.standardError.write(Data("seed \(seed) (give --seed \(seed) to make this quiz again)\n".utf8)) }
         let quiz = try QuizGenerator(spec: spec).quiz(seed: seed)
+        try worksheet.write(quiz)
         if interactive {
             let clock = ContinuousClock(), start = clock.now
             _ = try InteractiveQuiz(questions: quiz.questions).run(

@@ -34,9 +34,18 @@ extension Worksheet {
         let keyPage = composer.pages.count
         let (keyHeader, keyHeaderHeight) = self.keyHeader(width: width)
         composer.place(keyHeader, height: keyHeaderHeight, gap: 16)
-        for (index, question) in quiz.questions.enumerated() {
-            let (block, height) = keyBlock(question, index: index, width: width)
-            composer.place(block, height: height, gap: question.task == .find ? 12 : 7)
+        var start = 0
+        while start < quiz.questions.count {
+            if quiz.questions[start].task == .find {
+                let (block, height) = keyBlock(quiz.questions[start], index: start, width: width)
+                composer.place(block, height: height, gap: 12)
+                start += 1
+                continue
+            }
+            var end = start
+            while end < quiz.questions.count && quiz.questions[end].task != .find { end += 1 }
+            for (block, height) in keyRows(start..<end, width: width) { composer.place(block, height: height, gap: 6) }
+            start = end
         }
         let count = composer.pages.count
         for page in 0..<count {
@@ -115,7 +124,9 @@ extension Worksheet {
     private func options(_ options: [String], top: Double, width: Double, on c: inout WorksheetCanvas) -> Double {
         let box = 9.0
         let column = max(64, box + 6 + widestOption + 22)
-        let columns = max(1, min(options.count, Int(width / column)))
+        let most = max(1, min(options.count, Int(width / column)))
+        let rows = (options.count + most - 1) / most
+        let columns = (options.count + rows - 1) / rows   // 8 options in two rows of 4, not 5 and 3
         var bottom = top
         for (i, option) in options.enumerated() {
             let x = indent + Double(i % columns) * column
@@ -139,6 +150,26 @@ extension Worksheet {
         y += 9
         c.line(0, y, width, y, width: 0.6, colour: WorksheetCanvas.Ink.rule)
         return (c, y)
+    }
+
+    /// Answers without a neck, in rows of up to three columns when they are short enough (1 2 3 / 4 5 6 …),
+    /// one block per row; one answer per row, wrapped, when they are not.
+    private func keyRows(_ range: Range<Int>, width: Double) -> [(WorksheetCanvas, Double)] {
+        let answers = range.map { ($0, Self.keyAnswer(quiz.questions[$0])) }
+        let widest = answers.map { WorksheetFont.width($0.1, size: Metric.key) }.max() ?? 0
+        let gutter = 20.0
+        let columns = max(1, min(3, Int((width + gutter) / (indent + widest + gutter))))
+        guard columns > 1 else { return range.map { keyBlock(quiz.questions[$0], index: $0, width: width) } }
+        let pitch = (width + gutter) / Double(columns)
+        return stride(from: 0, to: answers.count, by: columns).map { first in
+            var c = WorksheetCanvas()
+            for (k, (index, answer)) in answers[first..<min(first + columns, answers.count)].enumerated() {
+                let x = Double(k) * pitch
+                c.text("\(index + 1).", x: x + indent - 6, y: Metric.key, size: Metric.key, bold: true, alignment: .right)
+                c.text(answer, x: x + indent, y: Metric.key, size: Metric.key)
+            }
+            return (c, Metric.key * 1.3)
+        }
     }
 
     /// The number and the answer; for a "find" question the neck with every answer cell marked.

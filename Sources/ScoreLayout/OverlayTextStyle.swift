@@ -15,9 +15,12 @@ public struct OverlayTextStyle: Hashable, Sendable {
         case right
     }
 
+    /// Regular or bold.
     public var weight: Weight
+    /// Whether the text starts at, is centred on, or ends at its point.
     public var alignment: Alignment
 
+    /// A style; the defaults are how score labels are drawn (bold, from the point).
     public init(weight: Weight = .bold, alignment: Alignment = .left) {
         self.weight = weight
         self.alignment = alignment

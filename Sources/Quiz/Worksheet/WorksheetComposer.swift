@@ -10,6 +10,7 @@ package struct WorksheetComposer: Sendable {
     package private(set) var y = 0.0
     private var pageIsEmpty = true
 
+    /// An empty flow on `paper`; the first block starts the first page.
     package init(paper: WorksheetPaper) {
         self.paper = paper
     }
@@ -34,7 +35,7 @@ package struct WorksheetComposer: Sendable {
         pageIsEmpty = false
     }
 
-    /// Draws on the current page in page coordinates (a footer, say), without moving the flow.
+    /// Draws on page `page` (0-based) in page coordinates (a footer, say), without moving the flow.
     package mutating func draw(on page: Int, _ body: (inout WorksheetCanvas) -> Void) {
         body(&pages[page])
     }

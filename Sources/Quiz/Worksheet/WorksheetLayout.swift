@@ -9,6 +9,7 @@ public struct WorksheetLayout: Hashable, Sendable {
     /// The 1-based number of the page the answer key starts on (every earlier page holds questions).
     public let answerKeyPage: Int
 
+    /// A layout of `pages` on `paper`, the key starting on page `answerKeyPage`.
     public init(paper: WorksheetPaper, pages: [[Overlay]], answerKeyPage: Int) {
         self.paper = paper
         self.pages = pages

@@ -20,6 +20,7 @@ package struct WorksheetNeck: Sendable {
         package let cell: FretCell
         package let text: String
         package let style: Style
+        /// A mark of `style` on `cell` reading `text`.
         package init(_ cell: FretCell, _ text: String, _ style: Style) { (self.cell, self.text, self.style) = (cell, text, style) }
     }
 
@@ -27,10 +28,12 @@ package struct WorksheetNeck: Sendable {
     package let frets: ClosedRange<Int>
     package let marks: [Mark]
 
-    /// The widest a fret column gets, and the narrowest before labels shrink.
+    /// The widest a fret column gets, in points (short fret ranges do not stretch across the page).
     private static let maximumFretGap = 30.0
+    /// The type size of the string labels.
     private static let labelSize = 7.0
 
+    /// A diagram of `frets` on `neck` with `marks` drawn on their cells.
     package init(neck: Neck, frets: ClosedRange<Int>, marks: [Mark]) {
         self.neck = neck
         self.frets = frets

@@ -10,5 +10,6 @@ public enum WorksheetPaper: String, CaseIterable, Sendable, Hashable, CustomStri
     /// The height in PDF points.
     public var height: Double { self == .a4 ? 841.8898 : 792 }
 
+    /// `a4` or `letter`.
     public var description: String { rawValue }
 }

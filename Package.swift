@@ -73,6 +73,7 @@ let package = Package(
         .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),
+        .testTarget(name: "QuizTests", dependencies: ["Quiz", "TheoryCore", "Fretboard"]),
         .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout", "TheoryCore"]),
         .testTarget(name: "RecordingProtocolTests", dependencies: ["RecordingProtocol", "TheoryCore"]),
         .executableTarget(

@@ -20,7 +20,7 @@ public struct IntervalAudio: Equatable, Sendable {
     public static let noteSecondsRange: ClosedRange<Double> = 0.05...30
     /// Gaps between melodic notes accepted, in seconds.
     public static let gapSecondsRange: ClosedRange<Double> = 0...30
-    /// Fundamentals the synthesizer plays, in hertz (about D#0 … D#8 at A4 = 440).
+    /// Fundamentals the synthesizer plays, in hertz (about E0 … D#8 at A4 = 440).
     public static let frequencyRange: ClosedRange<Double> = 20...5_000
     /// The most notes one rendering plays.
     public static let maxNotes = 64

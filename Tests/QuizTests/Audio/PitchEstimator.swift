@@ -5,8 +5,8 @@ import Foundation
 ///
 /// For one (possibly decaying) complex sinusoid the windowed spectrum's magnitude is symmetric about the
 /// sinusoid's frequency, so its maximum lies exactly there; the window's −92 dB side lobes keep the other
-/// partials and the negative-frequency image from moving it. On a second of audio the estimate is good to
-/// about a thousandth of a cent, so a test that allows an error below 1 cent fails for a 2-cent error.
+/// partials and the negative-frequency image from moving it. On half a second of audio the estimate is good
+/// to about a thousandth of a cent, so a test that allows an error below 1 cent fails for a 2-cent error.
 struct PitchEstimator {
     /// The windowed signal.
     let windowed: [Double]

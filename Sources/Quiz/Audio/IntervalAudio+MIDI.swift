@@ -7,8 +7,6 @@ extension IntervalAudio {
     public static let microsecondsPerQuarter = 500_000
     /// Note-on velocity of every note (mezzo-forte to forte).
     public static let velocity: UInt8 = 96
-    /// Pitch-bend range in cents that the files set (RPN 0 = ±2 semitones, the General MIDI default).
-    public static let bendRangeCents = 200.0
 
     /// The bytes of a Standard MIDI File playing `notes`, one after another or (`harmonic`) together.
     ///
@@ -21,8 +19,10 @@ extension IntervalAudio {
     ///
     /// The track holds a name, the tempo, a 4/4 time signature and the General MIDI program of the timbre, then
     /// the notes with the same timing as the WAV output. MIDI notes are equal-tempered from A4 = 440 Hz; for
-    /// any other A4 the file sets the pitch-bend range to ±2 semitones (RPN 0) and bends the whole channel by
-    /// `1200·log2(a4/440)` cents (resolution 0.025 cent), so a General MIDI player sounds at the asked A4.
+    /// any other A4 the file sets the pitch-bend range (RPN 0) to ±2 semitones, the General MIDI default, or to
+    /// ±3 when the retuning needs more than 200 cents (A4 below 392 Hz or above 493.9 Hz), and bends the whole
+    /// channel by `1200·log2(a4/440)` cents (resolution 0.025 or 0.037 cent), so a General MIDI player sounds
+    /// at the asked A4.
     ///
     /// - Throws: as `wav(notes:harmonic:)`.
     public func midiFile(notes: [Pitch], harmonic: Bool) throws(AudioError) -> MIDIFile {
@@ -37,8 +37,8 @@ extension IntervalAudio {
             MIDIEvent(tick: 0, .timeSignature(numerator: 4, denominatorPower: 2, clocksPerClick: 24, thirtySecondsPerQuarter: 8)),
             MIDIEvent(tick: 0, .programChange(channel: 0, program: timbre.midiProgram)),
         ]
-        if let bend = pitchBend {
-            events += [(101, 0), (100, 0), (6, 2), (38, 0), (101, 127), (100, 127)].map { cc, value in
+        if let (semitones, bend) = pitchBend {
+            events += [(101, 0), (100, 0), (6, semitones), (38, 0), (101, 127), (100, 127)].map { cc, value in
                 MIDIEvent(tick: 0, .controlChange(channel: 0, controller: cc, value: value))
             }
             events.append(MIDIEvent(tick: 0, .pitchBend(channel: 0, value: bend)))
@@ -57,11 +57,13 @@ extension IntervalAudio {
         return MIDIFile(format: 0, ticksPerQuarter: Self.ticksPerQuarter, tracks: [merged])
     }
 
-    /// The pitch-bend value that retunes General MIDI's A4 = 440 Hz to this A4, or nil at 440 Hz.
-    var pitchBend: UInt16? {
+    /// The pitch-bend range in semitones and the bend value (0…16383, 8192 = none) that retune General MIDI's
+    /// A4 = 440 Hz to this A4, or nil at 440 Hz: ±2 semitones when that is enough, else ±3.
+    var pitchBend: (semitones: UInt8, value: UInt16)? {
         guard a4 != 440 else { return nil }
         let cents = 1200 * PortableMath.log2(a4 / 440)
-        let value = 8192 + (cents / Self.bendRangeCents * 8192).rounded()
-        return UInt16(min(16_383, max(0, value)))
+        let semitones: UInt8 = abs(cents) <= 200 ? 2 : 3
+        let value = 8192 + (cents / (100 * Double(semitones)) * 8192).rounded()
+        return (semitones, UInt16(min(16_383, max(0, value))))
     }
 }

@@ -13,9 +13,9 @@ import TheoryCore
 public struct IntervalAudio: Equatable, Sendable {
     /// Samples per second of the WAV output.
     public static let sampleRate = 44_100
-    /// The A4 references accepted, in hertz (415 baroque … 466 Chorton, 440 standard); a MIDI pitch bend of
-    /// ±2 semitones, the General MIDI default, can express every one of them.
-    public static let a4Range: ClosedRange<Double> = 400...480
+    /// The A4 references accepted, in hertz (the quiz spec's range: 392 French baroque, 415 baroque, 440
+    /// standard, 466 Chorton …); a MIDI pitch bend of at most ±3 semitones expresses every one of them.
+    public static let a4Range: ClosedRange<Double> = 380...500
     /// Note lengths accepted, in seconds.
     public static let noteSecondsRange: ClosedRange<Double> = 0.05...30
     /// Gaps between melodic notes accepted, in seconds.

@@ -74,19 +74,21 @@ struct MIDIFileTests {
         #expect(!track.contains { if case .controlChange = $0.message { true } else { false } })
     }
 
-    @Test("another A4 sets a ±2-semitone bend range and bends the channel to it", arguments: [400.0, 415, 432, 442, 466, 480])
-    func bendForOtherA4(a4: Double) throws {
+    @Test("another A4 sets a bend range (±2 semitones, ±3 beyond 200 cents) and bends the channel to it", arguments: [
+        (380.0, 3), (391.9, 3), (392.1, 2), (415, 2), (432, 2), (442, 2), (466, 2), (493.8, 2), (494, 3), (500, 3),
+    ] as [(Double, UInt8)])
+    func bendForOtherA4(a4: Double, semitones: UInt8) throws {
         let track = try IntervalAudio(a4: a4).midiFile(notes: [Pitch("A4")], harmonic: false).tracks[0]
         let controls = track.compactMap { event -> [UInt8]? in
             if case .controlChange(0, let cc, let value) = event.message { [cc, value] } else { nil }
         }
-        #expect(controls == [[101, 0], [100, 0], [6, 2], [38, 0], [101, 127], [100, 127]])
+        #expect(controls == [[101, 0], [100, 0], [6, semitones], [38, 0], [101, 127], [100, 127]])
         let bends = track.compactMap { event -> UInt16? in
             if case .pitchBend(0, let value) = event.message, event.tick == 0 { value } else { nil }
         }
         #expect(bends.count == 1)
-        let cents = (Double(bends[0]) - 8192) / 8192 * 200
-        #expect(abs(cents - 1200 * log2(a4 / 440)) <= 0.0125)
+        let cents = (Double(bends[0]) - 8192) / 8192 * 100 * Double(semitones)
+        #expect(abs(cents - 1200 * log2(a4 / 440)) <= 50 * Double(semitones) / 8192)   // half a bend step
         let noteOn = try #require(track.firstIndex { if case .noteOn = $0.message { true } else { false } })
         #expect(track.firstIndex { if case .pitchBend = $0.message { true } else { false } }! < noteOn)
     }

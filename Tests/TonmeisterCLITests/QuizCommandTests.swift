@@ -78,7 +78,35 @@ struct QuizCommandTests {
         #expect(edited.status == 2 && edited.stderr.contains("differ from the ones its spec and seed make"))
     }
 
+    @Test("--audio writes a 44.1 kHz 16-bit WAV and a MIDI file for each ear question and names them in the JSON")
+    func audio() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-audio-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLIRunner.run("quiz", "--kind", "ear-interval", "--kind", "name-interval", "--count", "6", "--seed", "12",
+                                       "--direction", "harmonic", "--direction", "ascending", "--audio", directory.path, "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let questions = (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any])["questions"] as! [[String: Any]]
+        var written = 0
+        for (index, question) in questions.enumerated() {
+            let names = question["audio"] as? [String]
+            guard question["kind"] as? String == "ear-interval" else { #expect(names == nil); continue }
+            let stem = String(format: "q%02d", index + 1)
+            #expect(names == [stem + ".wav", stem + ".mid"])
+            let wav = try Data(contentsOf: directory.appendingPathComponent(stem + ".wav"))
+            #expect(wav.prefix(4) == Data("RIFF".utf8) && wav[8..<12] == Data("WAVE".utf8))
+            let rate = wav[24..<28].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+            #expect(rate == 44_100 && wav[34] == 16 && wav[22] == 1)
+            let midi = try Data(contentsOf: directory.appendingPathComponent(stem + ".mid"))
+            #expect(midi.prefix(4) == Data("MThd".utf8))
+            written += 1
+        }
+        #expect(written > 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(files.count == 2 * written)
+    }
+
     @Test(arguments: [
+        (["quiz", "--a4", "600"], "a4: 600.0 Hz is outside"),
         (["quiz", "--level", "7"], "level: 7 is outside 1…6"),
         (["quiz", "--kind", "nonsense"], "nonsense"),
         (["quiz", "--intervals", "M3,Q9"], "intervals:"),

@@ -19,8 +19,15 @@ extension DemoCommand {
         }
         let directory = URL(fileURLWithPath: outputDirectory).appendingPathComponent("quiz")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let audio = try quiz.audio()
+        for file in audio.values.joined() {
+            try writeBytes(Data(file.bytes), to: directory.appendingPathComponent(file.name).path)
+        }
         let json = directory.appendingPathComponent("quiz.json").path
-        try writeText(quiz.json(pretty: true) + "\n", to: json)
+        try writeText(quiz.json(audio: audio.mapValues { $0.map(\.name) }, pretty: true) + "\n", to: json)
+        let names = audio.keys.sorted().flatMap { audio[$0]!.map(\.name) }
+        lines.append("   wrote the ear questions' audio (\(spec.timbre), A4 = \(Int(spec.a4)) Hz, 44.1 kHz 16-bit WAV and MIDI): "
+                     + names.joined(separator: " "))
         lines.append("   wrote \(outputDirectory)/quiz/quiz.json (grade answers with: tonmeister quiz grade \(outputDirectory)/quiz/quiz.json ANSWERS.json)")
         return lines
     }

@@ -66,6 +66,23 @@ struct QuizWorksheetCommandTests {
         }
     }
 
+    @Test func earQuestionsLinkTheirAudioFromTheWorksheet() throws {
+        defer { cleanUp() }
+        let markdown = path("sheets/ear.md")
+        try FileManager.default.createDirectory(atPath: path("sheets"), withIntermediateDirectories: true)
+        let result = try CLIRunner.run(["quiz", "--kind", "ear-interval", "--count", "2", "--seed", "3",
+                                        "--audio", path("audio"), "--worksheet", markdown])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try String(contentsOfFile: markdown, encoding: .utf8)
+        let links = text.split(separator: "\n").filter { $0.hasPrefix("   Audio: ") }
+        #expect(links.count == 2)
+        for line in links {
+            let target = try #require(line.split(separator: "(").dropFirst().first?.split(separator: ")").first)
+            #expect(target.hasPrefix("../audio/"), "linked from the worksheet's directory: \(line)")
+            #expect(FileManager.default.fileExists(atPath: path("sheets/" + target)), "\(target) exists")
+        }
+    }
+
     @Test func badRequestsExit2AndWriteNothing() throws {
         defer { cleanUp() }
         let cases: [[String]] = [

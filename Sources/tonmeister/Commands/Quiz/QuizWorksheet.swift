@@ -41,11 +41,18 @@ struct QuizWorksheet: ParsableArguments {
         }
     }
 
-    /// Writes the worksheet of `quiz` when `--worksheet` was given (`audio`: the audio files of each question, by
-    /// 0-based index) and reports it on standard error, so standard output stays the quiz's text or JSON.
-    func write(_ quiz: Quiz, audio: [Int: [String]] = [:]) throws {
+    /// Writes the worksheet of `quiz` when `--worksheet` was given and reports it on standard error, so standard
+    /// output stays the quiz's text or JSON. `audio` names the audio files of each question (by 0-based index) in
+    /// `audioDirectory`; the sheet names them by their path from the worksheet's directory (Markdown links work).
+    func write(_ quiz: Quiz, audio: [Int: [String]] = [:], audioDirectory: String? = nil) throws {
         guard let path = worksheet, let format = try self.format else { return }
-        let sheet = try Worksheet(quiz: quiz, title: title, audio: audio)
+        var files = audio
+        if let audioDirectory {
+            let from = URL(fileURLWithPath: path).deletingLastPathComponent()
+            let prefix = Self.relativePath(of: URL(fileURLWithPath: audioDirectory, isDirectory: true), from: from)
+            files = audio.mapValues { names in names.map { prefix.isEmpty ? $0 : prefix + "/" + $0 } }
+        }
+        let sheet = try Worksheet(quiz: quiz, title: title, audio: files)
         let report: String
         switch format {
         case .markdown:
@@ -60,6 +67,14 @@ struct QuizWorksheet: ParsableArguments {
             report = "wrote \(path): \(count) page\(count == 1 ? "" : "s") (\(paper)), answer key from page \(layout.answerKeyPage)"
         }
         FileHandle.standardError.write(Data((report + "\n").utf8))
+    }
+
+    /// The path of `target` from the directory `base` ("" when they are the same, "audio", "../audio").
+    static func relativePath(of target: URL, from base: URL) -> String {
+        let to = target.standardizedFileURL.pathComponents, from = base.standardizedFileURL.pathComponents
+        var common = 0
+        while common < to.count && common < from.count && to[common] == from[common] { common += 1 }
+        return (Array(repeating: "..", count: from.count - common) + to[common...]).joined(separator: "/")
     }
 }
 

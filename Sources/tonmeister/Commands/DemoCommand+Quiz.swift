@@ -1,5 +1,6 @@
 import Foundation
 import Quiz
+import ScoreDocument
 
 extension DemoCommand {
     /// A short seeded quiz from `Examples/quiz-spec.json`: its questions and answers, written as JSON.
@@ -28,6 +29,12 @@ extension DemoCommand {
         let names = audio.keys.sorted().flatMap { audio[$0]!.map(\.name) }
         lines.append("   wrote the ear questions' audio (\(spec.timbre), A4 = \(Int(spec.a4)) Hz, 44.1 kHz 16-bit WAV and MIDI): "
                      + names.joined(separator: " "))
+        let sheet = try Worksheet(quiz: quiz, audio: audio.mapValues { $0.map(\.name) })
+        let layout = sheet.layout(paper: .a4)
+        try BlankPDF.write(pages: layout.pages, size: .a4, title: sheet.title, to: directory.appendingPathComponent("worksheet.pdf").path)
+        try writeText(sheet.markdown(), to: directory.appendingPathComponent("worksheet.md").path)
+        lines.append("   wrote \(outputDirectory)/quiz/worksheet.pdf (\(layout.pages.count) A4 pages, neck diagrams, answer key "
+                     + "from page \(layout.answerKeyPage)) and worksheet.md")
         lines.append("   wrote \(outputDirectory)/quiz/quiz.json (grade answers with: tonmeister quiz grade \(outputDirectory)/quiz/quiz.json ANSWERS.json)")
         return lines
     }

@@ -153,6 +153,10 @@ def write_report(results, mingus, report_path):
     slowest = max(chords, key=lambda c: c['seconds'])
     total = min(results['passSeconds'])
     empty = sum(c['voicings'] == 0 for c in chords)
+    empty_types = {}
+    for c in chords:
+        if c['voicings'] == 0:
+            empty_types[c['type']] = empty_types.get(c['type'], 0) + 1
     lines = [
         '## Voicing dictionary: every voicing of every chord, against mingus',
         '',
@@ -176,7 +180,9 @@ def write_report(results, mingus, report_path):
         f'{ms(slowest["seconds"])} ({slowest["symbol"]}) | < {TARGET_TOTAL_S:.0f} s: {"met" if total < TARGET_TOTAL_S else "NOT met"} |',
         '',
         f'Passes: {", ".join(f"{s:.3f} s" for s in results["passSeconds"])}. {empty} chords have no voicing within'
-        ' these limits (the 7-note altered and 13th chords need every tone but the optional ones, and some `m(no5)`).',
+        f' these limits ({", ".join(f"`{t}` × {n}" for t, n in empty_types.items())}): the root must sound lowest,'
+        ' at least 3 strings with no muted one between them, and every tone but the optional ones (fifth; 9th and 11th'
+        ' under a 13th) within 4 frets.',
     ]
     if mingus:
         lines += [
@@ -226,12 +232,12 @@ barres `x13331`, `x24442` and B7 `x21202` "need" 5), it never puts the same note
 (D `x50232`, whose A-string D doubles the open D, is never found), any chord tone may be the bass (no slash-bass
 notion: `C/G` is searched as C E G), inner mutes are allowed, the output is sorted by the sum of the frets
 (a mute counting 1000) rather than scored, `maxfret` caps every fret, and chords with more notes than strings
-(the 7-note 13ths) return nothing at once, which is why its speed is close to ours in that row. Ours keeps only
+(the 7-note chords) return nothing at once, which is why its speed is close to ours in that row. Ours keeps only
 voicings with the required bass lowest, edge mutes only and at least 3 sounding strings, finds barres for
 the fingering, scores and sorts every voicing and (first columns) builds each `Voicing` with spelled notes,
 intervals and fingers; "search only" is `ranking(limit: 0)`, the same search, fingering, scoring and sorting
 without building any `Voicing` (`tonmeister voicings` pays that and builds the 12 it prints). Tonmeister is timed best
-of 3, mingus best of 3 on the common chords and once on the rest; both run in the same process run on a
+of 3, mingus best of 3 on the common chords and once on the rest; both run in the same script run on a
 shared 2-core machine, so absolute times move between runs more than the ratios do."""
 
 

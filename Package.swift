@@ -69,6 +69,12 @@ let package = Package(
             path: "Benchmarks/FretboardBench",
             exclude: ["run.sh"]
         ),
+        .executableTarget(
+            name: "VoicingDictionaryBench",
+            dependencies: ["Fretboard", "TheoryCore"],
+            path: "Benchmarks/VoicingDictionaryBench",
+            exclude: ["mingus_bench.py", "run.sh"]
+        ),
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
         .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "TheoryCore", "Fretboard"]),

@@ -23,13 +23,8 @@ public enum VoicingFinder {
         try constraints.validate()
         var search = VoicingSearch(chord: chord, neck: neck, constraints: constraints, weights: weights)
         search.run()
-        // Score, then hand position, then frets string by string (muted first).
-        let ranked = search.results.sorted { a, b in
-            if a.total != b.total { return a.total < b.total }
-            if a.lowestFret != b.lowestFret { return a.lowestFret < b.lowestFret }
-            return a.frets.lazy.map { $0 ?? -1 }.lexicographicallyPrecedes(b.frets.lazy.map { $0 ?? -1 })
-        }
-        return (ranked.prefix(limit ?? ranked.count).map(search.voicing), ranked.count)
+        let ranked = search.ranked()
+        return (ranked.prefix(limit ?? ranked.count).map { search.voicing(search.results[$0]) }, ranked.count)
     }
 
     /// Indices (into `tones`) of the tones a voicing must sound; the others may be left out.
@@ -68,19 +63,23 @@ struct VoicingSearch {
     let nuts: [Int]
     /// The lowest MIDI number strings `s…` (0-based) can sound: their lowest open (or capoed) note; `Int.max` at `n`.
     let lowestFrom: [Int]
-    /// MIDI number per string and fret.
-    let midiTable: [[Int]]
+    /// MIDI number per string and fret: `midiTable[s * midiStride + f]`.
+    let midiTable: [Int]
+    let midiStride: Int
     /// Per string, the fretted frets (above the nut) whose note is a tone.
     let fretted: [[Int]]
     /// A voicing found: its frets, fingering and score (a ``Voicing`` is built only for those returned).
     struct Candidate {
-        let frets: [Int?]
-        let fingering: Fingering
+        /// Where its frets start in ``fretStore``.
+        let offset: Int
+        let fingering: Fingering.Plan
         let score: PlayabilityScore
         let total: Double
         let lowestFret: Int
     }
     var results: [Candidate] = []
+    /// The frets of every candidate, one per string (-1 for a muted string), so that a candidate costs no array.
+    var fretStore: [Int16] = []
 
     // Search state.
     var frets: [Int?]
@@ -119,7 +118,8 @@ struct VoicingSearch {
         nuts = (1...n).map { neck.nut(string: $0) }
         let nutMIDI = (0..<n).map { neck.tuning.strings[$0].midi(atFret: neck.nut(string: $0 + 1)) }
         lowestFrom = (0...n).map { s in nutMIDI[s...].min() ?? Int.max }
-        midiTable = neck.tuning.strings.map { string in (0...neck.frets).map { string.midi(atFret: $0) } }
+        midiStride = neck.frets + 1
+        midiTable = neck.tuning.strings.flatMap { string in (0...neck.frets).map { string.midi(atFret: $0) } }
         let range = constraints.frets ?? 0...neck.frets
         fretted = (1...n).map { s in
             let string = neck.tuning.strings[s - 1]
@@ -137,11 +137,13 @@ struct VoicingSearch {
         windowHigh = Int.min
         lowReachable = [Bool](repeating: true, count: n + 1)
         visit(string: 0, covered: 0, phase: 0, usedLow: true)
-        let starts = Set(fretted.flatMap { $0 }).sorted()
-        for low in starts {
+        var isStart = [Bool](repeating: false, count: neck.frets + 1)
+        for frets in fretted { for f in frets { isStart[f] = true } }
+        for low in isStart.indices where isStart[low] {
             windowLow = low
             windowHigh = low + constraints.maxSpan - 1
-            lowReachable = (0...n).map { s in fretted[s...].contains { $0.contains(low) } }
+            lowReachable[n] = false
+            for s in stride(from: n - 1, through: 0, by: -1) { lowReachable[s] = lowReachable[s + 1] || fretted[s].contains(low) }
             visit(string: 0, covered: 0, phase: 0, usedLow: false)
         }
     }
@@ -162,7 +164,7 @@ struct VoicingSearch {
               sounding: sounding, lowest: lowest)
         if phase == 2 { return }
         // Open.
-        let openMIDI = midiTable[s][nuts[s]]
+        let openMIDI = midiTable[s * midiStride + nuts[s]]
         let open = toneAt[floorMod(openMIDI, 12)]
         if open >= 0 {
             frets[s] = nuts[s]
@@ -172,7 +174,7 @@ struct VoicingSearch {
         // Fretted inside the window.
         for f in fretted[s] where f >= windowLow {
             if f > windowHigh { break }
-            let midi = midiTable[s][f]
+            let midi = midiTable[s * midiStride + f]
             let tone = toneAt[floorMod(midi, 12)]
             frets[s] = f
             visit(string: s + 1, covered: covered | (1 << tone), phase: 1, usedLow: usedLow || f == windowLow,
@@ -187,21 +189,33 @@ struct VoicingSearch {
         for s in 0..<n {
             guard let f = frets[s] else { continue }
             sounding += 1
-            lowestMIDI = min(lowestMIDI, midiTable[s][f])
+            lowestMIDI = min(lowestMIDI, midiTable[s * midiStride + f])
         }
         guard sounding >= minimumSounding, lowestMIDI != Int.max else { return }
         let lowestSemitone = floorMod(lowestMIDI, 12)
         if let strictBass, lowestSemitone != strictBass { return }
-        guard let fingering = Fingering.find(frets: frets, nuts: nuts, maxFingers: constraints.maxFingers) else { return }
+        guard let fingering = Fingering.plan(frets: frets, nuts: nuts, maxFingers: constraints.maxFingers) else { return }
         let score = score(fingering: fingering, covered: covered, lowestSemitone: lowestSemitone)
         var low = Int.max
         for s in 0..<n { if let f = frets[s], f != nuts[s] { low = min(low, f) } }
-        results.append(Candidate(frets: frets, fingering: fingering, score: score, total: score.total,
+        results.append(Candidate(offset: fretStore.count, fingering: fingering, score: score, total: score.total,
                                  lowestFret: low == Int.max ? 0 : low))
+        for f in frets { fretStore.append(Int16(f ?? -1)) }
+    }
+
+    /// Indices into ``results``, best first: by score, then hand position, then frets string by string (muted first).
+    func ranked() -> [Int] {
+        let keys = results.map { (total: $0.total, lowestFret: $0.lowestFret, offset: $0.offset) }   // not whole candidates
+        return keys.indices.sorted { i, j in
+            let a = keys[i], b = keys[j]
+            if a.total != b.total { return a.total < b.total }
+            if a.lowestFret != b.lowestFret { return a.lowestFret < b.lowestFret }
+            return fretStore[a.offset..<a.offset + n].lexicographicallyPrecedes(fretStore[b.offset..<b.offset + n])
+        }
     }
 
     /// The playability score of the current frets.
-    private func score(fingering: Fingering, covered: Int, lowestSemitone: Int) -> PlayabilityScore {
+    private func score(fingering: Fingering.Plan, covered: Int, lowestSemitone: Int) -> PlayabilityScore {
         var score = PlayabilityScore()
         var low = Int.max, high = Int.min, opens = 0, first = -1, last = -1, inner = 0, mutedSinceSounding = 0
         var seen: (UInt64, UInt64) = (0, 0)
@@ -215,7 +229,7 @@ struct VoicingSearch {
             inner += mutedSinceSounding
             mutedSinceSounding = 0
             last = s
-            let midi = midiTable[s][f] & 127
+            let midi = midiTable[s * midiStride + f] & 127
             let bit: UInt64 = 1 << UInt64(midi & 63)
             if midi < 64 {
                 if seen.0 & bit != 0 { unisons += 1 }
@@ -239,7 +253,8 @@ struct VoicingSearch {
         score.mutedEdges = perSix * (weights.perMutedBassEdge * Double(first) + weights.perMutedTrebleEdge * Double(n - 1 - last))
         score.mutedInner = weights.perMutedInner * Double(inner)
         score.fingers = weights.perFinger * Double(fingering.count)
-        for barre in fingering.barres { score.barre += barre.width >= 4 ? weights.fullBarre : weights.partialBarre }
+        if let a = fingering.a { score.barre += a.width >= 4 ? weights.fullBarre : weights.partialBarre }
+        if let b = fingering.b { score.barre += b.width >= 4 ? weights.fullBarre : weights.partialBarre }
         var omitted = 0
         for i in 0..<tones.count where requiredMask & (1 << i) == 0 && covered & (1 << i) == 0
             && toneAt[tones[i].0.semitone] == i { omitted += 1 }
@@ -250,16 +265,14 @@ struct VoicingSearch {
 
     /// The full voicing of a candidate: spelled notes and formula intervals per string.
     func voicing(_ c: Candidate) -> Voicing {
-        var pitches = [Pitch?](repeating: nil, count: n)
-        var intervals = [Interval?](repeating: nil, count: n)
-        for s in 0..<n {
-            guard let f = c.frets[s] else { continue }
-            let midi = midiTable[s][f]
-            let tone = tones[toneAt[floorMod(midi, 12)]]
-            pitches[s] = Neck.pitch(midi: midi, as: tone.0)
-            intervals[s] = tone.1
-        }
-        return Voicing(chord: chord, frets: c.frets, fingers: c.fingering.fingers, barres: c.fingering.barres,
+        // Arrays built by `map` (specialised here) rather than `init(repeating:count:)`, whose generic allocation
+        // looks the array's type up at run time on every call.
+        let frets = fretStore[c.offset..<c.offset + n].map { $0 < 0 ? nil : Int($0) }
+        func midi(_ s: Int) -> Int? { frets[s].map { midiTable[s * midiStride + $0] } }
+        let pitches = frets.indices.map { s in midi(s).map { Neck.pitch(midi: $0, as: tones[toneAt[floorMod($0, 12)]].0) } }
+        let intervals = frets.indices.map { s in midi(s).map { tones[toneAt[floorMod($0, 12)]].1 } }
+        let fingering = c.fingering.fingering(frets: frets)
+        return Voicing(chord: chord, frets: frets, fingers: fingering.fingers, barres: fingering.barres,
                        pitches: pitches, intervals: intervals, playability: c.score)
     }
 

@@ -6,7 +6,8 @@ import TheoryCore
 /// Intervals: short names (`M3`, `m7`, `P5`, `A4`, `dd7`), word forms (`maj3`, `min7`, `aug4`, `dim5`, `perf5`,
 /// `maj 3`), long names (`major third`, `major 3rd`, `augmented fourth`), plus and minus signs (`+4`, `4+`,
 /// `°5`, `5°`) and degree labels relative to the major scale (`b5`, `#4`, `b3`, `bb7`, `5`). A minus in front
-/// (`-M3`, `M-3`) or the words `down`/`descending` give a descending interval. "Tritone" is refused: it does
+/// (`-M3`, `M-3`) or the words `down`/`descending` give a descending interval; `octave` and `unison` are P8
+/// and P1. "Tritone" is refused: it does
 /// not say whether A4 or d5 is meant. Notes: `E4`, `Eb4`, `E♭4`, or without an octave (`Eb`). Cells:
 /// `6/7 5/2`, `6:7, 5:2` or `s6f7 s5f2`, as string and fret.
 public enum AnswerReader {
@@ -18,6 +19,9 @@ public enum AnswerReader {
             throw .unreadableAnswer(input: text, reason: "a tritone is A4 or d5; write which")
         }
         var candidates = [input]
+        if let word = ["octave": "P8", "unison": "P1", "prime": "P1", "double octave": "P15"][input.lowercased()] {
+            candidates.append(word)
+        }
         // `4+` and `5°` (sign after the number) are read as `+4` and `°5`.
         if let last = input.last, "+°o".contains(last), input.dropLast().allSatisfy(\.isNumber), input.count > 1 {
             candidates.append(String(last) + input.dropLast())

@@ -6,6 +6,8 @@ public struct InteractiveQuiz {
     public let questions: [Question]
     /// Called after each answer (e.g. to append it to the practice log).
     public var onAnswer: (AnswerRecord) throws -> Void = { _ in }
+    /// Extra lines shown with a question, by index (e.g. where its audio is).
+    public var remarks: [Int: [String]] = [:]
 
     public init(questions: [Question]) { self.questions = questions }
 
@@ -19,6 +21,7 @@ public struct InteractiveQuiz {
                 let options = zip(Grader.optionLetters, question.choices).map { "\($0)) \($1)" }
                 write("  " + options.joined(separator: "   "))
             }
+            for line in remarks[index] ?? [] { write(line) }
             write(Self.hint(question))
             let start = now()
             guard let line = read(), !line.allSatisfy(\.isWhitespace) else { break }

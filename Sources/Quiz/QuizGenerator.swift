@@ -80,7 +80,8 @@ public struct QuizGenerator: Sendable {
         case (_, .harmonic): prompt = "Name the harmonic interval \(p.first)–\(p.second)."
         }
         let choices = spec.choices > 0
-            ? Distractors.intervalChoices(p.interval, count: spec.choices, enharmonicAllowed: equivalent, random: &random) : []
+            ? Distractors.intervalChoices(p.interval, count: spec.choices, enharmonicAllowed: equivalent,
+                                            maxAlteration: maxAlteration, random: &random) : []
         return Question(kind: kind, prompt: prompt, notes: notes, interval: p.directed, direction: p.direction,
                         answer: .interval(p.interval), choices: choices, acceptsEnharmonic: equivalent)
     }
@@ -89,7 +90,8 @@ public struct QuizGenerator: Sendable {
         let side = p.direction == .descending ? "below" : "above"
         let prompt = "Which note is \(Self.article(p.interval.longName)) \(p.interval.longName) \(side) \(p.first)?"
         let choices = spec.choices > 0
-            ? Distractors.pitchChoices(p, count: spec.choices, enharmonicAllowed: spec.enharmonicEquivalence, random: &random) : []
+            ? Distractors.pitchChoices(p, count: spec.choices, enharmonicAllowed: spec.enharmonicEquivalence,
+                                     maxAlteration: maxAlteration, maxAccidentals: spec.noteAccidentals, random: &random) : []
         return Question(kind: .buildInterval, prompt: prompt, notes: [p.first], interval: p.directed, direction: p.direction,
                         answer: .pitch(p.second), choices: choices, acceptsEnharmonic: spec.enharmonicEquivalence)
     }
@@ -113,12 +115,19 @@ public struct QuizGenerator: Sendable {
             let prompt = "On \(spec.tuning), the root \(p.first) is at \(place). "
                 + "Name the interval \(p.direction == .descending ? "down" : "up") to string \(target.string), fret \(target.fret)."
             let choices = spec.choices > 0
-                ? Distractors.intervalChoices(p.interval, count: spec.choices, enharmonicAllowed: true, random: &random) : []
+                ? Distractors.intervalChoices(p.interval, count: spec.choices, enharmonicAllowed: true,
+                                            maxAlteration: maxAlteration, random: &random) : []
             return Question(kind: .fretboardInterval, prompt: prompt, notes: [p.first],
                             cells: [rootCell, Question.Cell(target, note: nil)], task: .name,
                             interval: p.directed, direction: p.direction, answer: .interval(p.interval),
                             choices: choices, acceptsEnharmonic: true)
         }
+    }
+
+    /// How altered wrong options may be: as much as the most altered interval asked, and at least once
+    /// (so the tritone twins A4 and d5 can face each other).
+    private var maxAlteration: Int {
+        max(1, spec.intervals.map { Distractors.alteration(of: $0.quality) }.max() ?? 0)
     }
 
     /// "a" or "an" before an interval's long name.

@@ -41,8 +41,8 @@ public struct QuizSpec: Hashable, Sendable {
     public static let countRange = 1...500
     public static let choiceRange = 2...8
     public static let octaveRange = 0...8
-    public static let a4Range = 380.0...500.0
-    public static let timbres = ["piano", "plucked"]
+    public static let a4Range = IntervalAudio.a4Range
+    public static let timbres = Timbre.allCases.map(\.rawValue)
 
     /// A spec from a difficulty level (1–6), with 10 free-answer naming questions.
     public init(level: Int = 1, kinds: [QuizKind] = [.nameInterval]) throws(QuizError) {

@@ -2,6 +2,8 @@ import CPoppler
 import ScoreLayout
 
 /// Draws overlays with cairo in page coordinates (the context is already scaled to points).
+///
+/// Text is set in DejaVu Sans with the overlay's weight and alignment; circles and rectangles are filled, then outlined.
 enum OverlayPainter {
     static func draw(_ overlays: [Overlay], on cr: OpaquePointer) {
         for overlay in overlays {
@@ -24,19 +26,30 @@ enum OverlayPainter {
                 cairo_line_to(cr, x + h, bottom)
                 stroke(overlay, cr)
             case .text(let text, let at, let size):
-                cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+                let weight = overlay.textStyle.weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL
+                cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, weight)
                 cairo_set_font_size(cr, size)
+                var extents = cairo_text_extents_t()
+                cairo_text_extents(cr, text, &extents)
+                let x: Double
+                switch overlay.textStyle.alignment {
+                case .left: x = at.x
+                case .center: x = at.x - extents.x_advance / 2
+                case .right: x = at.x - extents.x_advance
+                }
                 if let fill = overlay.fill {
-                    var extents = cairo_text_extents_t()
-                    cairo_text_extents(cr, text, &extents)
                     set(fill, cr)
-                    cairo_rectangle(cr, at.x + extents.x_bearing - 1, at.y + extents.y_bearing - 1,
+                    cairo_rectangle(cr, x + extents.x_bearing - 1, at.y + extents.y_bearing - 1,
                                     extents.width + 2, extents.height + 2)
                     cairo_fill(cr)
                 }
                 set(overlay.stroke ?? .black, cr)
-                cairo_move_to(cr, at.x, at.y)
+                cairo_move_to(cr, x, at.y)
                 cairo_show_text(cr, text)
+            case .circle(let center, let radius):
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
+                paint(overlay, cr)
             }
             cairo_restore(cr)
         }

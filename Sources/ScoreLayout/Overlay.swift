@@ -24,7 +24,7 @@ public struct OverlayColor: Hashable, Sendable, Codable {
     public static let white = OverlayColor(red: 1, green: 1, blue: 1)
 }
 
-/// Something drawn over a score page: a rectangle, a line, a bracket or a text label, in PDF points.
+/// Something drawn on a page: a rectangle, a line, a bracket, a circle or a text label, in PDF points.
 public struct Overlay: Hashable, Sendable {
     /// The shape and where it goes.
     public enum Shape: Hashable, Sendable {
@@ -35,8 +35,10 @@ public struct Overlay: Hashable, Sendable {
         /// A vertical bracket from `top` to `bottom` at `x` with short horizontal hooks pointing
         /// right (an opening bracket `[`, a take start) or left (a closing bracket `]`, a take end).
         case bracket(x: Double, top: Double, bottom: Double, opensRight: Bool, hook: Double)
-        /// A text label whose baseline starts at `at`.
+        /// A text label whose baseline starts at `at` (or is centred on or ends at it: see ``Overlay/textStyle``).
         case text(String, at: PagePoint, size: Double)
+        /// A circle, filled and outlined like a rectangle.
+        case circle(center: PagePoint, radius: Double)
     }
 
     public var shape: Shape
@@ -48,13 +50,16 @@ public struct Overlay: Hashable, Sendable {
     public var lineWidth: Double
     /// Dash lengths in points, empty for a solid line.
     public var dash: [Double]
+    /// The weight and alignment of a text label (bold, from its start, unless set).
+    public var textStyle: OverlayTextStyle
 
     public init(_ shape: Shape, stroke: OverlayColor? = .red, fill: OverlayColor? = nil, lineWidth: Double = 1,
-                dash: [Double] = []) {
+                dash: [Double] = [], textStyle: OverlayTextStyle = .label) {
         self.shape = shape
         self.stroke = stroke
         self.fill = fill
         self.lineWidth = lineWidth
         self.dash = dash
+        self.textStyle = textStyle
     }
 }

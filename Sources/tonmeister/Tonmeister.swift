@@ -35,6 +35,8 @@ struct Tonmeister: ParsableCommand {
             fail(error.description, status: 2)
         } catch let error as QuizError {
             fail(error.description, status: 2)
+        } catch let error as AudioError {
+            fail(error.description, status: 2)
         } catch let error as ProtocolError {
             fail(error.description, status: 2)
         } catch let error as StoreError {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Runs every `$ tonmeister …` example in the README's console blocks and compares the output exactly.
+/// Runs every `$ tonmeister …` example in the console blocks of the README and docs/quiz.md and compares the output exactly.
 @Suite("README examples")
 struct ReadmeExampleTests {
     struct Example: CustomStringConvertible, Sendable {
@@ -13,8 +13,13 @@ struct ReadmeExampleTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The documents whose console blocks are run.
+    static let documents = ["README.md", "docs/quiz.md"]
+
     static let exampleTable: [Example] = {
-        let text = (try? String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+        let text = documents.map {
+            (try? String(contentsOf: packageRoot.appendingPathComponent($0), encoding: .utf8)) ?? ""
+        }.joined(separator: "\n")
         var result: [Example] = []
         var inConsole = false
         for line in text.components(separatedBy: "\n") {

@@ -73,8 +73,10 @@ struct DemoCommand: ParsableCommand {
         lines += try scoreLines()
         lines += ["", "Part 4 — a recording session", ""]
         lines += try sessionLines()
-        lines += ["", "More: tonmeister --help; docs/theory.md, docs/fretboard.md, docs/scores.md and docs/sessions.md."]
-        output.emit(["demo": "theory, fretboard, score, session, plan", "lines": .strings(lines)], text: lines)
+        lines += ["", "Part 5 — an interval quiz", ""]
+        lines += try quizLines()
+        lines += ["", "More: tonmeister --help; docs/theory.md, docs/fretboard.md, docs/quiz.md, docs/scores.md and docs/sessions.md."]
+        output.emit(["demo": "theory, fretboard, score, session, plan, quiz", "lines": .strings(lines)], text: lines)
     }
 
     /// Opens the bundled score (or `--score`), detects its layout and summarises it.

@@ -4,7 +4,12 @@ import ScoreLayout
 /// Writes text the user asked for (a plan, an EDL, an SVG) to `path`, whole or not at all; a failure is
 /// reported with exit status 1.
 func writeText(_ text: String, to path: String) throws {
-    if let reason = AtomicFile.write(Data(text.utf8), to: path) {
+    try writeBytes(Data(text.utf8), to: path)
+}
+
+/// Writes bytes (a WAV, a MIDI file) to `path`, whole or not at all; a failure is reported with exit status 1.
+func writeBytes(_ data: Data, to path: String) throws {
+    if let reason = AtomicFile.write(data, to: path) {
         throw CLIError.failure("cannot write \(path): \(reason)")
     }
 }

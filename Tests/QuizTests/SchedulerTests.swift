@@ -126,10 +126,10 @@ struct SchedulerTests {
         #expect(fsrs.replay([(time: PracticeTime, rating: PracticeRating)]()) == nil)
     }
 
-    @Test("docs/quiz-practice.md lists the default weights in order")
+    @Test("docs/quiz.md lists the default weights in order")
     func documentedWeights() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let text = try String(contentsOf: root.appendingPathComponent("docs/quiz-practice.md"), encoding: .utf8)
+        let text = try String(contentsOf: root.appendingPathComponent("docs/quiz.md"), encoding: .utf8)
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("| 0.") || $0.hasPrefix("| 1.0") }
         let numbers = rows.flatMap { $0.split(separator: "|").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) } }
         #expect(numbers == FSRS.defaultWeights)

@@ -10,7 +10,7 @@ struct QuizStatsCommand: ParsableCommand {
         abstract: "Show the practice log: accuracy and response time per interval and kind, what is due now and next, and confusions.",
         discussion: """
             Each item (kind, interval, direction) has an FSRS-5 memory state replayed from its answers; it falls due \
-            when its predicted recall drops to --retention. See docs/quiz-practice.md.
+            when its predicted recall drops to --retention. See docs/quiz.md.
             """)
 
     @OptionGroup var logOptions: PracticeLogOptions

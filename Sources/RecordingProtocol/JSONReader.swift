@@ -6,14 +6,14 @@ import ScoreLayout
 /// members in place. Integers without fraction or exponent that fit in `Int` read as `.int`,
 /// other numbers as `.double`. Nesting deeper than `maxDepth` and duplicate keys are errors, so
 /// hostile documents fail cleanly instead of crashing.
-struct JSONReader {
+package struct JSONReader {
     static let maxDepth = 256
 
     private let bytes: [UInt8]
     private var index = 0
 
     /// Parses a whole document.
-    static func parse(_ data: some Sequence<UInt8>) throws(ProtocolError) -> JSONValue {
+    package static func parse(_ data: some Sequence<UInt8>) throws(ProtocolError) -> JSONValue {
         var reader = JSONReader(bytes: Array(data))
         reader.skipSpace()
         let value = try reader.value(depth: 0)

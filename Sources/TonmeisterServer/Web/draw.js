@@ -63,8 +63,8 @@ function drawMarks(svg, state) {
       g.append(el('line', { x1: x, y1: y, x2: mark.to.x, y2: mark.to.y, class: 'range' }));
     }
     if (mark.kind === 'rating') {
-      g.append(el('circle', { cx: x, cy: y, r: 7.5, fill: ratingColour(mark.value) }));
-      g.append(el('text', { x, y: y + 3.2, class: 'rating-value' }, String(mark.value)));
+      g.append(el('circle', { cx: x, cy: y, r: 9, fill: ratingColour(mark.value) }));
+      g.append(el('text', { x, y: y + 3.8, class: 'rating-value' }, String(mark.value)));
     } else if (mark.kind === 'problem') {
       const label = '! ' + (problemShort[mark.problem] || mark.problem);
       const width = 6 + label.length * 4.6;

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ScoreLayout
+import ServiceLifecycle
 
 /// `GET /api/events`: server-sent events, one per change, so every client sees the others' taps.
 extension TonmeisterServer {
@@ -14,11 +15,16 @@ extension TonmeisterServer {
             let body = ResponseBody { writer in
                 defer { hub.unsubscribe(id) }
                 try await writer.write(ByteBuffer(string: "retry: 1000\ndata: \(hello)\n\n"))
-                var sent = 0
-                for await event in events {
-                    try await writer.write(ByteBuffer(string: event.sse))
-                    if event.id > 0 { sent += 1 }
-                    if let limit, sent >= limit { break }
+                // The server stops accepting and waits for open answers when it shuts down: end this one then.
+                try await withGracefulShutdownHandler {
+                    var sent = 0
+                    for await event in events {
+                        try await writer.write(ByteBuffer(string: event.sse))
+                        if event.id > 0 { sent += 1 }
+                        if let limit, sent >= limit { break }
+                    }
+                } onGracefulShutdown: {
+                    hub.unsubscribe(id)
                 }
                 try await writer.finish(nil)
             }

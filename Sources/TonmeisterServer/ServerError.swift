@@ -10,6 +10,8 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case scoreNotFound(looked: [String])
     /// The session file is neither `.sqlite` nor `.json`, or cannot be imported.
     case unusableSession(path: String, reason: String)
+    /// The web page's files are not beside the executable (a broken installation).
+    case webPageMissing
 
     public var description: String {
         switch self {
@@ -21,6 +23,7 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .scoreNotFound(let looked):
             return "the score PDF is not found (looked for \(looked.joined(separator: " and "))); give it with --score"
         case .unusableSession(let path, let reason): return "cannot serve \(path): \(reason)"
+        case .webPageMissing: return "the web page's files are missing from this build (Tonmeister_TonmeisterServer.resources)"
         }
     }
 }

@@ -17,7 +17,7 @@ struct WebAssets: Sendable {
     /// Reads every file of the bundled `Web` folder.
     static func bundled() throws -> WebAssets {
         guard let folder = Bundle.module.url(forResource: "Web", withExtension: nil) else {
-            throw ServerError.unusableSession(path: "Web", reason: "the web page's files are missing from the build")
+            throw ServerError.webPageMissing
         }
         var files: [String: Asset] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !name.hasPrefix(".") {

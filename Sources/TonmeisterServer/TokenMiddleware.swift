@@ -1,36 +1,5 @@
 import Foundation
 import Hummingbird
-import ScoreLayout
-
-/// Turns every error into a JSON answer `{"error":{"status","message"}}` with the right status.
-struct ErrorMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        do {
-            return try await next(request, context)
-        } catch {
-            let apiError = APIError.from(error)
-            if apiError.status.code >= 500 { context.logger.error("\(request.method) \(request.uri.path): \(apiError.message)") }
-            return .json(apiError.json, status: apiError.status)
-        }
-    }
-}
-
-/// Adds headers every answer should carry: no sniffing, no framing, only this server's scripts and images.
-struct HeadersMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response = try await next(request, context)
-        response.headers[.init("X-Content-Type-Options")!] = "nosniff"
-        response.headers[.init("X-Frame-Options")!] = "DENY"
-        response.headers[.contentSecurityPolicy] =
-            "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
-        response.headers[.init("Referrer-Policy")!] = "no-referrer"
-        return response
-    }
-}
 
 /// Requires the token on every request: `Authorization: Bearer T`, the `tonmeister_token` cookie, or `?token=T`.
 ///

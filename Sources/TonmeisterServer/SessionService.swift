@@ -15,6 +15,9 @@ final class SessionService: Sendable {
     let database: SessionDatabase
     private let writes = DispatchQueue(label: "tonmeister.session.writes")
     private let cachedLayout: LockedValue<ScoreLayout?>
+    private let watcher: SessionChangeWatcher
+    /// The watcher's version after this server's newest write (touched only on the write queue).
+    private let seenVersion: LockedValue<Int>
     private let reads = DispatchQueue(label: "tonmeister.session.reads", attributes: .concurrent)
 
     /// Opens the database at `path` (migrating it to the current schema).
@@ -22,6 +25,8 @@ final class SessionService: Sendable {
         self.path = path
         database = try SessionDatabase(path: path)
         cachedLayout = LockedValue(try database.load().layout)
+        watcher = try SessionChangeWatcher(path: path)
+        seenVersion = LockedValue(try watcher.version())
     }
 
     /// The session's layout as last loaded or saved by this server (for drawing answers without a load).
@@ -30,9 +35,25 @@ final class SessionService: Sendable {
     /// Remembers the layout after a layout edit.
     func remember(_ layout: ScoreLayout?) { cachedLayout.value = layout }
 
-    /// Runs an edit on the write queue.
+    /// Runs an edit on the write queue (and remembers the database's version after it, see `changedElsewhere`).
     func write<T: Sendable>(_ body: @escaping @Sendable (SessionDatabase) throws -> T) async throws -> T {
-        try await run(on: writes, body)
+        let watcher = self.watcher, seen = self.seenVersion
+        return try await run(on: writes) { database in
+            defer { if let version = try? watcher.version() { seen.value = version } }
+            return try body(database)
+        }
+    }
+
+    /// True when another connection committed a change since this server's last write or the last call.
+    ///
+    /// Runs on the write queue, so this server's own writes are never taken for someone else's.
+    func changedElsewhere() async -> Bool {
+        let watcher = self.watcher, seen = self.seenVersion
+        return (try? await run(on: writes) { _ in
+            let version = try watcher.version()
+            defer { seen.value = version }
+            return version != seen.value
+        }) ?? false
     }
 
     /// Runs a read on the read queue.

@@ -54,7 +54,7 @@ public final class TonmeisterServer: Sendable {
         Application(
             router: makeRouter(),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tonmeister"),
-            services: [EventStreamService(hub: hub)],
+            services: [EventStreamService(hub: hub, server: self)],
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
             logger: Self.logger()
         )
@@ -79,21 +79,37 @@ public final class TonmeisterServer: Sendable {
         hub.publish(event.serialized()).id
     }
 
+    /// Sends a `reload` event when another process changed the session since the last look; returns whether it did.
+    @discardableResult
+    func publishExternalChanges() async -> Bool {
+        guard await service.changedElsewhere() else { return false }
+        publish(["type": "reload"])
+        return true
+    }
+
     /// The largest JSON body accepted.
     var bodyLimit: Int { configuration.maxBodyBytes }
 }
 
-/// Ends the event streams when the server shuts down, so that open connections do not hold it up.
+/// Keeps the event streams going: a keep-alive every 15 s, a `reload` event when another process changed the
+/// database (checked twice a second), and the end of every stream when the server shuts down.
 struct EventStreamService: Service {
     let hub: EventHub
+    let server: TonmeisterServer
 
     func run() async throws {
-        let hub = self.hub
+        let hub = self.hub, server = self.server
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(15))
                     hub.ping()
+                }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(500))
+                    await server.publishExternalChanges()
                 }
             }
             try? await gracefulShutdown()

@@ -111,3 +111,23 @@ struct RevisionStorageTests {
         }
     }
 }
+
+/// The change watcher sees commits made through other connections.
+@Suite("Storage change watcher")
+struct ChangeWatcherTests {
+    @Test("data_version moves when another connection commits, and only then")
+    func seesOtherWriters() throws {
+        let dir = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("watched.sqlite").path
+        let database = try SessionDatabase(path: path)
+        try database.save(try Fixtures.example())
+        let watcher = try SessionChangeWatcher(path: path)
+        let before = try watcher.version()
+        #expect(try watcher.version() == before)
+        _ = try database.load()
+        #expect(try watcher.version() == before)
+        try SessionDatabase(path: path).setNote(ofTake: 1, to: "from another connection")
+        #expect(try watcher.version() != before)
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import Storage
 import Testing
 @testable import TonmeisterServer
 
@@ -103,6 +104,28 @@ struct AccessAndEventTests {
             #expect(noSystem.message == "add-barline needs system (counted from 1 on the page)")
             let session = try await client.send(.get, "/api/session").object
             #expect((session["bars"] as? [Any])?.count == 36)
+        }
+    }
+}
+
+/// Changes made by another process (the command line on the same database) reach the clients as a `reload` event.
+@Suite("API: other writers")
+struct OtherWriterTests {
+    @Test("a change by another connection is noticed; the server's own are not")
+    func reloadEvent() async throws {
+        let fixture = try ServerFixture()
+        let server = fixture.server, database = fixture.database
+        try await fixture.test { client in
+            #expect(await server.publishExternalChanges() == false)
+            try await client.send(.post, "/api/takes/3/note", #"{"note":"through the API"}"#)
+            #expect(await server.publishExternalChanges() == false)
+            try SessionStore(path: database).setNote(ofTake: 3, to: "through the command line")
+            let (id, events) = server.hub.subscribe()
+            defer { server.hub.unsubscribe(id) }
+            #expect(await server.publishExternalChanges() == true)
+            var iterator = events.makeAsyncIterator()
+            #expect(await iterator.next()?.json == #"{"type":"reload"}"#)
+            #expect(await server.publishExternalChanges() == false)
         }
     }
 }

@@ -169,6 +169,7 @@ export async function useTap(point) {
     if (take) {
       upsertTake(take);
       state.current = take.number;
+      rememberStart(take.number);
       toast(`take ${take.label} started at bar ${take.fromBar ?? '?'}`);
     } else {
       state.newTake = pending;
@@ -213,11 +214,27 @@ export async function placeMark(fields, point) {
     toast('press + to start a take first', true);
     return;
   }
-  const mark = await attempt('POST', 'marks', { take: state.current, at: point, ...fields });
+  const body = { take: state.current, at: point, ...fields };
+  const started = startedAt()[`${state.session.score.sha256}/${state.current}`];
+  if (started) body.time = Math.max(0, Math.round((Date.now() - started) / 10) / 100);
+  const mark = await attempt('POST', 'marks', body);
   if (mark) {
     upsertMark(mark);
     render();
   }
+}
+
+/** When this device started each take (ms since 1970), so that its marks carry the seconds since the take's start. */
+function startedAt() {
+  try { return JSON.parse(localStorage.getItem('tonmeister.started') || '{}'); } catch (e) { return {}; }
+}
+
+function rememberStart(number) {
+  const all = startedAt();
+  all[`${state.session.score.sha256}/${number}`] = Date.now();
+  const keys = Object.keys(all);
+  for (const key of keys.slice(0, Math.max(0, keys.length - 200))) delete all[key];
+  try { localStorage.setItem('tonmeister.started', JSON.stringify(all)); } catch (e) { /* private mode: no times */ }
 }
 
 async function newTake() {

@@ -65,6 +65,8 @@ export async function showMarkEditor(mark, point, app) {
     + `<div class="row">${ratings}</div><div class="row">${problems}</div>`
     + `<div class="row"><button data-action="edit-point">✂ edit point</button><button data-action="text">✎ text…</button>`
     + `<button data-action="move">Move</button><button data-action="delete" class="danger">Delete</button></div>`, point);
+  app.state.selected = mark.id;
+  app.render();
   popup().onclick = async (e) => {
     const b = e.target.closest('button');
     if (!b) return;
@@ -91,6 +93,8 @@ export async function showMarkEditor(mark, point, app) {
   };
   await promise;
   popup().onclick = null;
+  app.state.selected = null;
+  app.render();
 }
 
 /** Asks for a take number; resolves with it or null. */

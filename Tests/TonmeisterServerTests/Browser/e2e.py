@@ -55,7 +55,7 @@ def state(d):
     return d.execute_script("""
         const s = window.tonmeisterState;
         return JSON.stringify({page: s.page, current: s.current, takes: [...s.takes.keys()],
-            marks: [...s.marks.values()].map(m => ({id: m.id, take: m.take, kind: m.kind, value: m.value, problem: m.problem, bar: m.bar}))});
+            marks: [...s.marks.values()].map(m => ({id: m.id, take: m.take, kind: m.kind, value: m.value, problem: m.problem, bar: m.bar, time: m.time}))});
     """)
 
 
@@ -144,6 +144,8 @@ try:
     check(sorted(m["id"] for m in before) == sorted(m["id"] for m in after) and len(after) == 3,
           f"after a reload take 31 still has its 3 marks ({[(m['kind'], m.get('value') or m.get('problem')) for m in after]})")
     check(json.loads(state(d))["current"] == 31, "after a reload the counter is on take 31")
+    times = sorted(m.get("time") or -1 for m in after)
+    check(all(t >= 0 for t in times) and times == sorted(times), f"the marks carry the seconds since the take started on this device: {times}")
 
     # Long-press on empty score: which takes cover this point?
     long_press(d, 260, 150)

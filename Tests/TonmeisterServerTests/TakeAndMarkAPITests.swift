@@ -123,4 +123,25 @@ struct TakeAndMarkAPITests {
             #expect(answer.object["open"] as? Bool == true)
         }
     }
+
+    @Test("a renumbering is published and undone; the marks go back with the take")
+    func renumberAndUndo() async throws {
+        let fixture = try ServerFixture()
+        let hub = fixture.server.hub
+        try await fixture.test { client in
+            let (id, events) = hub.subscribe()
+            defer { hub.unsubscribe(id) }
+            try await client.send(.post, "/api/takes/30/renumber", #"{"number":35,"label":"35b"}"#)
+            let undo = try await client.send(.post, "/api/undo")
+            #expect((undo.object["undone"] as? [String: Any])?["description"] as? String == "gives take 35 its number 30 back")
+            let takes = try await client.send(.get, "/api/takes").object["takes"] as? [[String: Any]]
+            #expect(takes?.contains { $0["number"] as? Int == 30 && $0["label"] as? String == "30" } == true)
+            #expect(takes?.contains { $0["number"] as? Int == 35 } == false)
+            var iterator = events.makeAsyncIterator()
+            let first = try #require(await iterator.next()?.json)
+            #expect(first.hasPrefix(#"{"type":"renumber","from":30,"take":{"number":35,"label":"35b","#))
+            #expect(await iterator.next()?.json.hasPrefix(#"{"type":"undo","action":{"action":"take-renumber","take":35,"#) == true)
+            #expect(await iterator.next()?.json.hasPrefix(#"{"type":"renumber","from":35,"take":{"number":30,"label":"30","#) == true)
+        }
+    }
 }

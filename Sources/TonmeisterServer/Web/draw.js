@@ -115,7 +115,9 @@ function drawPlan(svg, state) {
       svg.append(el('rect', { x: bar.left, y: bar.top, width: bar.right - bar.left, height: bar.bottom - bar.top, class: 'plan-bar' }));
       if (!labelled.has(bar.system)) {
         labelled.add(bar.system);
-        svg.append(el('text', { x: bar.left + 3, y: bar.bottom - 4, class: 'plan-label' }, `take ${seg.label}`));
+        const text = `take ${seg.label}`;
+        svg.append(el('rect', { x: bar.left + 2, y: bar.bottom + 3, width: 8 + text.length * 5.6, height: 13, rx: 6.5, class: 'plan-pill' }));
+        svg.append(el('text', { x: bar.left + 6, y: bar.bottom + 13, class: 'plan-label' }, text));
       }
     }
   }
@@ -131,7 +133,7 @@ function drawPlan(svg, state) {
     const bar = at(splice.index);
     if (!bar) continue;
     svg.append(el('line', { x1: bar.left, y1: bar.top - 6, x2: bar.left, y2: bar.bottom + 6, class: 'splice' }));
-    svg.append(el('text', { x: bar.left + 2, y: bar.bottom + 14, class: 'splice-label' }, `✂ ${splice.fromLabel}→${splice.toLabel}`));
+    svg.append(el('text', { x: bar.left - 2, y: bar.top - 8, class: 'splice-label' }, `✂ ${splice.fromLabel}→${splice.toLabel}`));
   }
 }
 

@@ -19,6 +19,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         .target(name: "TheoryCore"),
@@ -36,9 +38,15 @@ let package = Package(
             "RecordingProtocol", "Quiz",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
-        .target(name: "TonmeisterServer", dependencies: [
-            "TheoryCore", "Fretboard", "Quiz", "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage",
-        ]),
+        .target(
+            name: "TonmeisterServer",
+            dependencies: [
+                "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Web")]
+        ),
         .executableTarget(name: "tonmeister", dependencies: [
             "TheoryCore", "Fretboard", "Quiz", "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage",
             "TonmeisterServer",
@@ -88,5 +96,9 @@ let package = Package(
             path: "Tests/SessionWriter"
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "session-writer"]),
+        .testTarget(name: "TonmeisterServerTests", dependencies: [
+            "TonmeisterServer", "RecordingProtocol", "ScoreLayout", "Storage", "tonmeister",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ], exclude: ["Browser"]),
     ]
 )

@@ -30,4 +30,36 @@ public enum MarkKind: Hashable, Sendable {
         if case .problem(let kind) = self { return kind }
         return nil
     }
+
+    /// Builds a kind from its stored parts: the name and, for a rating, its value, for a problem, its name.
+    ///
+    /// The value is not range-checked here (`Session.validate()` does that, naming the mark).
+    ///
+    /// - Throws: `ProtocolError.invalidJSON` for an unknown name or a missing value or problem.
+    public init(name: String, value: Int?, problem: String?) throws {
+        switch name {
+        case "rating":
+            guard let value else { throw ProtocolError.invalidJSON(path: "value", reason: "a rating needs a value 1–5") }
+            self = .rating(value)
+        case "problem":
+            guard let problem, !problem.isEmpty else {
+                throw ProtocolError.invalidJSON(path: "problem", reason: "a problem mark needs a problem name")
+            }
+            self = .problem(ProblemKind(problem))
+        case "edit-point": self = .editPoint
+        case "text": self = .text
+        default:
+            throw ProtocolError.invalidJSON(
+                path: "kind", reason: "unknown mark kind '\(name)' (expected rating, problem, edit-point or text)")
+        }
+    }
+
+    /// A short description: "rating 4", "problem intonation", "edit-point", "text".
+    public var summary: String {
+        switch self {
+        case .rating(let value): return "rating \(value)"
+        case .problem(let kind): return "problem \(kind.name)"
+        case .editPoint, .text: return name
+        }
+    }
 }

@@ -22,6 +22,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case takeNotFound(number: Int)
     /// The take is soft-deleted and cannot be changed or marked.
     case takeDeleted(number: Int)
+    /// A take cannot be given that number or label.
+    case invalidRenumber(take: Int, reason: String)
     /// A take's end comes before its start in score order.
     case takeEndsBeforeStart(take: Int, label: String, start: ScorePosition, end: ScorePosition)
     /// A position cannot be used: `what` names it (such as `take 3 (A3) start`).
@@ -90,6 +92,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "there is no take \(number)"
         case .takeDeleted(let number):
             return "take \(number) is deleted"
+        case .invalidRenumber(let take, let reason):
+            return "take \(take) cannot be renumbered: \(reason)"
         case .takeEndsBeforeStart(let take, let label, let start, let end):
             return "take \(Self.name(take, label)) ends at \(end), before its start at \(start)"
         case .invalidPosition(let what, let position, let reason):

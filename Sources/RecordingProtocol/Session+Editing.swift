@@ -135,7 +135,7 @@ extension Session {
         history.append(.markDeleted(mark: id))
     }
 
-    private func liveTakeIndex(_ number: Int) throws -> Int {
+    func liveTakeIndex(_ number: Int) throws -> Int {
         guard let index = takes.firstIndex(where: { $0.number == number }) else { throw ProtocolError.takeNotFound(number: number) }
         guard !takes[index].deleted else { throw ProtocolError.takeDeleted(number: number) }
         return index

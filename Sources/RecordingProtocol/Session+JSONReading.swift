@@ -123,7 +123,12 @@ extension Session {
             return try SessionAction(
                 name: name, take: try m.optional("take", Members.int), mark: try m.optional("mark", Members.int),
                 previousEnd: try m.optional("previousEnd", Members.position),
-                previousNote: try m.optional("previousNote", Members.string))
+                previousNote: try m.optional("previousNote", Members.string),
+                previous: SessionAction.PreviousState(
+                    number: try m.optional("previousNumber", Members.int), label: try m.optional("previousLabel", Members.string),
+                    at: try m.optional("previousAt", Members.position), to: try m.optional("previousTo", Members.position),
+                    kind: try m.optional("previousKind", Members.string), value: try m.optional("previousValue", Members.int),
+                    problem: try m.optional("previousProblem", Members.string), text: try m.optional("previousText", Members.string)))
         } catch ProtocolError.invalidHistory(let reason) {
             throw ProtocolError.invalidJSON(path: path, reason: reason)
         }

@@ -95,6 +95,16 @@ extension Session {
         switch action {
         case .takeEnded(_, let previousEnd?): members.append(("previousEnd", tree(previousEnd)))
         case .noteChanged(_, let previousNote): members.append(("previousNote", .string(previousNote)))
+        case .takeRenumbered(_, let number, let label):
+            members += [("previousNumber", .int(number)), ("previousLabel", .string(label))]
+        case .markMoved(_, let at, let to):
+            members.append(("previousAt", tree(at)))
+            if let to { members.append(("previousTo", tree(to))) }
+        case .markChanged(_, let kind, let text):
+            members.append(("previousKind", .string(kind.name)))
+            if let value = kind.rating { members.append(("previousValue", .int(value))) }
+            if let problem = kind.problem { members.append(("previousProblem", .string(problem.name))) }
+            if let text { members.append(("previousText", .string(text))) }
         default: break
         }
         return .object(members)

@@ -6,7 +6,8 @@ extension Session {
     ///
     /// A started take and an added mark are soft-deleted (their number and id are not reused), an
     /// ended take gets its previous end back (or is reopened), a note its previous text, a deleted
-    /// take or mark comes back. Undoing again reverts the action before, and so on.
+    /// take or mark comes back, a renumbered take gets its number and label back, a moved or changed
+    /// mark its place or content. Undoing again reverts the action before, and so on.
     ///
     /// - Throws: `ProtocolError.nothingToUndo` for an empty history, `.invalidHistory` when the
     ///   action names a take or mark that does not exist; the session is then unchanged.
@@ -28,6 +29,21 @@ extension Session {
         case .takeDeleted(let number): takes[try takeIndex(number)].deleted = false
         case .markAdded(let id): marks[try markIndex(id)].deleted = true
         case .markDeleted(let id): marks[try markIndex(id)].deleted = false
+        case .takeRenumbered(let number, let previousNumber, let previousLabel):
+            _ = try takeIndex(number)
+            if previousNumber != number, take(previousNumber) != nil {
+                throw ProtocolError.invalidHistory(
+                    reason: "take \(number) cannot get its number \(previousNumber) back: another take has it now")
+            }
+            renumber(number, to: previousNumber, label: previousLabel)
+        case .markMoved(let id, let at, let to):
+            let index = try markIndex(id)
+            marks[index].at = at
+            marks[index].to = to
+        case .markChanged(let id, let kind, let text):
+            let index = try markIndex(id)
+            marks[index].kind = kind
+            marks[index].text = text
         }
     }
 

@@ -158,13 +158,13 @@ extension SessionDatabase {
     }
 
     /// Stores the history entry the model's editing method just recorded on `partial`.
-    private static func record(_ partial: Session, in db: Database) throws {
+    static func record(_ partial: Session, in db: Database) throws {
         guard let action = partial.history.last else { return }
         try SessionRows.insert(action, in: db)
     }
 
     /// An empty session with the stored layout (cached per revision).
-    private func partialSession(_ db: Database) throws -> Session {
+    func partialSession(_ db: Database) throws -> Session {
         guard let revision = try Int.fetchOne(db, sql: "SELECT revision FROM session WHERE id = 1") else {
             throw StorageError.noSession
         }
@@ -179,7 +179,7 @@ extension SessionDatabase {
     }
 
     /// The take with this number, deleted or not.
-    private static func takeRow(_ number: Int, in db: Database) throws -> Take {
+    static func takeRow(_ number: Int, in db: Database) throws -> Take {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM take WHERE number = ?", arguments: [number]) else {
             throw StorageError.invalid(.takeNotFound(number: number))
         }

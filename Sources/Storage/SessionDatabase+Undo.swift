@@ -7,7 +7,8 @@ extension SessionDatabase {
     ///
     /// The effect is that of `Session.undo()`: a started take or added mark is soft-deleted (its
     /// number or id is not reused), an end or note gets its previous value back, a deleted take or
-    /// mark comes back. Whichever process made the action, the newest one is undone.
+    /// mark comes back, a renumbered take gets its number and label back, a moved or changed mark its
+    /// place or content. Whichever process made the action, the newest one is undone.
     ///
     /// - Throws: `StorageError.invalid(.nothingToUndo)` for an empty history, `.noSession` for an
     ///   empty database, `.corruptRow` when the action's take or mark is missing.
@@ -19,23 +20,43 @@ extension SessionDatabase {
                 throw StorageError.invalid(.nothingToUndo)
             }
             let action = try SessionRows.action(row)
-            let (sql, arguments): (String, StatementArguments)
-            switch action {
-            case .takeStarted(let take): (sql, arguments) = ("UPDATE take SET deleted = 1 WHERE number = ?", [take])
-            case .takeDeleted(let take): (sql, arguments) = ("UPDATE take SET deleted = 0 WHERE number = ?", [take])
-            case .takeEnded(let take, let end):
-                (sql, arguments) = ("UPDATE take SET end_page = ?, end_x = ?, end_y = ? WHERE number = ?",
-                                    [end?.page, end?.x, end?.y, take])
-            case .noteChanged(let take, let note): (sql, arguments) = ("UPDATE take SET note = ? WHERE number = ?", [note, take])
-            case .markAdded(let mark): (sql, arguments) = ("UPDATE mark SET deleted = 1 WHERE id = ?", [mark])
-            case .markDeleted(let mark): (sql, arguments) = ("UPDATE mark SET deleted = 0 WHERE id = ?", [mark])
-            }
-            try db.execute(sql: sql, arguments: arguments)
-            guard db.changesCount == 1 else {
-                throw StorageError.corruptRow(table: "action", reason: "\(action.name) names a take or mark that is not stored")
+            if case .takeRenumbered(let take, let previousNumber, let previousLabel) = action {
+                _ = try Self.takeRow(take, in: db)
+                if previousNumber != take, try Bool.fetchOne(db, sql: "SELECT 1 FROM take WHERE number = ?", arguments: [previousNumber]) != nil {
+                    throw StorageError.invalid(.invalidHistory(
+                        reason: "take \(take) cannot get its number \(previousNumber) back: another take has it now"))
+                }
+                try Self.renumberRows(take, to: previousNumber, label: previousLabel, in: db)
+            } else {
+                let (sql, arguments) = Self.revertStatement(action)
+                try db.execute(sql: sql, arguments: arguments)
+                guard db.changesCount == 1 else {
+                    throw StorageError.corruptRow(table: "action", reason: "\(action.name) names a take or mark that is not stored")
+                }
             }
             try db.execute(sql: "DELETE FROM action WHERE id = ?", arguments: [row["id"] as Int])
             return action
+        }
+    }
+
+    /// The one UPDATE that reverts an action (a renumbering is reverted by `renumberRows`).
+    private static func revertStatement(_ action: SessionAction) -> (String, StatementArguments) {
+        switch action {
+        case .takeStarted(let take): return ("UPDATE take SET deleted = 1 WHERE number = ?", [take])
+        case .takeDeleted(let take): return ("UPDATE take SET deleted = 0 WHERE number = ?", [take])
+        case .takeEnded(let take, let end):
+            return ("UPDATE take SET end_page = ?, end_x = ?, end_y = ? WHERE number = ?", [end?.page, end?.x, end?.y, take])
+        case .noteChanged(let take, let note): return ("UPDATE take SET note = ? WHERE number = ?", [note, take])
+        case .markAdded(let mark): return ("UPDATE mark SET deleted = 1 WHERE id = ?", [mark])
+        case .markDeleted(let mark): return ("UPDATE mark SET deleted = 0 WHERE id = ?", [mark])
+        case .markMoved(let mark, let at, let to):
+            return ("UPDATE mark SET at_page = ?, at_x = ?, at_y = ?, to_page = ?, to_x = ?, to_y = ? WHERE id = ?",
+                    [at.page, at.x, at.y, to?.page, to?.x, to?.y, mark])
+        case .markChanged(let mark, let kind, let text):
+            return ("UPDATE mark SET kind = ?, value = ?, problem = ?, text = ? WHERE id = ?",
+                    [kind.name, kind.rating, kind.problem?.name, text, mark])
+        case .takeRenumbered(let take, let previousNumber, let previousLabel):
+            return ("UPDATE take SET number = ?, label = ? WHERE number = ?", [previousNumber, previousLabel, take])
         }
     }
 }

@@ -13,19 +13,28 @@ extension SessionRows {
         case .noteChanged(_, let note): previousNote = note
         default: break
         }
+        let previous = action.previousState
         try db.cachedStatement(sql: """
-            INSERT INTO action (kind, take, mark, previous_end_page, previous_end_x, previous_end_y, previous_note)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO action (kind, take, mark, previous_end_page, previous_end_x, previous_end_y, previous_note,
+                                previous_number, previous_label, previous_at_page, previous_at_x, previous_at_y,
+                                previous_to_page, previous_to_x, previous_to_y, previous_kind, previous_value, previous_problem, previous_text)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 action.name, action.take, action.mark, previousEnd?.page, previousEnd?.x, previousEnd?.y, previousNote,
+                previous.number, previous.label, previous.at?.page, previous.at?.x, previous.at?.y,
+                previous.to?.page, previous.to?.x, previous.to?.y, previous.kind, previous.value, previous.problem, previous.text,
             ])
     }
 
     /// An action from an `action` row.
     static func action(_ row: Row) throws -> SessionAction {
         do {
+            let previous = SessionAction.PreviousState(
+                number: row["previous_number"], label: row["previous_label"], at: position(row, "previous_at"),
+                to: position(row, "previous_to"), kind: row["previous_kind"], value: row["previous_value"],
+                problem: row["previous_problem"], text: row["previous_text"])
             return try SessionAction(name: row["kind"], take: row["take"], mark: row["mark"],
-                                     previousEnd: position(row, "previous_end"), previousNote: row["previous_note"])
+                                     previousEnd: position(row, "previous_end"), previousNote: row["previous_note"], previous: previous)
         } catch let error as ProtocolError {
             throw StorageError.corruptRow(table: "action", reason: "action \(row["id"] as Int? ?? 0): \(error.description)")
         }

@@ -6,7 +6,8 @@ import GRDB
 /// model evolves. Never edit a registered migration; append a new one.
 ///
 /// Tables: `session` (one row, id 1), `piece`, `take` and `mark` (v1), and `action` (v2: the
-/// history of user actions, oldest first by id, that `undo` reverts from the newest). `seq` columns keep the order in
+/// history of user actions, oldest first by id, that `undo` reverts from the newest; v3 rebuilds it
+/// for renumbered takes and moved or changed marks, with the columns their undo needs). `seq` columns keep the order in
 /// which pieces, takes and marks were made (the order of the session's arrays, which need not be
 /// the order of take numbers or mark ids). `extra_json` holds unknown JSON members as a JSON
 /// array of `[key, json text]` pairs (NULL when there are none). `session.revision` grows with
@@ -119,6 +120,47 @@ enum SessionSchema {
                     CHECK (kind = 'take-end' OR previous_end_page IS NULL),
                     \(allOrNone("previous_end"))
                 );
+                """)
+        }
+        migrator.registerMigration("v3: renumbered takes, moved and changed marks in the history") { db in
+            let markActions = "('mark', 'delete-mark', 'mark-move', 'mark-change')"
+            try db.execute(sql: """
+                CREATE TABLE action_v3 (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL CHECK (kind IN ('take-start', 'take-end', 'take-note', 'delete-take', 'mark', 'delete-mark',
+                                                       'take-renumber', 'mark-move', 'mark-change')),
+                    take INTEGER REFERENCES take(number),
+                    mark INTEGER REFERENCES mark(id),
+                    \(optionalPosition("previous_end")),
+                    previous_note TEXT,
+                    previous_number INTEGER CHECK (previous_number IS NULL OR (typeof(previous_number) = 'integer' AND previous_number >= 0)),
+                    previous_label TEXT CHECK (previous_label IS NULL OR previous_label <> ''),
+                    \(optionalPosition("previous_at")),
+                    \(optionalPosition("previous_to")),
+                    previous_kind TEXT CHECK (previous_kind IS NULL OR previous_kind IN ('rating', 'problem', 'edit-point', 'text')),
+                    previous_value INTEGER CHECK (previous_value IS NULL OR (typeof(previous_value) = 'integer' AND previous_value BETWEEN 1 AND 5)),
+                    previous_problem TEXT CHECK (previous_problem IS NULL OR previous_problem <> ''),
+                    previous_text TEXT,
+                    CHECK ((kind IN \(markActions)) = (mark IS NOT NULL)),
+                    CHECK ((kind IN \(markActions)) = (take IS NULL)),
+                    CHECK ((kind = 'take-note') = (previous_note IS NOT NULL)),
+                    CHECK (kind = 'take-end' OR previous_end_page IS NULL),
+                    CHECK ((kind = 'take-renumber') = (previous_number IS NOT NULL)),
+                    CHECK ((kind = 'take-renumber') = (previous_label IS NOT NULL)),
+                    CHECK ((kind = 'mark-move') = (previous_at_page IS NOT NULL)),
+                    CHECK (kind = 'mark-move' OR previous_to_page IS NULL),
+                    CHECK ((kind = 'mark-change') = (previous_kind IS NOT NULL)),
+                    CHECK ((previous_kind = 'rating') = (previous_value IS NOT NULL)),
+                    CHECK ((previous_kind = 'problem') = (previous_problem IS NOT NULL)),
+                    CHECK (kind = 'mark-change' OR previous_text IS NULL),
+                    \(allOrNone("previous_end")),
+                    \(allOrNone("previous_at")),
+                    \(allOrNone("previous_to"))
+                );
+                INSERT INTO action_v3 (id, kind, take, mark, previous_end_page, previous_end_x, previous_end_y, previous_note)
+                    SELECT id, kind, take, mark, previous_end_page, previous_end_x, previous_end_y, previous_note FROM action;
+                DROP TABLE action;
+                ALTER TABLE action_v3 RENAME TO action;
                 """)
         }
         return migrator

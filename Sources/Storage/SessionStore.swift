@@ -102,6 +102,33 @@ public struct SessionStore {
         }
     }
 
+    /// Gives take `number` another number (and label); its marks follow it.
+    @discardableResult
+    public func renumberTake(_ number: Int, to newNumber: Int, label: String? = nil) throws -> Take {
+        switch kind {
+        case .json: return try editDocument { try $0.renumberTake(number, to: newNumber, label: label) }
+        case .sqlite: return try SessionDatabase(path: path).renumberTake(number: number, to: newNumber, label: label)
+        }
+    }
+
+    /// Moves mark `id` to `at` (and `to` for a range).
+    @discardableResult
+    public func moveMark(_ id: Int, at: ScorePosition, to: ScorePosition? = nil) throws -> Mark {
+        switch kind {
+        case .json: return try editDocument { try $0.moveMark(id, at: at, to: to) }
+        case .sqlite: return try SessionDatabase(path: path).moveMark(id: id, at: at, to: to)
+        }
+    }
+
+    /// Changes what mark `id` says: its kind and text (nil clears it).
+    @discardableResult
+    public func changeMark(_ id: Int, kind markKind: MarkKind, text: String?) throws -> Mark {
+        switch kind {
+        case .json: return try editDocument { try $0.changeMark(id, kind: markKind, text: text) }
+        case .sqlite: return try SessionDatabase(path: path).changeMark(id: id, kind: markKind, text: text)
+        }
+    }
+
     /// Loads the JSON document, applies `change` and writes it back (not at all when `change` throws).
     @discardableResult
     private func editDocument<T>(_ change: (inout Session) throws -> T) throws -> T {

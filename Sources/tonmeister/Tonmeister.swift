@@ -6,6 +6,7 @@ import RecordingProtocol
 import ScoreDocument
 import Storage
 import TheoryCore
+import TonmeisterServer
 
 /// The `tonmeister` command: music theory, fretboard, quizzes and the recording protocol.
 @main
@@ -19,7 +20,7 @@ struct Tonmeister: ParsableCommand {
             ScaleCommand.self, ChordCommand.self, HarmonizeCommand.self,
             TuningsCommand.self, FretboardCommand.self, VoicingsCommand.self, QuizCommand.self,
             ScoreCommand.self, SessionCommand.self, TakeCommand.self, MarkCommand.self, UndoCommand.self, TakesCommand.self,
-            CoversCommand.self, CoverageCommand.self, PlanCommand.self, MarkersCommand.self,
+            CoversCommand.self, CoverageCommand.self, PlanCommand.self, MarkersCommand.self, ServeCommand.self,
             DocsCommand.self, DemoCommand.self,
         ]
     )
@@ -45,6 +46,8 @@ struct Tonmeister: ParsableCommand {
             // A rejected edit reads the same whether the session is a database or a document.
             if case .invalid(let reason) = error { fail(reason.description, status: 2) }
             fail(error.description, status: 1)
+        } catch let error as ServerError {
+            fail(error.description, status: 2)
         } catch let error as ScoreDocumentError {
             fail(error.description, status: error.exitStatus)
         } catch let error as CLIError {

@@ -73,11 +73,11 @@ struct UndoStorageTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("old.sqlite").path
         do {
-            // A version-1 database: today's schema without the v2 table and its migration record.
+            // A version-1 database: today's schema without the history table and the records of the migrations that made it.
             let current = try SessionDatabase(path: path)
             try current.save(try Fixtures.example())
             try current.writer.write { db in
-                try db.execute(sql: "DROP TABLE action; DELETE FROM grdb_migrations WHERE identifier LIKE 'v2:%'")
+                try db.execute(sql: "DROP TABLE action; DELETE FROM grdb_migrations WHERE identifier LIKE 'v2:%' OR identifier LIKE 'v3:%'")
             }
         }
         let database = try SessionDatabase(path: path)

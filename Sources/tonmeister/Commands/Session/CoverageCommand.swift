@@ -24,18 +24,7 @@ struct CoverageCommand: ParsableCommand {
         let index = try file.load().coverageIndex()
         let bars = index.coverage(), gaps = index.gaps(threshold: threshold)
         output.emit(
-            ["bars": .array(bars.map { b in
-                ["bar": .string(b.bar.description), "takes": .array(b.takes.map { .int($0) }),
-                 "partial": .array(b.partial.map { .int($0) }), "best": b.best.map { .int($0) } ?? .null]
-            }),
-             "gaps": .array(gaps.map { g in
-                 switch g.reason {
-                 case .uncovered: return ["bar": .string(g.bar.description), "reason": "uncovered"]
-                 case .belowThreshold(let best):
-                     return ["bar": .string(g.bar.description), "reason": "below-threshold", "best": .int(best)]
-                 }
-             }),
-             "threshold": .int(threshold)],
+            CoverageIndex.coverageJSON(bars: bars, gaps: gaps, threshold: threshold),
             text: bars.map { b in
                 "bar \(b.bar.description.padding(toLength: 4, withPad: " ", startingAt: 0)) "
                     + (b.best.map { "best \($0)" } ?? "uncovered") + "  takes " + (b.takes.isEmpty ? "–" : b.takes.map(String.init).joined(separator: " "))

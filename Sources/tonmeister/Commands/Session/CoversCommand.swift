@@ -43,30 +43,22 @@ struct CoversCommand: ParsableCommand {
 
     func run() throws {
         let index = try file.load().coverageIndex()
-        let query: JSONValue, results: [CoverResult], heading: String
+        let query: CoverQuery
         if let bar {
-            let number = try Self.barNumber(bar)
-            results = try index.covers(bar: number)
-            (query, heading) = (["bar": .string(number.description)], "bar \(number)")
+            query = .bar(try Self.barNumber(bar))
         } else if let bars {
             let parts = bars.split(separator: "-", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw CLIError.badInput("--bars takes a range such as 5-12, not '\(bars)'") }
             let from = try Self.barNumber(parts[0]), to = try Self.barNumber(parts[1])
             guard from <= to else { throw CLIError.badInput("--bars \(bars): the range runs backwards") }
-            results = try index.covers(bars: from...to)
-            (query, heading) = (["bars": ["from": .string(from.description), "to": .string(to.description)]], "bars \(from)–\(to)")
+            query = .bars(from, to)
         } else {
-            let point = ScorePosition(page: page!, x: x!, y: y!)
-            results = try index.covers(point: point)
-            (query, heading) = (["page": .int(point.page), "x": .double(point.x), "y": .double(point.y)],
-                                "page \(point.page) at (\(point.x), \(point.y))")
+            query = .point(ScorePosition(page: page!, x: x!, y: y!))
         }
+        let results = try query.run(on: index)
         output.emit(
-            ["query": query, "takes": .array(results.map { r in
-                ["number": .int(r.take), "label": .string(r.label), "coverage": .string(r.coverage.rawValue),
-                 "rating": .int(r.rating), "open": .bool(r.open)]
-            })],
-            text: results.isEmpty ? ["no take covers \(heading)"] : ["takes covering \(heading):"] + results.map { r in
+            query.json(results),
+            text: results.isEmpty ? ["no take covers \(query.heading)"] : ["takes covering \(query.heading):"] + results.map { r in
                 "  take \(r.label.padding(toLength: 5, withPad: " ", startingAt: 0)) \(r.coverage.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"
                     + "rating \(r.rating)" + (r.open ? "  (open: no end marked)" : "")
             }

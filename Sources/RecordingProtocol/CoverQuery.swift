@@ -1,0 +1,73 @@
+import ScoreLayout
+
+/// A "which takes cover…" question: one bar, a range of bars, or a point on the score.
+///
+/// `tonmeister covers` and the server's `GET /api/covers` ask it the same way and print the same JSON.
+public enum CoverQuery: Hashable, Sendable {
+    /// One bar (the first bar with that number).
+    case bar(BarNumber)
+    /// The bars from the first to the second, inclusive.
+    case bars(BarNumber, BarNumber)
+    /// A point: the bar containing it decides full or partial coverage.
+    case point(ScorePosition)
+
+    /// The takes covering the bar, bars or point, by take number.
+    ///
+    /// - Throws: `ProtocolError.barNotFound`, `.invalidBarRange` or `.invalidPosition` (from the index).
+    public func run(on index: CoverageIndex) throws -> [CoverResult] {
+        switch self {
+        case .bar(let bar): return try index.covers(bar: bar)
+        case .bars(let from, let to): return try index.covers(bars: from...to)
+        case .point(let point): return try index.covers(point: point)
+        }
+    }
+
+    /// What was asked, as text: "bar 12", "bars 5–12", "page 2 at (300.0, 400.0)".
+    public var heading: String {
+        switch self {
+        case .bar(let bar): return "bar \(bar)"
+        case .bars(let from, let to): return "bars \(from)–\(to)"
+        case .point(let p): return "page \(p.page) at (\(p.x), \(p.y))"
+        }
+    }
+
+    /// The `query` member of the answer: `{"bar"}`, `{"bars":{"from","to"}}` or `{"page","x","y"}`.
+    package var json: JSONValue {
+        switch self {
+        case .bar(let bar): return ["bar": .string(bar.description)]
+        case .bars(let from, let to): return ["bars": ["from": .string(from.description), "to": .string(to.description)]]
+        case .point(let p): return ["page": .int(p.page), "x": .double(p.x), "y": .double(p.y)]
+        }
+    }
+
+    /// The answer as `tonmeister covers --json` prints it: `{"query",…,"takes":[{"number","label","coverage","rating","open"}]}`.
+    package func json(_ results: [CoverResult]) -> JSONValue {
+        ["query": json, "takes": .array(results.map(\.json))]
+    }
+}
+
+extension CoverResult {
+    /// `{"number","label","coverage":"full"|"partial","rating","open"}`.
+    package var json: JSONValue {
+        ["number": .int(take), "label": .string(label), "coverage": .string(coverage.rawValue), "rating": .int(rating), "open": .bool(open)]
+    }
+}
+
+extension CoverageIndex {
+    /// The coverage report as `tonmeister coverage --json` prints it:
+    /// `{"bars":[{"bar","takes","partial","best"}],"gaps":[{"bar","reason","best"?}],"threshold"}`.
+    package static func coverageJSON(bars: [BarCoverage], gaps: [Gap], threshold: Int) -> JSONValue {
+        ["bars": .array(bars.map { b in
+            ["bar": .string(b.bar.description), "takes": .array(b.takes.map { .int($0) }),
+             "partial": .array(b.partial.map { .int($0) }), "best": b.best.map { .int($0) } ?? .null]
+        }),
+         "gaps": .array(gaps.map { g in
+             switch g.reason {
+             case .uncovered: return ["bar": .string(g.bar.description), "reason": "uncovered"]
+             case .belowThreshold(let best):
+                 return ["bar": .string(g.bar.description), "reason": "below-threshold", "best": .int(best)]
+             }
+         }),
+         "threshold": .int(threshold)]
+    }
+}

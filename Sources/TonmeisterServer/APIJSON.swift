@@ -1,0 +1,98 @@
+import RecordingProtocol
+import ScoreDocument
+import ScoreLayout
+
+/// The JSON the API answers with: takes, marks, actions, the session summary and layout.
+///
+/// Takes and marks are written as in the session document (DESIGN §6) plus what a client needs
+/// to draw them: a mark's `id`, a take's `open` flag and the bars it spans, and `deleted` only
+/// when true (the events carry deleted takes and marks so that clients drop them).
+enum APIJSON {
+    /// `{"page","x","y"}`.
+    static func position(_ p: ScorePosition) -> JSONValue {
+        ["page": .int(p.page), "x": .double(p.x), "y": .double(p.y)]
+    }
+
+    /// The bar containing (or nearest to) a position, when the layout knows bars there.
+    static func bar(_ p: ScorePosition, layout: ScoreLayout?) -> JSONValue {
+        guard let layout, let bar = try? layout.resolve(p).bar else { return .null }
+        return .string(bar.description)
+    }
+
+    /// `{"number","label","start","end"?,"open","fromBar","toBar","note","source"?,"deleted"?}`.
+    static func take(_ take: Take, layout: ScoreLayout?) -> JSONValue {
+        var members: [(String, JSONValue)] = [("number", .int(take.number)), ("label", .string(take.label)),
+                                              ("start", position(take.start))]
+        if let end = take.end { members.append(("end", position(end))) }
+        members += [("open", .bool(take.isOpen)), ("fromBar", bar(take.start, layout: layout)),
+                    ("toBar", take.end.map { bar($0, layout: layout) } ?? .null), ("note", .string(take.note))]
+        if let source = take.source { members.append(("source", .string(source))) }
+        if take.deleted { members.append(("deleted", .bool(true))) }
+        return .object(members)
+    }
+
+    /// `{"id","take","kind","value"?,"problem"?,"at","to"?,"bar","text"?,"time"?,"colour"?,"deleted"?}`.
+    static func mark(_ mark: Mark, layout: ScoreLayout?) -> JSONValue {
+        var members: [(String, JSONValue)] = [("id", .int(mark.id)), ("take", .int(mark.take)), ("kind", .string(mark.kind.name))]
+        if let value = mark.kind.rating { members.append(("value", .int(value))) }
+        if let problem = mark.kind.problem { members.append(("problem", .string(problem.name))) }
+        members.append(("at", position(mark.at)))
+        if let to = mark.to { members.append(("to", position(to))) }
+        members.append(("bar", bar(mark.at, layout: layout)))
+        if let text = mark.text { members.append(("text", .string(text))) }
+        if let time = mark.time { members.append(("time", .double(time))) }
+        if let colour = mark.colour { members.append(("colour", .string(colour))) }
+        if mark.deleted { members.append(("deleted", .bool(true))) }
+        return .object(members)
+    }
+
+    /// `{"action","take"?,"mark"?,"description"}`: an undone action and what undoing it did.
+    static func action(_ action: SessionAction) -> JSONValue {
+        var members: [(String, JSONValue)] = [("action", .string(action.name))]
+        if let take = action.take { members.append(("take", .int(take))) }
+        if let mark = action.mark { members.append(("mark", .int(mark))) }
+        members.append(("description", .string(action.undoDescription)))
+        return .object(members)
+    }
+
+    /// `GET /api/session`: the summary, the score's pages, the layout and its bars, the live takes and marks.
+    static func session(_ session: Session, pages: [PageSize], sha256: String, event: Int) -> JSONValue {
+        let live = session.liveTakes
+        let next = (try? session.nextTakeNumber()) ?? (number: 1, label: "1")
+        let pageList: [JSONValue] = pages.enumerated().map { index, size in
+            ["page": .int(index + 1), "width": .double(size.width), "height": .double(size.height)]
+        }
+        let score: JSONValue = ["file": .string(session.score.file), "sha256": .string(sha256), "pages": .array(pageList)]
+        let open: [JSONValue] = live.filter(\.isOpen).map { .int($0.number) }
+        let summary: JSONValue = ["takes": .int(live.count), "open": .array(open), "marks": .int(session.liveMarks.count),
+                                  "bars": .int(session.layout?.barCount ?? 0)]
+        let pieces: [JSONValue] = session.pieces.map { p in
+            ["title": .string(p.title), "firstBar": .string(p.firstBar.description), "lastBar": .string(p.lastBar.description),
+             "key": .optional(p.key)]
+        }
+        let takes: [JSONValue] = live.map { take($0, layout: session.layout) }
+        let marks: [JSONValue] = session.liveMarks.map { mark($0, layout: session.layout) }
+        let problems: [JSONValue] = ProblemKind.standard.map { .string($0.name) }
+        let members: [(String, JSONValue)] = [
+            ("title", .string(session.title)), ("score", score), ("summary", summary), ("pieces", .array(pieces)),
+            ("nextTake", ["number": .int(next.number), "label": .string(next.label)]), ("problems", .array(problems)),
+            ("layout", session.layout?.jsonTree ?? .null), ("bars", bars(session.layout)),
+            ("takes", .array(takes)), ("marks", .array(marks)), ("history", .int(session.history.count)), ("event", .int(event)),
+        ]
+        return .object(members)
+    }
+
+    /// Every bar in score order: `{"bar","index","page","system","left","right","top","bottom"}` (system from 1).
+    static func bars(_ layout: ScoreLayout?) -> JSONValue {
+        guard let layout else { return [] }
+        return .array(layout.allBars().map { b -> JSONValue in
+            let system = layout.pages.first { $0.page == b.page }?.systems[b.system]
+            let members: [(String, JSONValue)] = [
+                ("bar", .string(b.number.description)), ("index", .int(b.globalIndex)), ("page", .int(b.page)),
+                ("system", .int(b.system + 1)), ("left", .double(b.layout.left)), ("right", .double(b.layout.right)),
+                ("top", .double(system?.top ?? 0)), ("bottom", .double(system?.bottom ?? 0)),
+            ]
+            return .object(members)
+        })
+    }
+}

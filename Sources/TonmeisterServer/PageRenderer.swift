@@ -1,0 +1,91 @@
+import Foundation
+import ScoreDocument
+import ScoreLayout
+
+/// Renders score pages to PNG at the width a device asks for, and keeps recent images in memory.
+///
+/// Widths are rounded up to a multiple of `step` pixels (and kept within `minimumWidth`…
+/// `maximumWidth`), so devices of similar size share cached images. Poppler documents are not
+/// thread-safe, so every render runs on one serial queue; a request for an image being rendered
+/// waits for it and then finds it in the cache.
+final class PageRenderer: @unchecked Sendable {
+    /// The width steps images are rendered at, in pixels.
+    static let step = 200
+    /// The smallest width rendered.
+    static let minimumWidth = 400
+    /// The largest width rendered.
+    static let maximumWidth = 4_000
+
+    /// The page sizes in points, in page order.
+    let pageSizes: [PageSize]
+    /// The SHA-256 of the PDF (part of each image's ETag).
+    let sha256: String
+    /// Where the PDF was found.
+    let path: String
+
+    private let document: ScoreDocument
+    private let queue = DispatchQueue(label: "tonmeister.render")
+    private let capacity: Int
+    private var cache: [Key: Data] = [:]
+    private var order: [Key] = []
+    private var cachedBytes = 0
+
+    struct Key: Hashable { var page: Int, width: Int }
+
+    /// Opens the PDF at `path`, keeping at most `cacheBytes` of images.
+    init(path: String, cacheBytes: Int) throws {
+        document = try ScoreDocument(path: path)
+        pageSizes = document.pageSizes
+        sha256 = SHA256.hex(document.data)
+        self.path = path
+        capacity = cacheBytes
+    }
+
+    /// The width actually rendered for a requested width.
+    static func renderedWidth(for requested: Int) -> Int {
+        let clamped = min(max(requested, minimumWidth), maximumWidth)
+        return (clamped + step - 1) / step * step
+    }
+
+    /// The PNG of a page (1-based) about `width` pixels wide, and the width rendered.
+    ///
+    /// - Throws: `ScoreDocumentError.pageOutOfRange` and poppler's errors.
+    func png(page: Int, width requested: Int) async throws -> (data: Data, width: Int) {
+        let width = Self.renderedWidth(for: requested)
+        let key = Key(page: page, width: width)
+        let data: Data = try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try self.render(key) })
+            }
+        }
+        return (data, width)
+    }
+
+    /// The cached image, or a new render (on the queue).
+    private func render(_ key: Key) throws -> Data {
+        if let data = cache[key] {
+            if let index = order.firstIndex(of: key) { order.remove(at: index) }
+            order.append(key)
+            return data
+        }
+        let size = try document.pageSize(key.page)
+        let data = try document.renderPNG(page: key.page, dpi: Double(key.width) / size.width * 72)
+        cache[key] = data
+        order.append(key)
+        cachedBytes += data.count
+        while cachedBytes > capacity, order.count > 1 {
+            let oldest = order.removeFirst()
+            cachedBytes -= cache.removeValue(forKey: oldest)?.count ?? 0
+        }
+        return data
+    }
+
+    /// Detects the layout of the score's pages (runs on the render queue).
+    func detectLayout() async throws -> ScoreLayout {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try ScoreLayout(detected: try self.document.detectLayout()) })
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Hummingbird
+import RecordingProtocol
+import ScoreLayout
+
+/// A JSON request body: typed access to its members with 400 errors that name the member.
+struct RequestJSON {
+    private let members: [(String, JSONValue)]
+    private let path: String
+
+    /// Reads the body of `request`, at most `limit` bytes (413 beyond), as a JSON object.
+    static func read(_ request: Request, limit: Int) async throws -> RequestJSON {
+        var request = request
+        let buffer = try await request.collectBody(upTo: limit)
+        let bytes = Array(buffer.readableBytesView)
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw APIError.badRequest("the request needs a JSON object as its body")
+        }
+        let value: JSONValue
+        do { value = try JSONReader.parse(bytes) } catch {
+            throw APIError.badRequest("the body is not JSON: \(error.description)")
+        }
+        return try RequestJSON(value, path: "")
+    }
+
+    init(_ value: JSONValue, path: String) throws {
+        guard case .object(let members) = value else {
+            throw APIError.badRequest("\(path.isEmpty ? "the body" : path) must be a JSON object")
+        }
+        self.members = members
+        self.path = path
+    }
+
+    private func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// The value of `key`, nil when absent or null.
+    func value(_ key: String) -> JSONValue? {
+        guard let value = members.first(where: { $0.0 == key })?.1 else { return nil }
+        if case .null = value { return nil }
+        return value
+    }
+
+    /// True when `key` is present (even as null).
+    func has(_ key: String) -> Bool { members.contains { $0.0 == key } }
+
+    /// The error for a missing required member.
+    private func missing(_ key: String, _ what: String) -> APIError {
+        .badRequest("\(name(key)) is missing: it must be \(what)")
+    }
+
+    /// An integer member (nil when absent).
+    func int(_ key: String) throws -> Int? {
+        guard let value = value(key) else { return nil }
+        guard case .int(let i) = value else { throw APIError.badRequest("\(name(key)) must be an integer") }
+        return i
+    }
+
+    /// A required integer member.
+    func requiredInt(_ key: String) throws -> Int {
+        if let i = try int(key) { return i }
+        throw missing(key, "an integer")
+    }
+
+    /// A finite number member (nil when absent).
+    func double(_ key: String) throws -> Double? {
+        switch value(key) {
+        case nil: return nil
+        case .int(let i)?: return Double(i)
+        case .double(let d)? where d.isFinite: return d
+        default: throw APIError.badRequest("\(name(key)) must be a number")
+        }
+    }
+
+    /// A string member (nil when absent).
+    func string(_ key: String) throws -> String? {
+        guard let value = value(key) else { return nil }
+        guard case .string(let s) = value else { throw APIError.badRequest("\(name(key)) must be a string") }
+        return s
+    }
+
+    /// A required string member.
+    func requiredString(_ key: String) throws -> String {
+        if let s = try string(key) { return s }
+        throw missing(key, "a string")
+    }
+
+    /// A boolean member (nil when absent).
+    func bool(_ key: String) throws -> Bool? {
+        guard let value = value(key) else { return nil }
+        guard case .bool(let b) = value else { throw APIError.badRequest("\(name(key)) must be true or false") }
+        return b
+    }
+
+    /// A position member `{"page","x","y"}` (nil when absent): page an integer from 1, x and y finite numbers from 0.
+    func position(_ key: String) throws -> ScorePosition? {
+        guard let value = value(key) else { return nil }
+        let p = try RequestJSON(value, path: name(key))
+        let page = try p.requiredInt("page")
+        guard page >= 1 else { throw APIError.badRequest("\(name(key)).page must be 1 or more") }
+        guard let x = try p.double("x"), let y = try p.double("y") else {
+            throw APIError.badRequest("\(name(key)) needs x and y (numbers, in PDF points from the top-left)")
+        }
+        guard x >= 0, y >= 0 else { throw APIError.badRequest("\(name(key)): x and y must be 0 or more") }
+        return ScorePosition(page: page, x: x, y: y)
+    }
+
+    /// A required position member.
+    func requiredPosition(_ key: String) throws -> ScorePosition {
+        if let p = try position(key) { return p }
+        throw missing(key, "a position {\"page\",\"x\",\"y\"}")
+    }
+
+    /// A mark kind from `kind` with `value` (rating 1–5) or `problem`.
+    func markKind() throws -> MarkKind {
+        let kind = try requiredString("kind")
+        switch kind {
+        case "rating":
+            guard let value = try int("value") else { throw APIError.badRequest("a rating needs value, an integer 1–5") }
+            guard (1...5).contains(value) else { throw APIError.badRequest("value must be a rating from 1 to 5, not \(value)") }
+            return .rating(value)
+        case "problem":
+            guard let problem = try string("problem"), !problem.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw APIError.badRequest("a problem mark needs problem: \(ProblemKind.standard.map(\.name).joined(separator: ", ")) or a symbol of your own")
+            }
+            return .problem(ProblemKind(problem))
+        case "edit-point": return .editPoint
+        case "text": return .text
+        default: throw APIError.badRequest("kind must be rating, problem, edit-point or text, not '\(kind)'")
+        }
+    }
+}

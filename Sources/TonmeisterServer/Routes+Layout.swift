@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import RecordingProtocol
+import ScoreLayout
+import Storage
+
+/// The layout for the pre-session step: read it, replace it, edit split lines and barlines, detect it from the PDF.
+///
+/// Every change is checked with the whole session (the takes and marks must still sit on the
+/// layout's pages) and saved in one transaction; bars are renumbered continuously. Layout changes
+/// are not part of the undo history.
+extension TonmeisterServer {
+    func addLayoutRoutes(to api: RouterGroup<BasicRequestContext>) {
+        api.get("layout") { _, _ in
+            let session = try await self.service.load()
+            return Response.json(Self.layoutJSON(session.layout))
+        }
+        api.put("layout") { request, _ in
+            let body = try await RequestJSON.read(request, limit: self.bodyLimit * 16)
+            guard let tree = body.value("layout") else { throw APIError.badRequest("layout is missing: send {\"layout\":{\"pages\":[…]}}") }
+            let layout: ScoreLayout
+            do { layout = try ScoreLayout(json: Data(tree.serialized().utf8)) } catch {
+                throw APIError.badRequest("invalid layout: \(error)")
+            }
+            return try await self.saveLayout { _ in layout }
+        }
+        api.post("layout/edit") { request, _ in
+            let body = try await RequestJSON.read(request, limit: self.bodyLimit)
+            let edit = try LayoutEdit(body)
+            return try await self.saveLayout { current in
+                guard let current else { throw APIError.badRequest("the session has no layout yet: detect one first") }
+                return try edit.apply(to: current)
+            }
+        }
+        api.post("layout/detect") { request, _ in
+            let body = try await RequestJSON.read(request, limit: self.bodyLimit)
+            let detected = try await self.renderer.detectLayout()
+            if try body.bool("save") == true { return try await self.saveLayout { _ in detected } }
+            return Response.json(Self.layoutJSON(detected))
+        }
+    }
+
+    /// Applies `change` to the stored layout, checks the session with it, saves it and tells the clients.
+    private func saveLayout(_ change: @escaping @Sendable (ScoreLayout?) throws -> ScoreLayout) async throws -> Response {
+        let layout = try await service.write { database in
+            var session = try database.load()
+            session.layout = try change(session.layout)
+            try database.save(session)
+            return session.layout
+        }
+        service.remember(layout)
+        publish(["type": "layout"])
+        return .json(Self.layoutJSON(layout))
+    }
+
+    /// `{"layout":{…},"bars":[…]}`.
+    static func layoutJSON(_ layout: ScoreLayout?) -> JSONValue {
+        ["layout": layout?.jsonTree ?? .null, "bars": APIJSON.bars(layout)]
+    }
+}

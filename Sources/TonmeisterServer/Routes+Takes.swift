@@ -1,0 +1,84 @@
+import Hummingbird
+import RecordingProtocol
+import ScoreLayout
+import Storage
+
+/// Takes: start (with the next number or one typed in), end or reopen, renumber, annotate, delete.
+extension TonmeisterServer {
+    func addTakeRoutes(to api: RouterGroup<BasicRequestContext>) {
+        api.get("takes") { _, _ in
+            let session = try await self.service.load()
+            return Response.json(["takes": .array(session.liveTakes.map { APIJSON.take($0, layout: session.layout) })])
+        }
+        api.get("takes/:number") { _, context in
+            let number = try Self.id(context, "number", "take")
+            let session = try await self.service.load()
+            guard let take = session.take(number), !take.deleted else { throw APIError.notFound("there is no take \(number)") }
+            return Response.json(APIJSON.take(take, layout: session.layout))
+        }
+        api.post("takes") { request, _ in
+            let body = try await RequestJSON.read(request, limit: self.bodyLimit)
+            let start = try body.requiredPosition("start")
+            let note = try body.string("note") ?? "", source = try body.string("source")
+            let piece = try body.int("piece"), label = try body.string("label")
+            let take: Take
+            if let number = try body.int("number") {
+                guard number >= 0 else { throw APIError.badRequest("number must be 0 or more") }
+                let made = Take(number: number, label: label ?? String(number), start: start, source: source, note: note)
+                try await self.service.write { try $0.appendTake(made) }
+                take = made
+            } else {
+                if let piece, piece < 1 { throw APIError.badRequest("piece counts from 1") }
+                take = try await self.service.write { try $0.startTake(at: start, piece: piece.map { $0 - 1 }, source: source, note: note) }
+            }
+            return try await self.answer(take: take.number, status: .created)
+        }
+        api.post("takes/:number/end") { request, context in
+            let number = try Self.id(context, "number", "take")
+            let body = try await RequestJSON.read(request, limit: self.bodyLimit)
+            guard body.has("at") else { throw APIError.badRequest("at is missing: give the end {\"page\",\"x\",\"y\"}, or null to reopen the take") }
+            let at = try body.position("at")
+            try await self.service.write { try $0.endTake(number: number, at: at) }
+            return try await self.answer(take: number)
+        }
+        api.post("takes/:number/renumber") { request, context in
+            let number = try Self.id(context, "number", "take")
+            let body = try await RequestJSON.read(request, limit: self.bodyLimit)
+            let newNumber = try body.requiredInt("number"), label = try body.string("label")
+            let take = try await self.service.write { try $0.renumberTake(number: number, to: newNumber, label: label) }
+            return try await self.answer(take: take.number, renumberedFrom: number)
+        }
+        api.post("takes/:number/note") { request, context in
+            let number = try Self.id(context, "number", "take")
+            let body = try await RequestJSON.read(request, limit: self.bodyLimit)
+            let note = try body.requiredString("note")
+            try await self.service.write { try $0.setNote(ofTake: number, to: note) }
+            return try await self.answer(take: number)
+        }
+        api.delete("takes/:number") { _, context in
+            let number = try Self.id(context, "number", "take")
+            try await self.service.write { try $0.deleteTake(number: number) }
+            return try await self.answer(take: number)
+        }
+    }
+
+    /// A take as stored now, published as a `take` (or `renumber`) event and answered.
+    func answer(take number: Int, status: HTTPResponse.Status = .ok, renumberedFrom: Int? = nil) async throws -> Response {
+        let session = try await service.load()
+        guard let take = session.take(number) else { throw APIError.notFound("there is no take \(number)") }
+        let json = APIJSON.take(take, layout: session.layout)
+        if let renumberedFrom {
+            publish(["type": "renumber", "from": .int(renumberedFrom), "take": json])
+        } else {
+            publish(["type": "take", "take": json])
+        }
+        return .json(json, status: status)
+    }
+
+    /// A numeric path parameter, or 404 naming what was looked for.
+    static func id(_ context: BasicRequestContext, _ name: String, _ what: String) throws -> Int {
+        let text = context.parameters.get(name) ?? ""
+        guard let value = Int(text) else { throw APIError.notFound("there is no \(what) '\(text)'") }
+        return value
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// What `tonmeister serve` was asked for: where to listen, the token, and limits.
+public struct ServerConfiguration: Sendable {
+    /// The shortest token accepted.
+    public static let minimumTokenLength = 8
+
+    /// The host name or address to bind (`127.0.0.1` by default: this machine only).
+    public var host: String
+    /// The TCP port; 0 lets the system choose one (see `TonmeisterServer.run(onListening:)`).
+    public var port: Int
+    /// The secret every request must carry; required when `host` is not a loopback address.
+    public var token: String?
+    /// The largest request body accepted, in bytes (larger ones get 413).
+    public var maxBodyBytes: Int
+    /// How many bytes of rendered page images are kept in memory.
+    public var pageCacheBytes: Int
+
+    /// Creates a configuration; `validate()` checks it.
+    public init(host: String = "127.0.0.1", port: Int = 8080, token: String? = nil,
+                maxBodyBytes: Int = 64 * 1024, pageCacheBytes: Int = 96 * 1024 * 1024) {
+        self.host = host
+        self.port = port
+        self.token = token
+        self.maxBodyBytes = maxBodyBytes
+        self.pageCacheBytes = pageCacheBytes
+    }
+
+    /// True for names and addresses that stay on this machine: `localhost`, `127.x.x.x`, `::1`.
+    public static func isLoopback(_ host: String) -> Bool {
+        let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return h == "localhost" || h == "::1" || h.hasPrefix("127.")
+    }
+
+    /// Checks the port, and that a token is given (and usable) when listening beyond this machine.
+    ///
+    /// A token has at least `minimumTokenLength` characters, each a letter, digit or one of `-._~`
+    /// (so that it travels unchanged in a URL, a header and a cookie).
+    ///
+    /// - Throws: `ServerError.invalidPort`, `.tokenRequired` or `.invalidToken`.
+    public func validate() throws(ServerError) {
+        guard (0...65_535).contains(port) else { throw .invalidPort(port) }
+        if let token {
+            guard token.count >= Self.minimumTokenLength else {
+                throw .invalidToken(reason: "it has \(token.count) characters; use at least \(Self.minimumTokenLength)")
+            }
+            guard token.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-._~".unicodeScalars.contains($0)) }) else {
+                throw .invalidToken(reason: "use only letters, digits and - . _ ~")
+            }
+        }
+        if token == nil && !Self.isLoopback(host) { throw .tokenRequired(host: host) }
+    }
+}

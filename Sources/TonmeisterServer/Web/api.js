@@ -1,0 +1,48 @@
+// The JSON API and the event stream (see docs/serve.md). The token travels in a cookie set when the
+// page was opened as /?token=…, so requests here need nothing extra.
+
+/** Calls the API; resolves with the JSON answer or rejects with an Error whose message is the server's. */
+export async function call(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers['Content-Type'] = 'application/json';
+    options.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch('/api/' + path, options);
+  } catch (e) {
+    throw new Error('the server is not reachable');
+  }
+  const text = await response.text();
+  let json = null;
+  try { json = text ? JSON.parse(text) : null; } catch (e) { /* not JSON */ }
+  if (!response.ok) {
+    const message = json && json.error ? json.error.message : `${response.status} ${response.statusText}`;
+    const error = new Error(message);
+    error.status = response.status;
+    throw error;
+  }
+  return json;
+}
+
+/** Listens to the server's events; `onEvent(json, id)` for each, `onState('live'|'lost')` for the connection. */
+export function listen(onEvent, onState) {
+  let source = null;
+  function open() {
+    source = new EventSource('/api/events');
+    source.onopen = () => onState('live');
+    source.onmessage = (message) => {
+      let data = null;
+      try { data = JSON.parse(message.data); } catch (e) { return; }
+      onEvent(data, Number(message.lastEventId || 0));
+    };
+    source.onerror = () => {
+      onState('lost');
+      // EventSource reconnects by itself (retry: 1000); if it gave up, open a new one.
+      if (source.readyState === EventSource.CLOSED) setTimeout(open, 1500);
+    };
+  }
+  open();
+  return () => source && source.close();
+}

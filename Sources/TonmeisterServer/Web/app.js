@@ -1,0 +1,425 @@
+// The live note-taking page: state, loading, drawing, the take counter, palette, keys and server events.
+import { call, listen } from './api.js';
+import { draw } from './draw.js';
+import { problemShort } from './geometry.js';
+import { attachInput } from './input.js';
+import { showCovers, showMarkEditor, showLayoutMenu, askTakeNumber, askText, confirmDialog, closePopup, popupOpen } from './popups.js';
+
+const $ = (id) => document.getElementById(id);
+
+export const state = {
+  session: null, layout: null, bars: [], pages: [], takes: new Map(), marks: new Map(),
+  page: 1, current: null, mode: 'notes', tool: null, newTake: null, awaitingEnd: false, moving: null,
+  fit: 'page', coverage: null, plan: null, pageSize: { width: 595, height: 842 }, pending: null, lastPoint: null, event: 0, highest: 0,
+};
+window.tonmeisterState = state;
+
+// ---------------------------------------------------------------- loading and drawing
+
+export async function load() {
+  const session = await call('GET', 'session');
+  state.session = session;
+  state.layout = session.layout;
+  state.bars = session.bars;
+  state.pages = session.score.pages;
+  state.takes = new Map(session.takes.map((t) => [t.number, t]));
+  state.marks = new Map(session.marks.map((m) => [m.id, m]));
+  state.event = session.event;
+  state.highest = Math.max(session.nextTake.number - 1, ...session.takes.map((t) => t.number), 0);
+  if (state.current === null || !state.takes.has(state.current)) state.current = latestTake();
+  $('title').textContent = session.title;
+  document.title = `${session.title} — Tonmeister`;
+  if (state.page > state.pages.length) state.page = 1;
+  if (state.page === 1 && state.current !== null && !hasSystems(1)) state.page = state.takes.get(state.current).start.page;
+  else if (state.page === 1 && !hasSystems(1)) state.page = firstPageWithSystems();
+  if (state.mode === 'coverage' || state.mode === 'plan') await refreshQuery();
+  showPage(state.page);
+  document.body.dataset.ready = '1';
+}
+
+function hasSystems(page) {
+  return !!state.layout && (state.layout.pages.find((p) => p.page === page)?.systems.length ?? 0) > 0;
+}
+
+function firstPageWithSystems() {
+  for (const p of state.pages) if (hasSystems(p.page)) return p.page;
+  return 1;
+}
+
+function latestTake() {
+  const numbers = [...state.takes.keys()];
+  return numbers.length ? Math.max(...numbers) : null;
+}
+
+/** Shows a page (1-based), sized to fill the stage, at the device's resolution. */
+export function showPage(page, direction) {
+  page = Math.min(Math.max(1, page), state.pages.length || 1);
+  const info = state.pages[page - 1] || { width: 595, height: 842 };
+  state.page = page;
+  state.pageSize = { width: info.width, height: info.height };
+  const stage = $('stage').getBoundingClientRect();
+  const fitPage = Math.min((stage.width - 16) / info.width, (stage.height - 16) / info.height);
+  const scale = state.fit === 'width' ? Math.max(fitPage, (stage.width - 28) / info.width) : fitPage;
+  document.body.classList.toggle('fit-width', state.fit === 'width' && scale > fitPage);
+  const sheet = $('sheet');
+  sheet.style.width = `${Math.floor(info.width * scale)}px`;
+  sheet.style.height = `${Math.floor(info.height * scale)}px`;
+  const pixels = Math.round(info.width * scale * (window.devicePixelRatio || 1));
+  const src = `/api/pages/${page}.png?width=${pixels}`;
+  if ($('score').getAttribute('src') !== src) $('score').src = src;
+  for (const next of [page - 1, page + 1]) if (next >= 1 && next <= state.pages.length) new Image().src = `/api/pages/${next}.png?width=${pixels}`;
+  if (direction) {
+    $('stage').scrollTop = 0;
+    sheet.classList.remove('turn-left', 'turn-right');
+    void sheet.offsetWidth;
+    sheet.classList.add(direction > 0 ? 'turn-left' : 'turn-right');
+  }
+  $('page-label').textContent = `${page} / ${state.pages.length}`;
+  render();
+}
+
+/** Redraws the overlay and the controls. */
+export function render() {
+  draw($('overlay'), state);
+  const take = state.takes.get(state.current);
+  const label = state.newTake ? String(state.newTake.number) : take ? take.label : '–';
+  $('take-label').textContent = label;
+  $('take-number').classList.toggle('pending', !!state.newTake);
+  $('end-take').textContent = state.awaitingEnd ? 'Cancel' : 'End';
+  $('end-take').classList.toggle('warn', state.awaitingEnd);
+  $('take-status').innerHTML = statusText(take);
+  document.querySelectorAll('.tool').forEach((b) => b.classList.toggle('selected', isSelected(b)));
+  renderLegend();
+}
+
+function isSelected(button) {
+  const tool = state.tool;
+  if (!tool) return false;
+  if (tool.kind !== button.dataset.tool) return false;
+  if (tool.kind === 'rating') return String(tool.value) === button.dataset.value;
+  if (tool.kind === 'problem') return tool.problem === button.dataset.problem;
+  return true;
+}
+
+function statusText(take) {
+  if (state.newTake) return `tap the score where <b>take ${state.newTake.number}</b> starts`;
+  if (state.awaitingEnd && take) return `tap where <b>take ${take.label}</b> ended`;
+  if (state.moving) return 'tap the new place of the mark';
+  if (!take) return 'press + to start a take';
+  const marks = [...state.marks.values()].filter((m) => m.take === take.number).length;
+  const bars = take.end ? `bars ${take.fromBar ?? '?'}–${take.toBar ?? '?'}` : `from bar ${take.fromBar ?? '?'}, <b>no end yet</b>`;
+  return `${bars} · ${marks} mark${marks === 1 ? '' : 's'}`;
+}
+
+function renderLegend() {
+  const legend = $('legend');
+  if (state.mode === 'coverage') {
+    const gaps = state.coverage ? state.coverage.gaps.length : 0;
+    legend.innerHTML = [1, 2, 3, 4, 5].map((v) => `<span><i class="r${v}"></i>${v}</span>`).join('')
+      + `<span><i class="none"></i>no take</span><span>best rating per bar · ${gaps} gap${gaps === 1 ? '' : 's'}</span>`;
+  } else if (state.mode === 'plan' && state.plan) {
+    const p = state.plan;
+    legend.innerHTML = `<span><i class="plan"></i>${p.segments.length} segments</span>`
+      + `<span><i class="splice"></i>${p.splices} splices</span>`
+      + `<span><i class="none"></i>${p.uncovered.length} to retake</span><span>total ${p.total}</span>`;
+  } else {
+    legend.innerHTML = '';
+  }
+}
+
+export function toast(message, error = false) {
+  const t = $('toast');
+  t.textContent = message;
+  t.classList.toggle('error', error);
+  t.classList.add('show');
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => t.classList.remove('show'), error ? 4200 : 2400);
+}
+
+/** Runs an API call, showing its error as a toast; returns the answer or null. */
+export async function attempt(method, path, body) {
+  try {
+    return await call(method, path, body);
+  } catch (e) {
+    toast(e.message, true);
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- editing
+
+export function upsertTake(take) {
+  if (take.deleted) state.takes.delete(take.number); else state.takes.set(take.number, take);
+  state.highest = Math.max(state.highest, take.number);
+  if (!state.takes.has(state.current)) state.current = latestTake();
+}
+
+export function upsertMark(mark) {
+  if (mark.deleted) state.marks.delete(mark.id); else state.marks.set(mark.id, mark);
+}
+
+/** The tap that starts a take, ends it, moves a mark, or places the selected tool. Returns true when it was used. */
+export async function useTap(point) {
+  if (state.newTake) {
+    const body = { start: point };
+    if (state.newTake.typed) body.number = state.newTake.number;
+    const pending = state.newTake;
+    state.newTake = null;
+    const take = await attempt('POST', 'takes', body);
+    if (take) {
+      upsertTake(take);
+      state.current = take.number;
+      rememberStart(take.number);
+      toast(`take ${take.label} started at bar ${take.fromBar ?? '?'}`);
+    } else {
+      state.newTake = pending;
+    }
+    render();
+    return true;
+  }
+  if (state.awaitingEnd) {
+    state.awaitingEnd = false;
+    const take = await attempt('POST', `takes/${state.current}/end`, { at: point });
+    if (take) { upsertTake(take); toast(`take ${take.label} ends at bar ${take.toBar ?? '?'}`); }
+    render();
+    return true;
+  }
+  if (state.moving) {
+    const mark = state.moving;
+    state.moving = null;
+    const moved = await attempt('POST', `marks/${mark.id}/move`, { at: point });
+    if (moved) upsertMark(moved);
+    render();
+    return true;
+  }
+  if (state.tool) {
+    const tool = state.tool;
+    state.tool = null;
+    if (tool.kind === 'rating') await placeMark({ kind: 'rating', value: tool.value }, point);
+    if (tool.kind === 'problem') await placeMark({ kind: 'problem', problem: tool.problem }, point);
+    if (tool.kind === 'edit-point') await placeMark({ kind: 'edit-point' }, point);
+    if (tool.kind === 'text') {
+      const text = await askText('Text note', '');
+      if (text) await placeMark({ kind: 'text', text }, point);
+    }
+    render();
+    return true;
+  }
+  return false;
+}
+
+/** Adds a mark of the current take at a point. */
+export async function placeMark(fields, point) {
+  if (state.current === null || !state.takes.has(state.current)) {
+    toast('press + to start a take first', true);
+    return;
+  }
+  const body = { take: state.current, at: point, ...fields };
+  const started = startedAt()[`${state.session.score.sha256}/${state.current}`];
+  if (started) body.time = Math.max(0, Math.round((Date.now() - started) / 10) / 100);
+  const mark = await attempt('POST', 'marks', body);
+  if (mark) {
+    upsertMark(mark);
+    render();
+  }
+}
+
+/** When this device started each take (ms since 1970), so that its marks carry the seconds since the take's start. */
+function startedAt() {
+  try { return JSON.parse(localStorage.getItem('tonmeister.started') || '{}'); } catch (e) { return {}; }
+}
+
+function rememberStart(number) {
+  const all = startedAt();
+  all[`${state.session.score.sha256}/${number}`] = Date.now();
+  const keys = Object.keys(all);
+  for (const key of keys.slice(0, Math.max(0, keys.length - 200))) delete all[key];
+  try { localStorage.setItem('tonmeister.started', JSON.stringify(all)); } catch (e) { /* private mode: no times */ }
+}
+
+async function newTake() {
+  closePopup();
+  const take = state.takes.get(state.current);
+  if (take && !take.end && !state.newTake) {
+    const choice = await confirmDialog(`Take ${take.label} has no end`,
+      'Its end is missing: it would run to the end of the score.', ['Set the end now', `Leave it open, start take ${state.highest + 1}`]);
+    if (choice === 0) { state.awaitingEnd = true; render(); return; }
+    if (choice !== 1) return;
+  }
+  state.awaitingEnd = false;
+  state.newTake = { number: state.highest + 1, typed: false };
+  render();
+}
+
+function previousTake() {
+  if (state.newTake) { state.newTake = null; render(); return; }
+  const numbers = [...state.takes.keys()].sort((a, b) => a - b);
+  const index = numbers.indexOf(state.current);
+  if (index > 0) state.current = numbers[index - 1];
+  else if (index === -1 && numbers.length) state.current = numbers.at(-1);
+  showTakePage();
+}
+
+function showTakePage() {
+  const take = state.takes.get(state.current);
+  if (take && take.start.page !== state.page) showPage(take.start.page); else render();
+}
+
+async function typeTakeNumber() {
+  const number = await askTakeNumber(state.newTake ? state.newTake.number : state.highest + 1);
+  if (number === null) return;
+  if (state.takes.has(number)) {
+    state.newTake = null;
+    state.current = number;
+    showTakePage();
+  } else {
+    state.newTake = { number, typed: true };
+    render();
+  }
+}
+
+function endTake() {
+  if (state.awaitingEnd) { state.awaitingEnd = false; render(); return; }
+  if (state.current === null) { toast('no take to end', true); return; }
+  state.newTake = null;
+  state.awaitingEnd = true;
+  render();
+}
+
+export async function undo() {
+  const answer = await attempt('POST', 'undo');
+  if (answer) {
+    toast(`undone: ${answer.undone.description}`);
+    await load();
+  }
+}
+
+// ---------------------------------------------------------------- modes and navigation
+
+export async function setMode(mode) {
+  state.mode = mode;
+  state.tool = null;
+  document.body.classList.remove('mode-notes', 'mode-coverage', 'mode-plan', 'mode-layout');
+  document.body.classList.add(`mode-${mode}`);
+  document.querySelectorAll('.mode').forEach((b) => b.classList.toggle('active', b.dataset.mode === mode));
+  await refreshQuery();
+  render();
+}
+
+async function refreshQuery() {
+  if (state.mode === 'coverage') state.coverage = await attempt('GET', 'coverage');
+  if (state.mode === 'plan') state.plan = await attempt('GET', 'plan');
+}
+
+export function turn(delta) {
+  const page = Math.min(Math.max(1, state.page + delta), state.pages.length);
+  if (page !== state.page) showPage(page, delta);
+}
+
+function jumpToBar(text) {
+  const bar = state.bars.find((b) => b.bar === text.trim());
+  if (!bar) { toast(`there is no bar ${text}`, true); return; }
+  showPage(bar.page);
+  const svg = $('overlay');
+  const flash = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  Object.entries({ x: bar.left, y: bar.top, width: bar.right - bar.left, height: bar.bottom - bar.top, class: 'flash' })
+    .forEach(([k, v]) => flash.setAttribute(k, v));
+  svg.append(flash);
+}
+
+// ---------------------------------------------------------------- events from the server
+
+let refreshTimer = null;
+function onEvent(event, id) {
+  if (event.type === 'hello') {
+    if (event.event !== state.event) load();
+    return;
+  }
+  if (id && id > state.event + 1 && state.event > 0) { state.event = id; load(); return; }
+  if (id) state.event = Math.max(state.event, id);
+  if (event.type === 'take') upsertTake(event.take);
+  if (event.type === 'mark') upsertMark(event.mark);
+  if (event.type === 'renumber') {
+    state.takes.delete(event.from);
+    for (const mark of state.marks.values()) if (mark.take === event.from) mark.take = event.take.number;
+    if (state.current === event.from) state.current = event.take.number;
+    upsertTake(event.take);
+  }
+  if (event.type === 'layout' || event.type === 'reload') { load(); return; }
+  if (state.mode === 'coverage' || state.mode === 'plan') {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => refreshQuery().then(render), 300);
+  }
+  render();
+}
+
+// ---------------------------------------------------------------- controls
+
+function setUpControls() {
+  $('take-plus').onclick = newTake;
+  $('take-minus').onclick = previousTake;
+  $('take-number').onclick = typeTakeNumber;
+  $('end-take').onclick = endTake;
+  $('undo').onclick = undo;
+  $('page-prev').onclick = () => turn(-1);
+  $('page-next').onclick = () => turn(1);
+  $('fit').onclick = () => { state.fit = state.fit === 'page' ? 'width' : 'page'; $('fit').classList.toggle('selected', state.fit === 'width'); showPage(state.page); };
+  $('bar-jump').onsubmit = (e) => { e.preventDefault(); jumpToBar($('bar-input').value); $('bar-input').blur(); };
+  $('detect').onclick = async () => {
+    const choice = await confirmDialog('Detect the layout', 'Replace the layout with the systems and bars found in the PDF?', ['Detect and replace']);
+    if (choice === 0) { const answer = await attempt('POST', 'layout/detect', { save: true }); if (answer) { toast('layout detected'); await load(); } }
+  };
+  document.querySelectorAll('.mode').forEach((b) => { b.onclick = () => setMode(b.dataset.mode); });
+  const problems = $('problems');
+  for (const name of state.session.problems) {
+    const b = document.createElement('button');
+    b.className = 'tool problem';
+    b.dataset.tool = 'problem';
+    b.dataset.problem = name;
+    b.textContent = '! ' + (problemShort[name] || name);
+    b.title = name;
+    problems.append(b);
+  }
+  document.querySelectorAll('.tool').forEach((b) => {
+    b.onclick = () => {
+      const tool = { kind: b.dataset.tool, value: Number(b.dataset.value), problem: b.dataset.problem };
+      state.tool = isSelected(b) ? null : tool;
+      render();
+    };
+  });
+  window.addEventListener('resize', () => showPage(state.page));
+  window.addEventListener('keydown', onKey);
+}
+
+function onKey(e) {
+  if (e.target.tagName === 'INPUT') { if (e.key === 'Escape') e.target.blur(); return; }
+  if (popupOpen()) { if (e.key === 'Escape') closePopup(); return; }
+  const key = e.key;
+  if (key === 'ArrowRight' || key === 'PageDown' || key === ' ') { turn(1); e.preventDefault(); }
+  else if (key === 'ArrowLeft' || key === 'PageUp') { turn(-1); e.preventDefault(); }
+  else if (/^[1-5]$/.test(key) && state.mode === 'notes') {
+    if (state.lastPoint) placeMark({ kind: 'rating', value: Number(key) }, state.lastPoint);
+    else toast('tap the score first, then the key places the rating there');
+  }
+  else if (key === '+' || key === 'n') newTake();
+  else if (key === '-') previousTake();
+  else if (key === 'e') endTake();
+  else if (key === 'f') document.getElementById('fit').click();
+  else if (key === 'u' || (key === 'z' && (e.ctrlKey || e.metaKey))) undo();
+  else if (key === 'g' || key === '/') { $('bar-input').focus(); e.preventDefault(); }
+  else if (key === 'Escape') { state.tool = null; state.newTake = null; state.awaitingEnd = false; state.moving = null; render(); }
+}
+
+async function start() {
+  try {
+    await load();
+  } catch (e) {
+    document.body.innerHTML = `<p class="fatal">${e.message}</p>`;
+    return;
+  }
+  setUpControls();
+  attachInput({ state, showPage, render, turn, useTap, placeMark, toast, attempt, load, showCovers, showMarkEditor, showLayoutMenu, upsertMark });
+  listen(onEvent, (s) => { $('connection').className = `dot ${s}`; $('connection').title = s === 'live' ? 'live' : 'reconnecting…'; });
+}
+
+start();

@@ -1,0 +1,159 @@
+// Draws the session over the page image: an SVG in PDF points laid exactly over the image.
+import { systemsOf, systemExtent, takeSegments, ratingColour, problemShort } from './geometry.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+
+function el(name, attributes = {}, text) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** Redraws the overlay for the state's page and mode. */
+export function draw(svg, state) {
+  const size = state.pageSize;
+  svg.setAttribute('viewBox', `0 0 ${size.width} ${size.height}`);
+  svg.replaceChildren();
+  if (state.mode === 'coverage') drawCoverage(svg, state);
+  if (state.mode === 'plan') drawPlan(svg, state);
+  if (state.mode === 'layout') { drawLayout(svg, state); return; }
+  drawTakes(svg, state);
+  drawMarks(svg, state);
+  if (state.pending) {
+    const p = state.pending;
+    if (p.page === state.page) svg.append(el('circle', { cx: p.x, cy: p.y, r: 10, class: 'pending' }));
+  }
+}
+
+function drawTakes(svg, state) {
+  const takes = [...state.takes.values()].sort((a, b) => a.number - b.number);
+  const lanes = new Map();
+  for (const take of takes) {
+    const current = take.number === state.current;
+    for (const seg of takeSegments(state.layout, take, state.page, state.pageSize.width)) {
+      const key = seg.system.index;
+      const lane = lanes.get(key) || 0;
+      lanes.set(key, lane + 1);
+      const y = seg.system.top - 5 - (current ? 0 : 1 + (lane % 4)) * 5;
+      const g = el('g', { class: 'take' + (current ? ' current' : ''), 'data-take': take.number });
+      g.append(el('line', { x1: seg.from, y1: y, x2: seg.to, y2: y }));
+      if (seg.starts) {
+        g.append(el('path', { d: `M${seg.from + 4},${y - 4} L${seg.from},${y - 4} L${seg.from},${seg.system.top + 8}`, class: 'bracket' }));
+        g.append(el('text', { x: seg.from + 2, y: y - 6, class: 'take-label' }, take.label));
+      }
+      if (seg.ends) {
+        g.append(el('path', { d: `M${seg.to - 4},${y - 4} L${seg.to},${y - 4} L${seg.to},${seg.system.top + 8}`, class: 'bracket' }));
+      }
+      if (!take.end && seg.system === systemsOf(state.layout, state.page).at(-1)) {
+        g.append(el('text', { x: seg.to + 2, y: y + 2, class: 'open-arrow' }, '→'));
+      }
+      svg.append(g);
+    }
+  }
+}
+
+function drawMarks(svg, state) {
+  for (const mark of state.marks.values()) {
+    if (mark.at.page !== state.page || !state.takes.has(mark.take)) continue;
+    const current = mark.take === state.current;
+    const selected = state.selected === mark.id || (state.moving && state.moving.id === mark.id);
+    const g = el('g', { class: 'mark ' + mark.kind + (current ? ' current' : ' earlier') + (selected ? ' selected' : ''), 'data-id': mark.id, 'data-take': mark.take });
+    const { x, y } = mark.at;
+    if (mark.to && mark.to.page === mark.at.page) {
+      g.append(el('line', { x1: x, y1: y, x2: mark.to.x, y2: mark.to.y, class: 'range' }));
+    }
+    if (mark.kind === 'rating') {
+      g.append(el('circle', { cx: x, cy: y, r: 9, fill: ratingColour(mark.value) }));
+      g.append(el('text', { x, y: y + 3.8, class: 'rating-value' }, String(mark.value)));
+    } else if (mark.kind === 'problem') {
+      const label = '! ' + (problemShort[mark.problem] || mark.problem);
+      const width = 6 + label.length * 4.6;
+      g.append(el('rect', { x: x - width / 2, y: y - 7, width, height: 13, rx: 3 }));
+      g.append(el('text', { x, y: y + 3, class: 'problem-label' }, label));
+    } else if (mark.kind === 'edit-point') {
+      g.append(el('circle', { cx: x, cy: y, r: 7.5 }));
+      g.append(el('text', { x, y: y + 3.5, class: 'symbol' }, '✂'));
+    } else {
+      g.append(el('circle', { cx: x, cy: y, r: 7.5 }));
+      g.append(el('text', { x, y: y + 3.5, class: 'symbol' }, '✎'));
+    }
+    if (mark.text && mark.kind !== 'text') g.append(el('title', {}, mark.text));
+    svg.append(g);
+  }
+}
+
+function barsOnPage(state) {
+  return state.bars.filter((b) => b.page === state.page);
+}
+
+function drawCoverage(svg, state) {
+  if (!state.coverage) return;
+  const byBar = new Map(state.coverage.bars.map((b, i) => [i, b]));
+  for (const bar of barsOnPage(state)) {
+    const c = byBar.get(bar.index);
+    if (!c) continue;
+    const best = c.best;
+    svg.append(el('rect', {
+      x: bar.left, y: bar.top, width: bar.right - bar.left, height: bar.bottom - bar.top,
+      fill: best ? ratingColour(best) : '#d93025', class: 'coverage' + (best ? '' : ' uncovered'), 'data-bar': bar.bar,
+    }));
+    const label = best ? `${best} · ${c.takes.length} take${c.takes.length === 1 ? '' : 's'}` : 'no take';
+    svg.append(el('text', { x: bar.left + 3, y: bar.top + 10, class: 'coverage-label' }, label));
+  }
+}
+
+function drawPlan(svg, state) {
+  if (!state.plan) return;
+  const bars = barsOnPage(state);
+  const at = (index) => bars.find((b) => b.index === index);
+  for (const seg of state.plan.segments) {
+    let labelled = new Set();
+    for (let i = seg.firstIndex; i <= seg.lastIndex; i++) {
+      const bar = at(i);
+      if (!bar) continue;
+      svg.append(el('rect', { x: bar.left, y: bar.top, width: bar.right - bar.left, height: bar.bottom - bar.top, class: 'plan-bar' }));
+      if (!labelled.has(bar.system)) {
+        labelled.add(bar.system);
+        const text = `take ${seg.label}`;
+        svg.append(el('rect', { x: bar.left + 2, y: bar.bottom + 3, width: 8 + text.length * 5.6, height: 13, rx: 6.5, class: 'plan-pill' }));
+        svg.append(el('text', { x: bar.left + 6, y: bar.bottom + 13, class: 'plan-label' }, text));
+      }
+    }
+  }
+  for (const run of state.plan.uncovered) {
+    for (let i = run.firstIndex; i <= run.lastIndex; i++) {
+      const bar = at(i);
+      if (!bar) continue;
+      svg.append(el('rect', { x: bar.left, y: bar.top, width: bar.right - bar.left, height: bar.bottom - bar.top, class: 'plan-retake' }));
+      svg.append(el('text', { x: bar.left + 3, y: bar.bottom - 4, class: 'plan-retake-label' }, 'retake'));
+    }
+  }
+  for (const splice of state.plan.spliceList) {
+    const bar = at(splice.index);
+    if (!bar) continue;
+    svg.append(el('line', { x1: bar.left, y1: bar.top - 6, x2: bar.left, y2: bar.bottom + 6, class: 'splice' }));
+    svg.append(el('text', { x: bar.left - 2, y: bar.top - 8, class: 'splice-label' }, `✂ ${splice.fromLabel}→${splice.toLabel}`));
+  }
+}
+
+function drawLayout(svg, state) {
+  const systems = systemsOf(state.layout, state.page);
+  systems.forEach((system, i) => {
+    const [left, right] = systemExtent(system, state.pageSize.width);
+    const g = el('g', { class: 'layout-system', 'data-system': i + 1 });
+    g.append(el('rect', { x: left - 6, y: system.top, width: right - left + 12, height: system.bottom - system.top, class: 'system-box' }));
+    for (const edge of ['top', 'bottom']) {
+      const y = system[edge];
+      g.append(el('line', { x1: left - 14, y1: y, x2: right + 14, y2: y, class: 'edge', 'data-edge': edge, 'data-system': i + 1 }));
+    }
+    g.append(el('text', { x: left - 10, y: system.top - 3, class: 'system-label' }, `system ${i + 1}`));
+    const bars = system.bars;
+    const lines = bars.length ? [bars[0].left, ...bars.map((b) => b.right)] : [];
+    lines.forEach((x, k) => {
+      g.append(el('line', { x1: x, y1: system.top - 4, x2: x, y2: system.bottom + 4, class: 'barline', 'data-system': i + 1, 'data-barline': k }));
+    });
+    bars.forEach((b) => g.append(el('text', { x: b.left + 2, y: system.top - 3, class: 'bar-number' }, b.number)));
+    svg.append(g);
+  });
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import RecordingProtocol
+import Storage
+import TonmeisterServer
+
+/// `tonmeister serve SESSION`: the live note-taking page and its JSON API for one session.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a session to browsers on tablets: the score, takes and marks, live for every device.",
+        discussion: """
+            SESSION is a .sqlite database, or a .json document imported first into the database beside it \
+            (day1.json → day1.sqlite; an existing database is served as it is). The server listens on \
+            127.0.0.1 (this machine only) unless --host says otherwise; listening on the network needs --token, \
+            and then every request must carry it (open the page as http://HOST:PORT/?token=T). See docs/serve.md.
+            """
+    )
+
+    @OptionGroup var file: SessionFile
+
+    @Option(help: "The TCP port (0: any free port).")
+    var port = 8080
+
+    @Option(help: "The address to listen on: 127.0.0.1 (this machine), or 0.0.0.0 for the network (needs --token).")
+    var host = "127.0.0.1"
+
+    @Option(help: "A secret of 8 or more letters, digits or -._~ that every request must carry.")
+    var token: String?
+
+    @Option(help: "The score PDF (default: the session's score file, from here or beside the session).")
+    var score: String?
+
+    func validate() throws {
+        do { try ServerConfiguration(host: host, port: port, token: token).validate() } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func run() throws {
+        let prepared = try SessionFiles.prepare(file.session)
+        if prepared.imported { Self.say("imported \(file.session) into \(prepared.database)") }
+        if prepared.reused { Self.say("serving \(prepared.database), the database beside \(file.session) (made earlier)") }
+        let session = try SessionStore(path: prepared.database).load()
+        let scorePath: String
+        do { scorePath = try SessionFiles.scorePath(for: session, sessionPath: prepared.database, explicit: score) } catch let error as ServerError {
+            throw CLIError.badInput(error.description)
+        }
+        let server: TonmeisterServer
+        do {
+            server = try TonmeisterServer(sessionPath: prepared.database, scorePath: scorePath,
+                                          configuration: ServerConfiguration(host: host, port: port, token: token))
+        } catch let error as ServerError {
+            throw CLIError.badInput(error.description)
+        }
+        let host = self.host, token = self.token, title = session.title
+        let done = DispatchSemaphore(value: 0)
+        let failure = LockedError()
+        Task {
+            do {
+                try await server.run { port in
+                    let shown = host.contains(":") ? "[\(host)]" : host
+                    let url = "http://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? "")
+                    Self.say("serving \(title) at \(url)\npress Ctrl-C to stop")
+                }
+            } catch {
+                failure.error = error
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.error { throw CLIError.failure("the server stopped: \(error)") }
+    }
+
+    /// Prints a line at once (the server runs for long; its output must not wait in a buffer).
+    private static func say(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+}
+
+/// The error a server task ended with, handed back to the command's thread.
+private final class LockedError: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (any Error)?
+
+    var error: (any Error)? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

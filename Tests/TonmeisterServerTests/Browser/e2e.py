@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Drives the live note-taking page in headless Chromium (Selenium) against a running `tonmeister serve`.
+
+Creates a take by tapping the score, places marks by tapping (three quick taps = rating 3, a palette problem,
+a key press), reloads and checks they are still there, long-presses empty score and reads which takes cover
+it, and saves screenshots at tablet sizes (1280x800 landscape, 800x1280 portrait) into OUT.
+
+Usage: e2e.py URL OUT   (exit status 0 when every check passed; the failing check is printed otherwise)
+"""
+import json
+import os
+import shutil
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+URL, OUT = sys.argv[1], sys.argv[2]
+os.makedirs(OUT, exist_ok=True)
+
+
+def driver(width, height):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={width},{height}", "--force-device-scale-factor=1", "--hide-scrollbars"]:
+        options.add_argument(argument)
+    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    d = webdriver.Chrome(options=options, service=service)
+    d.set_window_size(width, height)
+    # The window size includes no browser chrome in headless mode; make the viewport exact.
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    return d
+
+
+def check(condition, message):
+    if not condition:
+        print("FAILED:", message)
+        sys.exit(1)
+    print("ok:", message)
+
+
+def wait(d, script, timeout=10, message="condition"):
+    try:
+        return WebDriverWait(d, timeout).until(lambda d: d.execute_script(script))
+    except Exception:
+        check(False, f"timed out waiting for {message}: {script}")
+
+
+def state(d):
+    return d.execute_script("""
+        const s = window.tonmeisterState;
+        return JSON.stringify({page: s.page, current: s.current, takes: [...s.takes.keys()],
+            marks: [...s.marks.values()].map(m => ({id: m.id, take: m.take, kind: m.kind, value: m.value, problem: m.problem, bar: m.bar, time: m.time}))});
+    """)
+
+
+def ready(d):
+    wait(d, "return document.body.dataset.ready === '1' && document.getElementById('score').complete "
+            "&& document.getElementById('score').naturalWidth > 0", message="the page and its score image")
+
+
+def tap(d, x, y, count=1):
+    """Taps the score `count` times quickly at (x, y) PDF points."""
+    sheet = d.find_element(By.ID, "sheet")
+    size = json.loads(d.execute_script("const s = window.tonmeisterState.pageSize; const r = document.getElementById('sheet').getBoundingClientRect();"
+                                       "return JSON.stringify({w: s.width, h: s.height, rw: r.width, rh: r.height});"))
+    ox = x / size["w"] * size["rw"] - size["rw"] / 2
+    oy = y / size["h"] * size["rh"] - size["rh"] / 2
+    actions = ActionChains(d, duration=10)
+    actions.move_to_element_with_offset(sheet, int(ox), int(oy))
+    for _ in range(count):
+        actions.click()
+        actions.pause(0.08)
+    actions.perform()
+
+
+def long_press(d, x, y):
+    sheet = d.find_element(By.ID, "sheet")
+    size = json.loads(d.execute_script("const s = window.tonmeisterState.pageSize; const r = document.getElementById('sheet').getBoundingClientRect();"
+                                       "return JSON.stringify({w: s.width, h: s.height, rw: r.width, rh: r.height});"))
+    ActionChains(d, duration=10).move_to_element_with_offset(sheet, int(x / size["w"] * size["rw"] - size["rw"] / 2),
+                                                              int(y / size["h"] * size["rh"] - size["rh"] / 2)) \
+        .click_and_hold().pause(0.9).release().perform()
+
+
+def marks_of(d, take):
+    return [m for m in json.loads(state(d))["marks"] if m["take"] == take]
+
+
+d = driver(1280, 800)
+try:
+    d.get(URL)
+    ready(d)
+    s = json.loads(state(d))
+    check(len(s["takes"]) == 30, f"the page shows the session's 30 takes (it shows {len(s['takes'])})")
+    d.find_element(By.TAG_NAME, "body").send_keys("\ue014")  # arrow right: page 3
+    wait(d, "return window.tonmeisterState.page === 3", message="page 3 after the arrow key")
+    d.find_element(By.ID, "page-prev").click()
+    wait(d, "return window.tonmeisterState.page === 2", message="page 2 after the page button")
+    ready(d)
+    d.save_screenshot(os.path.join(OUT, "01-session-landscape.png"))
+
+    # A new take: +, then the first tap sets its start (page 2, first system, bar 2).
+    d.find_element(By.ID, "take-plus").click()
+    time.sleep(0.2)
+    if d.find_elements(By.CSS_SELECTOR, "#popup:not([hidden]) [data-choice='1']"):
+        d.find_element(By.CSS_SELECTOR, "#popup [data-choice='1']").click()  # the open take 30: leave it open
+    wait(d, "return window.tonmeisterState.newTake !== null", message="a pending new take")
+    number = d.execute_script("return window.tonmeisterState.newTake.number")
+    check(number == 31, f"the counter offers take 31 (it offers {number})")
+    tap(d, 150, 120)
+    wait(d, "return window.tonmeisterState.takes.has(31) && window.tonmeisterState.current === 31", message="take 31 created")
+    check(d.execute_script("return window.tonmeisterState.takes.get(31).start.page") == 2, "take 31 starts on page 2")
+
+    # Three quick taps: rating 3. A problem from the palette. A key: rating 5 where the pointer was.
+    tap(d, 230, 120, count=3)
+    wait(d, "return [...window.tonmeisterState.marks.values()].some(m => m.take === 31 && m.kind === 'rating' && m.value === 3)",
+         message="a rating 3 from three quick taps")
+    d.find_element(By.CSS_SELECTOR, ".tool.problem[data-problem='intonation']").click()
+    tap(d, 330, 125)
+    wait(d, "return [...window.tonmeisterState.marks.values()].some(m => m.take === 31 && m.kind === 'problem')",
+         message="an intonation problem from the palette")
+    tap(d, 430, 120, count=5)
+    wait(d, "return [...window.tonmeisterState.marks.values()].some(m => m.take === 31 && m.kind === 'rating' && m.value === 5)",
+         message="a rating 5 from five quick taps")
+    check(len(d.find_elements(By.CSS_SELECTOR, "#overlay .mark.current[data-take='31']")) == 3, "three bright marks of take 31 on the page")
+    check(len(d.find_elements(By.CSS_SELECTOR, "#overlay .mark.earlier")) > 0, "earlier takes' marks are drawn faded")
+    d.find_element(By.ID, "end-take").click()
+    tap(d, 300, 330)
+    wait(d, "return !!window.tonmeisterState.takes.get(31).end", message="take 31 ended by the End button and a tap")
+    time.sleep(0.3)
+    d.save_screenshot(os.path.join(OUT, "02-take-31-marked.png"))
+
+    # Reload: everything is still there (read back from the database).
+    before = marks_of(d, 31)
+    d.refresh()
+    ready(d)
+    after = marks_of(d, 31)
+    check(sorted(m["id"] for m in before) == sorted(m["id"] for m in after) and len(after) == 3,
+          f"after a reload take 31 still has its 3 marks ({[(m['kind'], m.get('value') or m.get('problem')) for m in after]})")
+    check(json.loads(state(d))["current"] == 31, "after a reload the counter is on take 31")
+    times = sorted(m.get("time") or -1 for m in after)
+    check(all(t >= 0 for t in times) and times == sorted(times), f"the marks carry the seconds since the take started on this device: {times}")
+
+    # Long-press on empty score: which takes cover this point?
+    long_press(d, 260, 150)
+    wait(d, "return !document.getElementById('popup').hidden && !!document.getElementById('covers-title')", message="the covers popup")
+    text = d.find_element(By.ID, "popup").text
+    check("take 31" in text and "take 1" in text, f"the covers popup lists take 31 and take 1: {text!r}")
+    d.save_screenshot(os.path.join(OUT, "03-covers-long-press.png"))
+    d.find_element(By.TAG_NAME, "body").send_keys("\ue00c")  # Escape
+
+    # Long-press on a mark: the editor; change the rating 3 to 4.
+    long_press(d, 230, 120)
+    wait(d, "return !document.getElementById('popup').hidden && !!document.querySelector('#popup [data-rating]')", message="the mark editor")
+    d.save_screenshot(os.path.join(OUT, "04-mark-editor.png"))
+    d.find_element(By.CSS_SELECTOR, "#popup [data-rating='4']").click()
+    wait(d, "return [...window.tonmeisterState.marks.values()].some(m => m.take === 31 && m.kind === 'rating' && m.value === 4)",
+         message="the rating changed to 4")
+
+    # Coverage and plan views.
+    d.find_element(By.CSS_SELECTOR, ".mode[data-mode='coverage']").click()
+    wait(d, "return document.querySelectorAll('#overlay rect.coverage').length > 0", message="coverage colours")
+    time.sleep(0.3)
+    d.save_screenshot(os.path.join(OUT, "05-coverage.png"))
+    d.find_element(By.CSS_SELECTOR, ".mode[data-mode='plan']").click()
+    wait(d, "return document.querySelectorAll('#overlay rect.plan-bar').length > 0", message="the plan's takes")
+    time.sleep(0.3)
+    d.save_screenshot(os.path.join(OUT, "06-plan.png"))
+    d.find_element(By.CSS_SELECTOR, ".mode[data-mode='layout']").click()
+    wait(d, "return document.querySelectorAll('#overlay line.barline').length > 0", message="the layout's barlines")
+    time.sleep(0.3)
+    d.save_screenshot(os.path.join(OUT, "07-layout.png"))
+    d.find_element(By.CSS_SELECTOR, ".mode[data-mode='notes']").click()
+    d.find_element(By.ID, "fit").click()
+    wait(d, "return document.body.classList.contains('fit-width')", message="fit to width")
+    ready(d)
+    time.sleep(0.4)
+    d.save_screenshot(os.path.join(OUT, "09-fit-width.png"))
+finally:
+    d.quit()
+
+# Portrait tablet: the same session, the marks of take 31 and the bar jump.
+d = driver(800, 1280)
+try:
+    d.get(URL)
+    ready(d)
+    check(len(marks_of(d, 31)) == 3, "a second browser (portrait) sees take 31's marks")
+    box = d.find_element(By.ID, "bar-input")
+    box.send_keys("27\n")
+    wait(d, "return window.tonmeisterState.page === 3", message="bar 27 is on page 3")
+    ready(d)
+    time.sleep(0.4)
+    d.save_screenshot(os.path.join(OUT, "08-portrait-bar-jump.png"))
+finally:
+    d.quit()
+print("all browser checks passed")

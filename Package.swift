@@ -41,7 +41,7 @@ let package = Package(
         .target(
             name: "TonmeisterServer",
             dependencies: [
-                "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage",
+                "TheoryCore", "Fretboard", "Quiz", "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

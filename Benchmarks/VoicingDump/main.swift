@@ -6,6 +6,10 @@
 //
 // Usage: VoicingDump [--subset] [--lines FILE]   (release build: swift build -c release --product VoicingDump)
 //   --lines FILE  also writes one line per search (its hash and voicing count), to diff two builds' output.
+//        VoicingDump --profile common|all [--search-only]
+//   runs VoicingDictionaryBench's workload once, without timing or output, for an instruction count under
+//   `valgrind --tool=callgrind --toggle-collect='*runProfileWorkload*'`: the common types (or every type) × 12 roots
+//   on guitar-standard, frets 0–15, span 4; every voicing built, or with --search-only `ranking(limit: 0)`.
 // Exits 1 when the hash differs from the pinned one.
 import Foundation
 import Fretboard
@@ -16,6 +20,10 @@ let pinnedFull: UInt64 = 0x935a_6c3c_5eec_f90e
 let pinnedSubset: UInt64 = 0x0daa_c021_de2a_bae2
 
 let arguments = CommandLine.arguments.dropFirst()
+if let i = arguments.firstIndex(of: "--profile") {
+    try profile(arguments[i + 1], searchOnly: arguments.contains("--search-only"))
+    exit(0)
+}
 let subset = arguments.contains("--subset")
 let linesPath = arguments.firstIndex(of: "--lines").map { arguments[$0 + 1] }
 
@@ -101,4 +109,26 @@ print("VoicingDump\(subset ? " --subset" : ""): \(searches) searches, \(voicings
 if total.value != pinned {
     print("VoicingDump: the hash differs from the pinned one")
     exit(1)
+}
+
+/// See the usage above; the work itself is in ``runProfileWorkload(_:searchOnly:)`` so that callgrind can count it alone.
+func profile(_ which: String, searchOnly: Bool) throws {
+    let neck = try Neck(try Tuning.named("guitar-standard"))
+    let roots = try ["C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"].map { try PitchClass($0) }
+    let types = which == "all" ? ChordType.all : ChordType.all.filter { $0.commonness == 0 }
+    let chords = types.flatMap { type in roots.map { Chord(root: $0, type: type) } }
+    let sink = try runProfileWorkload(chords, neck: neck, searchOnly: searchOnly)
+    print("VoicingDump --profile \(which)\(searchOnly ? " --search-only" : ""): \(chords.count) chords, \(sink) voicings")
+}
+
+/// Every voicing of each chord on the neck, as VoicingDictionaryBench asks for them.
+@inline(never)
+func runProfileWorkload(_ chords: [Chord], neck: Neck, searchOnly: Bool) throws -> Int {
+    let constraints = VoicingConstraints(maxSpan: 4, frets: 0...15)
+    var sink = 0
+    for chord in chords {
+        sink += searchOnly ? try VoicingFinder.ranking(for: chord, on: neck, constraints: constraints, limit: 0).total
+            : try VoicingFinder.voicings(for: chord, on: neck, constraints: constraints).count
+    }
+    return sink
 }

@@ -1,0 +1,239 @@
+import TheoryCore
+
+/// The depth-first search behind ``VoicingFinder``; one instance per chord.
+///
+/// For each hand position (the lowest fretted fret `low`, and first the position with no fretted note) every string
+/// is muted, open (when its open note is a chord tone) or stopped at a chord tone in `low…low + maxSpan - 1`. The
+/// frets a string can stop there are a bit mask computed once per position from the chord's pitch classes (no
+/// per-fret table); a branch is cut as soon as the strings left cannot sound the missing required tones (as a tone
+/// mask and as a count), enough strings, the fret `low` or the required bass. Muted strings are `Fingering.muted`
+/// in the fret buffer, and every candidate keeps its frets in one shared store, so a candidate allocates nothing.
+struct VoicingSearch {
+    /// One string as the search sees it.
+    struct StringTable {
+        /// The nut (0, or the capo where it covers the string) and the MIDI number sounding there.
+        let nut: Int, openMIDI: Int
+        /// The MIDI number at a neck fret above the nut is `base + fret`; `pitchClassBase` is `base` mod 12.
+        let base: Int, pitchClassBase: Int
+        /// The open string's tone bit (`1 << tone index`), 0 when the open note is no chord tone.
+        let openBit: Int
+        /// The lowest and highest fret that can be stopped (above the nut, playable, inside the searched range).
+        let lowest: Int, highest: Int
+    }
+
+    /// A voicing found: its fingering and score (its frets are in ``fretStore``; a ``Voicing`` is built only for
+    /// those returned).
+    struct Candidate {
+        let fingering: Fingering.Plan
+        let score: PlayabilityScore
+    }
+
+    /// What ``ranked()`` sorts by: the total score, then the hand position, then the frets (``fretStore``).
+    struct RankKey {
+        let total: Double, lowestFret: Int, index: Int
+    }
+
+    let chord: Chord
+    let constraints: VoicingConstraints
+    let weights: PlayabilityScore.Weights
+    let n: Int
+    let capo: Int
+    /// The instrument's scale length relative to the reference guitar's.
+    let reach: Double
+    let tones: [(PitchClass, Interval)]
+    /// Tone index for each semitone above C, or -1.
+    let toneAt: [Int]
+    /// `1 << toneAt[semitone]` for each semitone above C, or 0.
+    let toneBit: [Int]
+    /// The chord's semitones as a 12-bit mask, repeated once above (24 bits), to read 12 frets from any offset.
+    let pitchClasses: Int
+    /// The tones a voicing must sound, and the optional ones whose absence costs points (bit i for tone i).
+    let requiredMask: Int, optionalMask: Int
+    /// The semitone that must sound lowest, or -1 when the bass is free.
+    let strictBass: Int
+    let minimumSounding: Int
+    let strings: [StringTable]
+    /// The lowest MIDI number strings `s…` (0-based) can sound: their lowest open (or capoed) note; `Int.max` at `n`.
+    let lowestFrom: [Int]
+
+    var results: [Candidate] = []
+    var keys: [RankKey] = []
+    /// The frets of every candidate, one per string (-1 for a muted string), so that a candidate costs no array.
+    var fretStore: [Int16] = []
+
+    // Search state, valid during `run()`: the scratch buffers and the hand position.
+    var frets = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
+    var nuts = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
+    /// Per string: the frets it can stop in the current position, bit k for fret `windowLow + k`.
+    var options = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
+    /// Per string `s`: the tone bits strings `s…` can still add, and how many of them can sound.
+    var reachFrom = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
+    var soundableFrom = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
+    /// The strings that can stop the fret `windowLow` (bit s for string s + 1).
+    var lowStrings = 0
+    var windowLow = 0
+
+    init(chord: Chord, neck: Neck, constraints: VoicingConstraints, weights: PlayabilityScore.Weights) {
+        self.chord = chord
+        self.constraints = constraints
+        self.weights = weights
+        n = neck.stringCount
+        capo = neck.capo
+        reach = neck.tuning.instrument.scaleLength / Instrument.referenceScaleLength
+        var tones = FretPattern.chordTones(chord)
+        if let bass = constraints.bass, !tones.contains(where: { $0.0.semitone == bass.semitone }) {
+            tones.append((bass, chord.root.interval(upTo: bass)))
+        }
+        self.tones = tones
+        let toneAt = (0..<12).map { pc in tones.firstIndex { $0.0.semitone == pc } ?? -1 }
+        self.toneAt = toneAt
+        toneBit = toneAt.map { $0 < 0 ? 0 : 1 << $0 }
+        var semitones = 0
+        for t in tones { semitones |= 1 << t.0.semitone }
+        pitchClasses = semitones | semitones << 12
+        let required = VoicingFinder.requiredTones(of: chord, tones: tones)
+        var mask = 0, optional = 0
+        for (i, r) in required.enumerated() where toneAt[tones[i].0.semitone] == i {
+            if r { mask |= 1 << i } else { optional |= 1 << i }
+        }
+        requiredMask = mask
+        optionalMask = optional
+        if let bass = constraints.bass ?? chord.bass {
+            strictBass = bass.semitone
+        } else if n >= 5 && !neck.tuning.isReentrant {
+            strictBass = chord.root.semitone
+        } else {
+            strictBass = -1
+        }
+        minimumSounding = min(n, constraints.minimumSoundingStrings ?? (n <= 3 ? n : 3))
+        let range = constraints.frets ?? 0...neck.frets
+        let capo = neck.capo, neckFrets = neck.frets, toneBit = self.toneBit
+        let strings = neck.tuning.strings.map { string in
+            let nut = string.nut(capo: capo)
+            let openMIDI = string.midi(atFret: nut)
+            let base = string.openMIDI - string.firstFret
+            // Playable above the nut: frets above both the nut and the string's first fret, up to the last fret.
+            return StringTable(nut: nut, openMIDI: openMIDI, base: base, pitchClassBase: floorMod(base, 12),
+                               openBit: toneBit[floorMod(openMIDI, 12)],
+                               lowest: max(range.lowerBound, max(nut, string.firstFret) + 1),
+                               highest: min(range.upperBound, neckFrets))
+        }
+        self.strings = strings
+        var lowestFrom = strings.map(\.openMIDI) + [Int.max]
+        for s in stride(from: n - 1, through: 0, by: -1) { lowestFrom[s] = min(lowestFrom[s], lowestFrom[s + 1]) }
+        self.lowestFrom = lowestFrom
+    }
+
+    /// Enumerates every voicing into ``results``: first with open and muted strings only, then for each hand position.
+    mutating func run() {
+        results.reserveCapacity(64)
+        keys.reserveCapacity(64)
+        fretStore.reserveCapacity(64 * n)
+        let n = self.n
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * n + 2) { scratch in
+            frets = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
+            nuts = UnsafeMutableBufferPointer(rebasing: scratch[n..<2 * n])
+            options = UnsafeMutableBufferPointer(rebasing: scratch[2 * n..<3 * n])
+            reachFrom = UnsafeMutableBufferPointer(rebasing: scratch[3 * n..<4 * n + 1])
+            soundableFrom = UnsafeMutableBufferPointer(rebasing: scratch[4 * n + 1..<5 * n + 2])
+            for s in 0..<n { nuts[s] = strings[s].nut }
+            // Only open strings and mutes.
+            windowLow = Int.max
+            prepareWindow(stopping: false)
+            visit(0, covered: 0, sounded: false, usedLow: true, sounding: 0, lowest: Int.max)
+            guard let first = strings.map(\.lowest).min(), let last = strings.map(\.highest).max(), first <= last else { return }
+            for low in first...last {
+                windowLow = low
+                prepareWindow(stopping: true)
+                if lowStrings != 0 { visit(0, covered: 0, sounded: false, usedLow: false, sounding: 0, lowest: Int.max) }
+            }
+        }
+        frets = UnsafeMutableBufferPointer(start: nil, count: 0)
+        nuts = frets
+        options = frets
+        reachFrom = frets
+        soundableFrom = frets
+    }
+
+    /// Fills ``options``, ``reachFrom``, ``soundableFrom`` and ``lowStrings`` for the hand position at ``windowLow``
+    /// (no stopped frets when `stopping` is false).
+    private mutating func prepareWindow(stopping: Bool) {
+        let span = constraints.maxSpan
+        reachFrom[n] = 0
+        soundableFrom[n] = 0
+        lowStrings = 0
+        for s in stride(from: n - 1, through: 0, by: -1) {
+            let t = strings[s]
+            var stops = 0
+            if stopping {
+                let from = max(t.lowest - windowLow, 0), to = min(t.highest - windowLow, span - 1)
+                if from <= to { stops = (pitchClasses >> ((t.pitchClassBase + windowLow) % 12)) & ((2 << to) - (1 << from)) }
+            }
+            options[s] = stops
+            if stops & 1 != 0 { lowStrings |= 1 << s }
+            var tones = t.openBit
+            var m = stops
+            while m != 0 {
+                tones |= toneBit[(t.pitchClassBase + windowLow + m.trailingZeroBitCount) % 12]
+                m &= m - 1
+            }
+            reachFrom[s] = reachFrom[s + 1] | tones
+            soundableFrom[s] = soundableFrom[s + 1] + (tones != 0 ? 1 : 0)
+        }
+    }
+
+    /// Tries string `s` muted, open and stopped, then the strings above it. `sounded`: some string below sounds.
+    private mutating func visit(_ s: Int, covered: Int, sounded: Bool, usedLow: Bool, sounding: Int, lowest: Int) {
+        if s == n {
+            if usedLow { evaluate(covered: covered, sounding: sounding, lowest: lowest) }
+            return
+        }
+        let missing = requiredMask & ~covered
+        if missing & ~reachFrom[s] != 0 || missing.nonzeroBitCount > soundableFrom[s]
+            || sounding + soundableFrom[s] < minimumSounding || (!usedLow && lowStrings >> s == 0) { return }
+        // The lowest note so far is final when no later string can sound lower: it must be the bass.
+        if strictBass >= 0, lowest != Int.max, lowest <= lowestFrom[s], floorMod(lowest, 12) != strictBass { return }
+        // Mute.
+        frets[s] = Fingering.muted
+        if sounded && !constraints.allowMutedInner {
+            // A mute after sounding strings ends the voicing: every string above is muted too.
+            for t in s + 1..<n { frets[t] = Fingering.muted }
+            if usedLow { evaluate(covered: covered, sounding: sounding, lowest: lowest) }
+        } else {
+            visit(s + 1, covered: covered, sounded: sounded, usedLow: usedLow, sounding: sounding, lowest: lowest)
+        }
+        // Open.
+        let t = strings[s]
+        if t.openBit != 0 {
+            frets[s] = t.nut
+            visit(s + 1, covered: covered | t.openBit, sounded: true, usedLow: usedLow, sounding: sounding + 1,
+                  lowest: min(lowest, t.openMIDI))
+        }
+        // Stopped inside the hand position.
+        var m = options[s]
+        while m != 0 {
+            let f = windowLow + m.trailingZeroBitCount
+            m &= m - 1
+            frets[s] = f
+            visit(s + 1, covered: covered | toneBit[(t.pitchClassBase + f) % 12], sounded: true,
+                  usedLow: usedLow || f == windowLow, sounding: sounding + 1, lowest: min(lowest, t.base + f))
+        }
+    }
+
+    /// Keeps the voicing in ``frets`` when it sounds the required tones, enough strings and the bass, and has a fingering.
+    private mutating func evaluate(covered: Int, sounding: Int, lowest: Int) {
+        guard covered & requiredMask == requiredMask, sounding >= minimumSounding, lowest != Int.max else { return }
+        let lowestSemitone = floorMod(lowest, 12)
+        if strictBass >= 0 && lowestSemitone != strictBass { return }
+        guard let fingering = Fingering.plan(frets: UnsafeBufferPointer(frets), nuts: UnsafeBufferPointer(nuts),
+                                             maxFingers: constraints.maxFingers) else { return }
+        let score = score(fingering: fingering, covered: covered, lowestSemitone: lowestSemitone)
+        // The plan's lowest fret is the lowest stopped fret (0 when every sounding string is open).
+        keys.append(RankKey(total: score.total, lowestFret: fingering.low, index: results.count))
+        results.append(Candidate(fingering: fingering, score: score))
+        for s in 0..<n { fretStore.append(frets[s] == Fingering.muted ? -1 : Int16(frets[s])) }
+    }
+
+    /// The MIDI number sounding on string `s` at fret `f` (the nut or a fret above it).
+    func midi(_ s: Int, _ f: Int) -> Int { f == strings[s].nut ? strings[s].openMIDI : strings[s].base + f }
+}

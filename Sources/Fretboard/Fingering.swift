@@ -26,6 +26,30 @@ public struct Fingering: Hashable, Sendable {
         var strings: Int { (1 << (to + 1)) &- (1 << from) }
     }
 
+    /// The fretted strings (bit i for string i+1) at each of the four frets from the lowest fretted one: fingers
+    /// follow the frets, so a fingering never spans more.
+    struct Rows {
+        private var r0 = 0, r1 = 0, r2 = 0, r3 = 0
+
+        subscript(k: Int) -> Int {
+            switch k {
+            case 0: r0
+            case 1: r1
+            case 2: r2
+            default: r3
+            }
+        }
+
+        mutating func insert(string s: Int, at k: Int) {
+            switch k {
+            case 0: r0 |= 1 << s
+            case 1: r1 |= 1 << s
+            case 2: r2 |= 1 << s
+            default: r3 |= 1 << s
+            }
+        }
+    }
+
     /// The fret of a muted string in the fret buffers read by ``plan(frets:nuts:maxFingers:)``: below every nut.
     static let muted = Int.min
 
@@ -33,9 +57,10 @@ public struct Fingering: Hashable, Sendable {
     /// or `nil` when no fingering with at most `maxFingers` fingers exists.
     public static func find(frets: [Int?], nuts: [Int], maxFingers: Int) -> Fingering? {
         let values = frets.map { $0 ?? muted }
-        return values.withUnsafeBufferPointer { frets in
-            nuts.withUnsafeBufferPointer { nuts in plan(frets: frets, nuts: nuts, maxFingers: maxFingers)?.fingering(frets: frets) }
+        let plan = values.withUnsafeBufferPointer { frets in
+            nuts.withUnsafeBufferPointer { nuts in Self.plan(frets: frets, nuts: nuts, maxFingers: maxFingers) }
         }
+        return values.withUnsafeBufferPointer { plan?.fingering(frets: $0) }
     }
 
     /// A fingering before its finger array is built: what the playability score needs, and the barres and single
@@ -47,35 +72,49 @@ public struct Fingering: Hashable, Sendable {
         let a: Unit?, b: Unit?
         /// The strings (bit i for string i+1) stopped by a finger of their own.
         let singles: Int
+        /// The lowest and highest fretted fret (0 when no string is fretted).
         let low: Int, high: Int
 
-        /// The fingering: fingers and barres given in order of fret and then string, each finger at least one above
-        /// the previous and at least `1 + fret - low`.
+        /// The fingering of `frets` (those the plan was made for; ``muted`` for a muted string): units (barres and
+        /// single notes) take fingers in order of fret and then string, each at least one above the previous and at
+        /// least `1 + fret - low`.
         func fingering(frets: UnsafeBufferPointer<Int>) -> Fingering {
             // `map` (specialised here) rather than `init(repeating:count:)`, whose generic allocation looks the
             // array's type up at run time.
             var fingers = frets.map { _ in Int?.none }
-            var barres: [Barre] = []
             guard count > 0 else { return Fingering(fingers: fingers, barres: [], count: 0, stretch: 0) }
+            var rows = Rows()
+            for s in 0..<frets.count where singles & (1 << s) != 0 { rows.insert(string: s, at: frets[s] - low) }
+            var barres: [Barre] = []
             var previous = 0
-            for f in low...high {
-                for s in 0..<frets.count {
+            for k in 0...(high - low) {
+                // The units at this fret start at these strings; barres are never at a string with a note of its own.
+                var starts = rows[k]
+                if let a, a.fret == low + k { starts |= 1 << a.from }
+                if let b, b.fret == low + k { starts |= 1 << b.from }
+                while starts != 0 {
+                    let s = starts.trailingZeroBitCount
+                    starts &= starts - 1
+                    let finger = max(previous + 1, 1 + k)
+                    previous = finger
                     let unit: Unit
-                    if let a, a.fret == f, a.from == s { unit = a }
-                    else if let b, b.fret == f, b.from == s { unit = b }
-                    else if singles & (1 << s) != 0, frets[s] == f { unit = Unit(fret: f, from: s, to: s) }
-                    else { continue }
-                    let finger = max(previous + 1, 1 + f - low)
+                    if let a, a.fret == low + k, a.from == s { unit = a }
+                    else if let b, b.fret == low + k, b.from == s { unit = b }
+                    else { fingers[s] = finger; continue }
                     // Single notes under a barre are always at a higher fret, so they come later and overwrite it.
                     for t in unit.from...unit.to { fingers[t] = finger }
                     if unit.from != unit.to {
-                        barres.append(Barre(fret: f, fromString: unit.from + 1, toString: unit.to + 1, finger: finger))
+                        barres.append(Barre(fret: unit.fret, fromString: unit.from + 1, toString: unit.to + 1, finger: finger))
                     }
-                    previous = finger
                 }
             }
             return Fingering(fingers: fingers, barres: barres, count: count, stretch: stretch)
         }
+    }
+
+    /// What ``plan(frets:nuts:maxFingers:)`` works out for one choice of barres.
+    private struct Fit {
+        var count: Int, stretch: Int, singles: Int
     }
 
     /// ``find(frets:nuts:maxFingers:)`` without building the fingering, for frets in a buffer (``muted`` for a
@@ -93,13 +132,14 @@ public struct Fingering: Hashable, Sendable {
         }
         if fretted == 0 { return Plan(count: 0, stretch: 0, a: nil, b: nil, singles: 0, low: 0, high: 0) }
         guard high - low <= 3 else { return nil }
-        // The fretted strings at frets low, low + 1, …, high.
-        var rows = SIMD4<Int>(repeating: 0)
-        for i in 0..<n where fretted & (1 << i) != 0 { rows[frets[i] - low] |= 1 << i }
-        let notes = fretted.nonzeroBitCount
+        var rows = Rows()
+        for i in 0..<n where fretted & (1 << i) != 0 { rows.insert(string: i, at: frets[i] - low) }
+        func plan(_ fit: Fit, _ a: Unit?, _ b: Unit?) -> Plan {
+            Plan(count: fit.count, stretch: fit.stretch, a: a, b: b, singles: fit.singles, low: low, high: high)
+        }
         // Each note gets its own finger without a barre, so more than four notes need one.
-        let plain = notes <= 4 ? make(nil, nil, rows: rows, fretted: fretted, low: low, high: high) : nil
-        if let plain, plain.count <= min(3, maxFingers) { return plain }
+        let plain = fretted.nonzeroBitCount <= 4 ? fit(nil, nil, rows: rows, fretted: fretted, low: low, high: high) : nil
+        if let plain, plain.count <= min(3, maxFingers) { return plan(plain, nil, nil) }
 
         return withUnsafeTemporaryAllocation(of: Unit.self, capacity: n + 1) { candidates -> Plan? in
             // Barre candidates: the index barre at the lowest fret, and runs of equal frets higher up.
@@ -124,45 +164,42 @@ public struct Fingering: Hashable, Sendable {
                 }
                 s = e + 1
             }
-            if k == 0 { return plain.flatMap { $0.count <= maxFingers ? $0 : nil } }
-            var best: Plan?
+            if k == 0 { return plain.flatMap { $0.count <= maxFingers ? plan($0, nil, nil) : nil } }
             // With every finger in use, an index barre over strings at the lowest fret frees one (F xx3211).
             if let plain, plain.count <= maxFingers {
-                if candidates[0].fret == low {
-                    best = fewer(make(candidates[0], nil, rows: rows, fretted: fretted, low: low, high: high), than: best, maxFingers)
+                if candidates[0].fret == low, let barred = fit(candidates[0], nil, rows: rows, fretted: fretted, low: low, high: high),
+                   barred.count < plain.count {
+                    return plan(barred, candidates[0], nil)
                 }
-                if let b = best, b.count < plain.count { return b }
-                return plain
+                return plan(plain, nil, nil)
             }
+            // Otherwise the fewest fingers within the limit (the first of equals): one barre, else two.
+            var best: (fit: Fit, a: Unit, b: Unit?)?
             for i in 0..<k {
-                best = fewer(make(candidates[i], nil, rows: rows, fretted: fretted, low: low, high: high), than: best, maxFingers)
+                if let f = fit(candidates[i], nil, rows: rows, fretted: fretted, low: low, high: high), f.count <= maxFingers,
+                   best == nil || f.count < best!.fit.count {
+                    best = (f, candidates[i], nil)
+                }
             }
-            if best != nil { return best }
+            if let best { return plan(best.fit, best.a, best.b) }
             for i in 0..<k {
                 let a = candidates[i]
                 for j in (i + 1)..<k {
                     let b = candidates[j]
-                    if a.to < b.from || b.to < a.from || a.fret != b.fret {
-                        best = fewer(make(a, b, rows: rows, fretted: fretted, low: low, high: high), than: best, maxFingers)
-                    }
+                    guard a.to < b.from || b.to < a.from || a.fret != b.fret,
+                          let f = fit(a, b, rows: rows, fretted: fretted, low: low, high: high), f.count <= maxFingers,
+                          best == nil || f.count < best!.fit.count else { continue }
+                    best = (f, a, b)
                 }
             }
-            return best
+            return best.map { plan($0.fit, $0.a, $0.b) }
         }
     }
 
-    /// `plan` when it fits the finger limit and uses fewer fingers than `best` (the first of equals is kept).
-    private static func fewer(_ plan: Plan?, than best: Plan?, _ maxFingers: Int) -> Plan? {
-        guard let plan, plan.count <= maxFingers else { return best }
-        if let best, best.count <= plan.count { return best }
-        return plan
-    }
-
-    /// The plan with barres `a` and `b` (when given) and every other fretted string under a finger of its own, or
+    /// The fingers for barres `a` and `b` (when given) and every other fretted string under a finger of its own, or
     /// `nil` when a fifth finger would be needed. Units (barres and single notes) take fingers in order of fret and
-    /// then string, each at least one above the previous and at least `1 + fret - low`; `rows[k]` holds the
-    /// fretted strings at fret `low + k`.
-    private static func make(_ a: Unit?, _ b: Unit?, rows: SIMD4<Int>, fretted: Int, low: Int, high: Int) -> Plan? {
+    /// then string, each at least one above the previous and at least `1 + fret - low`.
+    private static func fit(_ a: Unit?, _ b: Unit?, rows: Rows, fretted: Int, low: Int, high: Int) -> Fit? {
         var singles = fretted   // less the strings a barre stops
         if let a { singles &= ~(a.strings & rows[a.fret - low]) }
         if let b { singles &= ~(b.strings & rows[b.fret - low]) }
@@ -180,6 +217,6 @@ public struct Fingering: Hashable, Sendable {
             count += units
             previousK = k
         }
-        return Plan(count: count, stretch: stretch, a: a, b: b, singles: singles, low: low, high: high)
+        return Fit(count: count, stretch: stretch, singles: singles)
     }
 }

@@ -69,28 +69,33 @@ extension VoicingSearch {
 
     /// The full voicing of result `index`: spelled notes and formula intervals per string.
     func voicing(_ index: Int) -> Voicing {
-        let n = self.n, offset = index * n
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { buffer in
+        let offset = index * n
+        // Arrays built by `map` over a range (specialised here) rather than `init(repeating:count:)` or
+        // `init(unsafeUninitializedCapacity:)`, whose generic allocation looks the array's type up at run time.
+        let frets = (0..<n).map { s -> Int? in
+            let f = fretStore[offset + s]
+            return f < 0 ? nil : Int(f)
+        }
+        let pitches = (0..<n).map { s -> Pitch? in
+            let f = Int(fretStore[offset + s])
+            guard f >= 0 else { return nil }
+            let midi = midi(s, f)
+            let tone = spellings[toneAt[floorMod(midi, 12)]]
+            return Pitch(tone.letter, tone.accidental, octave: floorDiv(midi - tone.semitoneAboveC, 12) - 1)
+        }
+        let intervals = (0..<n).map { s -> Interval? in
+            let f = Int(fretStore[offset + s])
+            return f < 0 ? nil : spellings[toneAt[floorMod(midi(s, f), 12)]].interval
+        }
+        let fingering = withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { buffer in
             for s in 0..<n {
                 let f = fretStore[offset + s]
                 buffer[s] = f < 0 ? Fingering.muted : Int(f)
             }
-            let stops = UnsafeBufferPointer(buffer)
-            // Arrays built by `map` (specialised here) rather than `init(repeating:count:)` or
-            // `init(unsafeUninitializedCapacity:)`, whose generic allocation looks the array's type up at run time.
-            let frets = stops.map { $0 == Fingering.muted ? nil : $0 }
-            let pitches = (0..<n).map { s -> Pitch? in
-                guard stops[s] != Fingering.muted else { return nil }
-                let midi = midi(s, stops[s])
-                return Neck.pitch(midi: midi, as: tones[toneAt[floorMod(midi, 12)]].0)
-            }
-            let intervals = (0..<n).map { s -> Interval? in
-                stops[s] == Fingering.muted ? nil : tones[toneAt[floorMod(midi(s, stops[s]), 12)]].1
-            }
-            let fingering = results[index].fingering.fingering(frets: stops)
-            return Voicing(chord: chord, frets: frets, fingers: fingering.fingers, barres: fingering.barres,
-                           pitches: pitches, intervals: intervals, playability: results[index].score)
+            return results[index].fingering.fingering(frets: UnsafeBufferPointer(buffer))
         }
+        return Voicing(chord: chord, frets: frets, fingers: fingering.fingers, barres: fingering.barres,
+                       pitches: pitches, intervals: intervals, playability: results[index].score)
     }
 
     /// The width of fret `f` relative to the first fret (each fret is 2^(-1/12) of the one before).

@@ -28,6 +28,13 @@ struct VoicingSearch {
         let score: PlayabilityScore
     }
 
+    /// A tone as the voicings spell it: the pitch of class `letter`+`accidental` with MIDI number m is in octave
+    /// `floorDiv(m - semitoneAboveC, 12) - 1` (B#3 is MIDI 60).
+    struct Spelling {
+        let letter: Letter, accidental: Int, semitoneAboveC: Int
+        let interval: Interval
+    }
+
     /// What ``ranked()`` sorts by: the total score, then the hand position, then the frets (``fretStore``).
     struct RankKey {
         let total: Double, lowestFret: Int, index: Int
@@ -41,6 +48,7 @@ struct VoicingSearch {
     /// The instrument's scale length relative to the reference guitar's.
     let reach: Double
     let tones: [(PitchClass, Interval)]
+    let spellings: [Spelling]
     /// Tone index for each semitone above C, or -1.
     let toneAt: [Int]
     /// `1 << toneAt[semitone]` for each semitone above C, or 0.
@@ -85,6 +93,10 @@ struct VoicingSearch {
             tones.append((bass, chord.root.interval(upTo: bass)))
         }
         self.tones = tones
+        spellings = tones.map { pc, interval in
+            Spelling(letter: pc.letter, accidental: pc.accidental, semitoneAboveC: pc.letter.naturalSemitone + pc.accidental,
+                     interval: interval)
+        }
         let toneAt = (0..<12).map { pc in tones.firstIndex { $0.0.semitone == pc } ?? -1 }
         self.toneAt = toneAt
         toneBit = toneAt.map { $0 < 0 ? 0 : 1 << $0 }

@@ -79,36 +79,40 @@ public struct Fingering: Hashable, Sendable {
         /// single notes) take fingers in order of fret and then string, each at least one above the previous and at
         /// least `1 + fret - low`.
         func fingering(frets: UnsafeBufferPointer<Int>) -> Fingering {
-            // `map` (specialised here) rather than `init(repeating:count:)`, whose generic allocation looks the
-            // array's type up at run time.
-            var fingers = frets.map { _ in Int?.none }
-            guard count > 0 else { return Fingering(fingers: fingers, barres: [], count: 0, stretch: 0) }
-            var rows = Rows()
-            for s in 0..<frets.count where singles & (1 << s) != 0 { rows.insert(string: s, at: frets[s] - low) }
-            var barres: [Barre] = []
-            var previous = 0
-            for k in 0...(high - low) {
-                // The units at this fret start at these strings; barres are never at a string with a note of its own.
-                var starts = rows[k]
-                if let a, a.fret == low + k { starts |= 1 << a.from }
-                if let b, b.fret == low + k { starts |= 1 << b.from }
-                while starts != 0 {
-                    let s = starts.trailingZeroBitCount
-                    starts &= starts - 1
-                    let finger = max(previous + 1, 1 + k)
-                    previous = finger
-                    let unit: Unit
-                    if let a, a.fret == low + k, a.from == s { unit = a }
-                    else if let b, b.fret == low + k, b.from == s { unit = b }
-                    else { fingers[s] = finger; continue }
-                    // Single notes under a barre are always at a higher fret, so they come later and overwrite it.
-                    for t in unit.from...unit.to { fingers[t] = finger }
-                    if unit.from != unit.to {
-                        barres.append(Barre(fret: unit.fret, fromString: unit.from + 1, toString: unit.to + 1, finger: finger))
+            let n = frets.count
+            // The finger per string (0 for none) in a temporary buffer, then one `map` (specialised here, unlike
+            // `init(repeating:count:)`, whose generic allocation looks the array's type up at run time).
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { finger in
+                finger.initialize(repeating: 0)
+                var barres: [Barre] = []
+                if count > 0 {
+                    var rows = Rows()
+                    for s in 0..<n where singles & (1 << s) != 0 { rows.insert(string: s, at: frets[s] - low) }
+                    var previous = 0
+                    for k in 0...(high - low) {
+                        // The units at this fret start at these strings; no barre starts at a string with a note of its own.
+                        var starts = rows[k]
+                        if let a, a.fret == low + k { starts |= 1 << a.from }
+                        if let b, b.fret == low + k { starts |= 1 << b.from }
+                        while starts != 0 {
+                            let s = starts.trailingZeroBitCount
+                            starts &= starts - 1
+                            previous = max(previous + 1, 1 + k)
+                            let unit: Unit
+                            if let a, a.fret == low + k, a.from == s { unit = a }
+                            else if let b, b.fret == low + k, b.from == s { unit = b }
+                            else { finger[s] = previous; continue }
+                            // Single notes under a barre are always at a higher fret, so they come later and overwrite it.
+                            for t in unit.from...unit.to { finger[t] = previous }
+                            if unit.from != unit.to {
+                                barres.append(Barre(fret: unit.fret, fromString: unit.from + 1, toString: unit.to + 1, finger: previous))
+                            }
+                        }
                     }
                 }
+                let fingers = finger.map { $0 == 0 ? nil : $0 }
+                return Fingering(fingers: fingers, barres: barres, count: count, stretch: stretch)
             }
-            return Fingering(fingers: fingers, barres: barres, count: count, stretch: stretch)
         }
     }
 

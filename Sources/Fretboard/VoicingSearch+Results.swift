@@ -69,33 +69,44 @@ extension VoicingSearch {
 
     /// The full voicing of result `index`: spelled notes and formula intervals per string.
     func voicing(_ index: Int) -> Voicing {
-        let offset = index * n
-        // Arrays built by `map` over a range (specialised here) rather than `init(repeating:count:)` or
-        // `init(unsafeUninitializedCapacity:)`, whose generic allocation looks the array's type up at run time.
-        let frets = (0..<n).map { s -> Int? in
-            let f = fretStore[offset + s]
-            return f < 0 ? nil : Int(f)
-        }
-        let pitches = (0..<n).map { s -> Pitch? in
-            let f = Int(fretStore[offset + s])
-            guard f >= 0 else { return nil }
-            let midi = midi(s, f)
-            let tone = spellings[toneAt[floorMod(midi, 12)]]
-            return Pitch(tone.letter, tone.accidental, octave: floorDiv(midi - tone.semitoneAboveC, 12) - 1)
-        }
-        let intervals = (0..<n).map { s -> Interval? in
-            let f = Int(fretStore[offset + s])
-            return f < 0 ? nil : spellings[toneAt[floorMod(midi(s, f), 12)]].interval
-        }
-        let fingering = withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { buffer in
-            for s in 0..<n {
-                let f = fretStore[offset + s]
-                buffer[s] = f < 0 ? Fingering.muted : Int(f)
+        let n = self.n, offset = index * n
+        // Per string: the fret (`Fingering.muted` for a muted string), the MIDI number and the tone's spelling
+        // (-1 when muted), read once; the arrays are then built by `map` (specialised here, unlike
+        // `init(repeating:count:)` or `init(unsafeUninitializedCapacity:)`, whose generic allocation looks the
+        // array's type up at run time).
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * n) { buffer in
+            let stops = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
+            let midis = UnsafeMutableBufferPointer(rebasing: buffer[n..<2 * n])
+            let spelled = UnsafeMutableBufferPointer(rebasing: buffer[2 * n..<3 * n])
+            fretStore.withUnsafeBufferPointer { store in
+                toneAt.withUnsafeBufferPointer { toneAt in
+                    for s in 0..<n {
+                        let f = Int(store[offset + s])
+                        if f < 0 {
+                            stops[s] = Fingering.muted
+                            spelled[s] = -1
+                        } else {
+                            let midi = midi(s, f)
+                            stops[s] = f
+                            midis[s] = midi
+                            spelled[s] = toneAt[floorMod(midi, 12)]
+                        }
+                    }
+                }
             }
-            return results[index].fingering.fingering(frets: UnsafeBufferPointer(buffer))
+            let fingering = results[index].fingering.fingering(frets: UnsafeBufferPointer(stops))
+            let frets = stops.map { $0 == Fingering.muted ? nil : $0 }
+            let (pitches, intervals) = spellings.withUnsafeBufferPointer { spellings in
+                (spelled.indices.map { s -> Pitch? in
+                    guard spelled[s] >= 0 else { return nil }
+                    let tone = spellings[spelled[s]]
+                    return Pitch(tone.letter, tone.accidental, octave: floorDiv(midis[s] - tone.semitoneAboveC, 12) - 1)
+                 },
+                 spelled.map { $0 < 0 ? nil : spellings[$0].interval })
+            }
+            return Voicing(chord: chord, frets: frets, fingers: fingering.fingers, barres: fingering.barres,
+                           pitches: pitches, intervals: intervals, playability: results[index].score)
         }
-        return Voicing(chord: chord, frets: frets, fingers: fingering.fingers, barres: fingering.barres,
-                       pitches: pitches, intervals: intervals, playability: results[index].score)
     }
 
     /// The width of fret `f` relative to the first fret (each fret is 2^(-1/12) of the one before).

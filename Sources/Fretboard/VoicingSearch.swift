@@ -61,22 +61,28 @@ struct VoicingSearch {
     let strictBass: Int
     let minimumSounding: Int
     let strings: [StringTable]
-    /// The lowest MIDI number strings `s…` (0-based) can sound: their lowest open (or capoed) note; `Int.max` at `n`.
-    let lowestFrom: [Int]
 
     var results: [Candidate] = []
     var keys: [RankKey] = []
     /// The frets of every candidate, one per string (-1 for a muted string), so that a candidate costs no array.
     var fretStore: [Int16] = []
 
+    /// What strings `s…` can still do in the current hand position (entry `n` is empty).
+    struct Reach {
+        /// String `s`'s stopped frets in the position, bit k for fret `windowLow + k`.
+        var options = 0
+        /// The tone bits strings `s…` can add and how many of them can sound; the same for the strings that can all
+        /// sound from `s` on without a gap (after a sounding string, a mute ends the voicing unless inner mutes
+        /// are allowed), and the longest such run starting at `s` or above.
+        var tones = 0, soundable = 0, runTones = 0, run = 0, longestRun = 0
+        /// The lowest MIDI number strings `s…` can sound in the position (`Int.max` when none).
+        var lowest = Int.max
+    }
+
     // Search state, valid during `run()`: the scratch buffers and the hand position.
     var frets = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
     var nuts = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
-    /// Per string: the frets it can stop in the current position, bit k for fret `windowLow + k`.
-    var options = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
-    /// Per string `s`: the tone bits strings `s…` can still add, and how many of them can sound.
-    var reachFrom = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
-    var soundableFrom = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
+    var reachFrom = UnsafeMutableBufferPointer<Reach>(start: nil, count: 0)
     /// The strings that can stop the fret `windowLow` (bit s for string s + 1).
     var lowStrings = 0
     var windowLow = 0
@@ -131,9 +137,6 @@ struct VoicingSearch {
                                highest: min(range.upperBound, neckFrets))
         }
         self.strings = strings
-        var lowestFrom = strings.map(\.openMIDI) + [Int.max]
-        for s in stride(from: n - 1, through: 0, by: -1) { lowestFrom[s] = min(lowestFrom[s], lowestFrom[s + 1]) }
-        self.lowestFrom = lowestFrom
     }
 
     /// Enumerates every voicing into ``results``: first with open and muted strings only, then for each hand position.
@@ -142,46 +145,42 @@ struct VoicingSearch {
         keys.reserveCapacity(64)
         fretStore.reserveCapacity(64 * n)
         let n = self.n
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * n + 2) { scratch in
-            frets = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
-            nuts = UnsafeMutableBufferPointer(rebasing: scratch[n..<2 * n])
-            options = UnsafeMutableBufferPointer(rebasing: scratch[2 * n..<3 * n])
-            reachFrom = UnsafeMutableBufferPointer(rebasing: scratch[3 * n..<4 * n + 1])
-            soundableFrom = UnsafeMutableBufferPointer(rebasing: scratch[4 * n + 1..<5 * n + 2])
-            for s in 0..<n { nuts[s] = strings[s].nut }
-            // Only open strings and mutes.
-            windowLow = Int.max
-            prepareWindow(stopping: false)
-            visit(0, covered: 0, sounded: false, usedLow: true, sounding: 0, lowest: Int.max)
-            guard let first = strings.map(\.lowest).min(), let last = strings.map(\.highest).max(), first <= last else { return }
-            for low in first...last {
-                windowLow = low
-                prepareWindow(stopping: true)
-                if lowStrings != 0 { visit(0, covered: 0, sounded: false, usedLow: false, sounding: 0, lowest: Int.max) }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n) { scratch in
+            withUnsafeTemporaryAllocation(of: Reach.self, capacity: n + 1) { reach in
+                frets = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
+                nuts = UnsafeMutableBufferPointer(rebasing: scratch[n..<2 * n])
+                reachFrom = reach
+                reach.initialize(repeating: Reach())
+                for s in 0..<n { nuts[s] = strings[s].nut }
+                // Only open strings and mutes.
+                windowLow = Int.max
+                prepareWindow(stopping: false)
+                visit(0, covered: 0, sounded: false, usedLow: true, sounding: 0, lowest: Int.max)
+                guard let first = strings.map(\.lowest).min(), let last = strings.map(\.highest).max(), first <= last else { return }
+                for low in first...last {
+                    windowLow = low
+                    prepareWindow(stopping: true)
+                    if lowStrings != 0 { visit(0, covered: 0, sounded: false, usedLow: false, sounding: 0, lowest: Int.max) }
+                }
             }
         }
         frets = UnsafeMutableBufferPointer(start: nil, count: 0)
         nuts = frets
-        options = frets
-        reachFrom = frets
-        soundableFrom = frets
+        reachFrom = UnsafeMutableBufferPointer(start: nil, count: 0)
     }
 
-    /// Fills ``options``, ``reachFrom``, ``soundableFrom`` and ``lowStrings`` for the hand position at ``windowLow``
-    /// (no stopped frets when `stopping` is false).
+    /// Fills ``reachFrom`` and ``lowStrings`` for the hand position at ``windowLow`` (no stopped frets when
+    /// `stopping` is false).
     private mutating func prepareWindow(stopping: Bool) {
         let span = constraints.maxSpan
-        reachFrom[n] = 0
-        soundableFrom[n] = 0
         lowStrings = 0
         for s in stride(from: n - 1, through: 0, by: -1) {
-            let t = strings[s]
+            let t = strings[s], above = reachFrom[s + 1]
             var stops = 0
             if stopping {
                 let from = max(t.lowest - windowLow, 0), to = min(t.highest - windowLow, span - 1)
                 if from <= to { stops = (pitchClasses >> ((t.pitchClassBase + windowLow) % 12)) & ((2 << to) - (1 << from)) }
             }
-            options[s] = stops
             if stops & 1 != 0 { lowStrings |= 1 << s }
             var tones = t.openBit
             var m = stops
@@ -189,8 +188,14 @@ struct VoicingSearch {
                 tones |= toneBit[(t.pitchClassBase + windowLow + m.trailingZeroBitCount) % 12]
                 m &= m - 1
             }
-            reachFrom[s] = reachFrom[s + 1] | tones
-            soundableFrom[s] = soundableFrom[s + 1] + (tones != 0 ? 1 : 0)
+            var lowest = above.lowest
+            if t.openBit != 0 { lowest = min(lowest, t.openMIDI) }
+            if stops != 0 { lowest = min(lowest, t.base + windowLow + stops.trailingZeroBitCount) }
+            let sounds = tones != 0
+            let run = sounds ? above.run + 1 : 0
+            reachFrom[s] = Reach(options: stops, tones: above.tones | tones, soundable: above.soundable + (sounds ? 1 : 0),
+                                 runTones: sounds ? above.runTones | tones : 0, run: run,
+                                 longestRun: max(run, above.longestRun), lowest: lowest)
         }
     }
 
@@ -200,11 +205,18 @@ struct VoicingSearch {
             if usedLow { evaluate(covered: covered, sounding: sounding, lowest: lowest) }
             return
         }
-        let missing = requiredMask & ~covered
-        if missing & ~reachFrom[s] != 0 || missing.nonzeroBitCount > soundableFrom[s]
-            || sounding + soundableFrom[s] < minimumSounding || (!usedLow && lowStrings >> s == 0) { return }
+        let missing = requiredMask & ~covered, reach = reachFrom[s]
+        if !usedLow && lowStrings >> s == 0 { return }
+        if sounded && !constraints.allowMutedInner {
+            // The voicing goes on with strings that all sound, from this one on.
+            if missing & ~reach.runTones != 0 || sounding + reach.run < minimumSounding
+                || missing.nonzeroBitCount > reach.run { return }
+        } else {
+            let room = constraints.allowMutedInner ? reach.soundable : reach.longestRun
+            if missing & ~reach.tones != 0 || sounding + room < minimumSounding || missing.nonzeroBitCount > room { return }
+        }
         // The lowest note so far is final when no later string can sound lower: it must be the bass.
-        if strictBass >= 0, lowest != Int.max, lowest <= lowestFrom[s], floorMod(lowest, 12) != strictBass { return }
+        if strictBass >= 0, lowest != Int.max, lowest <= reach.lowest, floorMod(lowest, 12) != strictBass { return }
         // Mute.
         frets[s] = Fingering.muted
         if sounded && !constraints.allowMutedInner {
@@ -222,7 +234,7 @@ struct VoicingSearch {
                   lowest: min(lowest, t.openMIDI))
         }
         // Stopped inside the hand position.
-        var m = options[s]
+        var m = reach.options
         while m != 0 {
             let f = windowLow + m.trailingZeroBitCount
             m &= m - 1

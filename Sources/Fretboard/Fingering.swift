@@ -144,17 +144,24 @@ public struct Fingering: Hashable, Sendable {
         // Each note gets its own finger without a barre, so more than four notes need one.
         let plain = fretted.nonzeroBitCount <= 4 ? fit(nil, nil, rows: rows, fretted: fretted, low: low, high: high) : nil
         if let plain, plain.count <= min(3, maxFingers) { return plan(plain, nil, nil) }
+        // The index barre: across the strings at the lowest fret, every string under it fretted (at or above it).
+        let atLow = rows[0]
+        let index = Unit(fret: low, from: atLow.trailingZeroBitCount, to: Int.bitWidth - 1 - atLow.leadingZeroBitCount)
+        let hasIndex = atLow.nonzeroBitCount >= 2 && index.strings & ~fretted == 0
+        // With every finger in use, the index barre frees one if it can (F xx3211); no other barre is tried.
+        if let plain, plain.count <= maxFingers {
+            if hasIndex, let barred = fit(index, nil, rows: rows, fretted: fretted, low: low, high: high), barred.count < plain.count {
+                return plan(barred, index, nil)
+            }
+            return plan(plain, nil, nil)
+        }
 
         return withUnsafeTemporaryAllocation(of: Unit.self, capacity: n + 1) { candidates -> Plan? in
             // Barre candidates: the index barre at the lowest fret, and runs of equal frets higher up.
             var k = 0
-            let atLow = rows[0]
-            if atLow.nonzeroBitCount >= 2 {
-                let index = Unit(fret: low, from: atLow.trailingZeroBitCount, to: Int.bitWidth - 1 - atLow.leadingZeroBitCount)
-                if index.strings & ~fretted == 0 {   // every string under it fretted (at or above the lowest fret)
-                    candidates[k] = index
-                    k += 1
-                }
+            if hasIndex {
+                candidates[k] = index
+                k += 1
             }
             var s = 0
             while s < n {
@@ -168,16 +175,8 @@ public struct Fingering: Hashable, Sendable {
                 }
                 s = e + 1
             }
-            if k == 0 { return plain.flatMap { $0.count <= maxFingers ? plan($0, nil, nil) : nil } }
-            // With every finger in use, an index barre over strings at the lowest fret frees one (F xx3211).
-            if let plain, plain.count <= maxFingers {
-                if candidates[0].fret == low, let barred = fit(candidates[0], nil, rows: rows, fretted: fretted, low: low, high: high),
-                   barred.count < plain.count {
-                    return plan(barred, candidates[0], nil)
-                }
-                return plan(plain, nil, nil)
-            }
-            // Otherwise the fewest fingers within the limit (the first of equals): one barre, else two.
+            // Too many fingers without a barre: the fewest fingers within the limit (the first of equals) with one
+            // barre, else with two.
             var best: (fit: Fit, a: Unit, b: Unit?)?
             for i in 0..<k {
                 if let f = fit(candidates[i], nil, rows: rows, fretted: fretted, low: low, high: high), f.count <= maxFingers,

@@ -23,8 +23,8 @@ public enum VoicingFinder {
         try constraints.validate()
         var search = VoicingSearch(chord: chord, neck: neck, constraints: constraints, weights: weights)
         search.run()
-        let ranked = search.ranked()
-        return (ranked.prefix(limit ?? ranked.count).map { search.voicing($0) }, ranked.count)
+        search.rank()
+        return (search.keys.prefix(limit ?? search.keys.count).map { search.voicing($0.index) }, search.keys.count)
     }
 
     /// Indices (into `tones`) of the tones a voicing must sound; the others may be left out.

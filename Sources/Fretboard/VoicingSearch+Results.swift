@@ -1,11 +1,11 @@
 import TheoryCore
 
 extension VoicingSearch {
-    /// Indices into ``results``, best first: by score, then hand position, then frets string by string (muted first).
-    func ranked() -> [Int] {
-        let n = self.n
-        let sorted = fretStore.withUnsafeBufferPointer { store in
-            keys.sorted { a, b in
+    /// Sorts ``keys`` best first: by score, then hand position, then frets string by string (muted first).
+    mutating func rank() {
+        let n = self.n, store = fretStore
+        store.withUnsafeBufferPointer { store in
+            keys.sort { a, b in
                 if a.total != b.total { return a.total < b.total }
                 if a.lowestFret != b.lowestFret { return a.lowestFret < b.lowestFret }
                 // Two candidates never have the same frets.
@@ -18,7 +18,6 @@ extension VoicingSearch {
                 return false
             }
         }
-        return sorted.map(\.index)
     }
 
     /// The playability score of the frets in ``frets``.

@@ -47,7 +47,7 @@ struct VoicingSearch {
     let capo: Int
     /// The instrument's scale length relative to the reference guitar's.
     let reach: Double
-    let tones: [(PitchClass, Interval)]
+    /// The chord's tones (a required bass outside the chord last), spelled, by tone index.
     let spellings: [Spelling]
     /// Tone index for each semitone above C, or -1.
     let toneAt: [Int]
@@ -98,16 +98,19 @@ struct VoicingSearch {
         if let bass = constraints.bass, !tones.contains(where: { $0.0.semitone == bass.semitone }) {
             tones.append((bass, chord.root.interval(upTo: bass)))
         }
-        self.tones = tones
         spellings = tones.map { pc, interval in
             Spelling(letter: pc.letter, accidental: pc.accidental, semitoneAboveC: pc.letter.naturalSemitone + pc.accidental,
                      interval: interval)
         }
-        let toneAt = (0..<12).map { pc in tones.firstIndex { $0.0.semitone == pc } ?? -1 }
+        // The first tone of each semitone (`map`, specialised here, rather than `init(repeating:count:)`).
+        var toneAt = (0..<12).map { _ in -1 }, semitones = 0
+        for (i, tone) in tones.enumerated() {
+            let pc = tone.0.semitone
+            if toneAt[pc] < 0 { toneAt[pc] = i }
+            semitones |= 1 << pc
+        }
         self.toneAt = toneAt
         toneBit = toneAt.map { $0 < 0 ? 0 : 1 << $0 }
-        var semitones = 0
-        for t in tones { semitones |= 1 << t.0.semitone }
         pitchClasses = semitones | semitones << 12
         let required = VoicingFinder.requiredTones(of: chord, tones: tones)
         var mask = 0, optional = 0
@@ -116,9 +119,14 @@ struct VoicingSearch {
         }
         requiredMask = mask
         optionalMask = optional
+        /// ``Tuning/isReentrant`` without its arrays.
+        func isReentrant(_ strings: [InstrumentString]) -> Bool {
+            for s in strings.indices.dropFirst() where strings[s - 1].openMIDI > strings[s].openMIDI { return true }
+            return false
+        }
         if let bass = constraints.bass ?? chord.bass {
             strictBass = bass.semitone
-        } else if n >= 5 && !neck.tuning.isReentrant {
+        } else if n >= 5 && !isReentrant(neck.tuning.strings) {
             strictBass = chord.root.semitone
         } else {
             strictBass = -1

@@ -6,9 +6,10 @@
 //
 // Usage: VoicingDump [--subset] [--lines FILE]   (release build: swift build -c release --product VoicingDump)
 //   --lines FILE  also writes one line per search (its hash and voicing count), to diff two builds' output.
-//        VoicingDump --profile common|all [--search-only]
+//        VoicingDump --profile common|all|N [--search-only]
 //   runs VoicingDictionaryBench's workload once, without timing or output, for an instruction count under
-//   `valgrind --tool=callgrind --toggle-collect='*runProfileWorkload*'`: the common types (or every type) × 12 roots
+//   `valgrind --tool=callgrind --toggle-collect='*runProfileWorkload*'`: the common types (every type, the types of
+//   N notes) × 12 roots
 //   on guitar-standard, frets 0–15, span 4; every voicing built, or with --search-only `ranking(limit: 0)`.
 // Exits 1 when the hash differs from the pinned one.
 import Foundation
@@ -115,7 +116,8 @@ if total.value != pinned {
 func profile(_ which: String, searchOnly: Bool) throws {
     let neck = try Neck(try Tuning.named("guitar-standard"))
     let roots = try ["C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"].map { try PitchClass($0) }
-    let types = which == "all" ? ChordType.all : ChordType.all.filter { $0.commonness == 0 }
+    let types = which == "all" ? ChordType.all
+        : Int(which).map { notes in ChordType.all.filter { $0.formula.count == notes } } ?? ChordType.all.filter { $0.commonness == 0 }
     let chords = types.flatMap { type in roots.map { Chord(root: $0, type: type) } }
     let sink = try runProfileWorkload(chords, neck: neck, searchOnly: searchOnly)
     print("VoicingDump --profile \(which)\(searchOnly ? " --search-only" : ""): \(chords.count) chords, \(sink) voicings")

@@ -5,9 +5,10 @@ import TheoryCore
 /// For each hand position (the lowest fretted fret `low`, and first the position with no fretted note) every string
 /// is muted, open (when its open note is a chord tone) or stopped at a chord tone in `low…low + maxSpan - 1`. The
 /// frets a string can stop there are a bit mask computed once per position from the chord's pitch classes (no
-/// per-fret table); a branch is cut as soon as the strings left cannot sound the missing required tones (as a tone
-/// mask and as a count), enough strings, the fret `low` or the required bass. Muted strings are `Fingering.muted`
-/// in the fret buffer, and every candidate keeps its frets in one shared store, so a candidate allocates nothing.
+/// per-fret table), and the tones sounded are a 12-bit semitone mask; a branch is cut as soon as the strings left
+/// cannot sound the missing required tones (as a mask and as a count), enough strings, the fret `low` or the
+/// required bass. Muted strings are `Fingering.muted` in the fret buffer, and every candidate keeps its frets in one
+/// shared store, so a candidate allocates nothing.
 struct VoicingSearch {
     /// One string as the search sees it.
     struct StringTable {
@@ -15,7 +16,7 @@ struct VoicingSearch {
         let nut: Int, openMIDI: Int
         /// The MIDI number at a neck fret above the nut is `base + fret`; `pitchClassBase` is `base` mod 12.
         let base: Int, pitchClassBase: Int
-        /// The open string's tone bit (`1 << tone index`), 0 when the open note is no chord tone.
+        /// The open string's semitone bit (`1 << semitone above C`), 0 when it is no chord tone.
         let openBit: Int
         /// The lowest and highest fret that can be stopped (above the nut, playable, inside the searched range).
         let lowest: Int, highest: Int
@@ -51,11 +52,11 @@ struct VoicingSearch {
     let spellings: [Spelling]
     /// Tone index for each semitone above C, or -1.
     let toneAt: [Int]
-    /// `1 << toneAt[semitone]` for each semitone above C, or 0.
-    let toneBit: [Int]
     /// The chord's semitones as a 12-bit mask, repeated once above (24 bits), to read 12 frets from any offset.
     let pitchClasses: Int
-    /// The tones a voicing must sound, and the optional ones whose absence costs points (bit i for tone i).
+    /// The tones a voicing must sound, and the optional ones whose absence costs points, as semitone masks (bit p
+    /// for p semitones above C): the search tracks the semitones sounded, each chord tone being the first of its
+    /// semitone.
     let requiredMask: Int, optionalMask: Int
     /// The semitone that must sound lowest, or -1 when the bass is free.
     let strictBass: Int
@@ -71,7 +72,7 @@ struct VoicingSearch {
     struct Reach {
         /// String `s`'s stopped frets in the position, bit k for fret `windowLow + k`.
         var options = 0
-        /// The tone bits strings `s…` can add and how many of them can sound; the same for the strings that can all
+        /// The semitones strings `s…` can add and how many of them can sound; the same for the strings that can all
         /// sound from `s` on without a gap (after a sounding string, a mute ends the voicing unless inner mutes
         /// are allowed), and the longest such run starting at `s` or above.
         var tones = 0, soundable = 0, runTones = 0, run = 0, longestRun = 0
@@ -110,12 +111,11 @@ struct VoicingSearch {
             semitones |= 1 << pc
         }
         self.toneAt = toneAt
-        toneBit = toneAt.map { $0 < 0 ? 0 : 1 << $0 }
         pitchClasses = semitones | semitones << 12
         let required = VoicingFinder.requiredTones(of: chord, tones: tones)
         var mask = 0, optional = 0
         for (i, r) in required.enumerated() where toneAt[tones[i].0.semitone] == i {
-            if r { mask |= 1 << i } else { optional |= 1 << i }
+            if r { mask |= 1 << tones[i].0.semitone } else { optional |= 1 << tones[i].0.semitone }
         }
         requiredMask = mask
         optionalMask = optional
@@ -133,14 +133,14 @@ struct VoicingSearch {
         }
         minimumSounding = min(n, constraints.minimumSoundingStrings ?? (n <= 3 ? n : 3))
         let range = constraints.frets ?? 0...neck.frets
-        let capo = neck.capo, neckFrets = neck.frets, toneBit = self.toneBit
+        let capo = neck.capo, neckFrets = neck.frets
         let strings = neck.tuning.strings.map { string in
             let nut = string.nut(capo: capo)
             let openMIDI = string.midi(atFret: nut)
             let base = string.openMIDI - string.firstFret
             // Playable above the nut: frets above both the nut and the string's first fret, up to the last fret.
             return StringTable(nut: nut, openMIDI: openMIDI, base: base, pitchClassBase: floorMod(base, 12),
-                               openBit: toneBit[floorMod(openMIDI, 12)],
+                               openBit: semitones & (1 << floorMod(openMIDI, 12)),
                                lowest: max(range.lowerBound, max(nut, string.firstFret) + 1),
                                highest: min(range.upperBound, neckFrets))
         }
@@ -190,12 +190,9 @@ struct VoicingSearch {
                 if from <= to { stops = (pitchClasses >> ((t.pitchClassBase + windowLow) % 12)) & ((2 << to) - (1 << from)) }
             }
             if stops & 1 != 0 { lowStrings |= 1 << s }
-            var tones = t.openBit
-            var m = stops
-            while m != 0 {
-                tones |= toneBit[(t.pitchClassBase + windowLow + m.trailingZeroBitCount) % 12]
-                m &= m - 1
-            }
+            // The semitones of the stops: bit k of `stops` sounds `pitchClassBase + windowLow + k` (folded mod 12).
+            let shifted = stops == 0 ? 0 : stops << ((t.pitchClassBase + windowLow) % 12)
+            let tones = t.openBit | ((shifted | shifted >> 12) & 0xFFF)
             var lowest = above.lowest
             if t.openBit != 0 { lowest = min(lowest, t.openMIDI) }
             if stops != 0 { lowest = min(lowest, t.base + windowLow + stops.trailingZeroBitCount) }
@@ -207,7 +204,8 @@ struct VoicingSearch {
         }
     }
 
-    /// Tries string `s` muted, open and stopped, then the strings above it. `sounded`: some string below sounds.
+    /// Tries string `s` muted, open and stopped, then the strings above it. `covered`: the chord semitones sounded so
+    /// far (bit p for p semitones above C); `sounded`: some string below sounds.
     private mutating func visit(_ s: Int, covered: Int, sounded: Bool, usedLow: Bool, sounding: Int, lowest: Int) {
         if s == n {
             if usedLow { evaluate(covered: covered, sounding: sounding, lowest: lowest) }
@@ -247,7 +245,7 @@ struct VoicingSearch {
             let f = windowLow + m.trailingZeroBitCount
             m &= m - 1
             frets[s] = f
-            visit(s + 1, covered: covered | toneBit[(t.pitchClassBase + f) % 12], sounded: true,
+            visit(s + 1, covered: covered | 1 << ((t.pitchClassBase + f) % 12), sounded: true,
                   usedLow: usedLow || f == windowLow, sounding: sounding + 1, lowest: min(lowest, t.base + f))
         }
     }

@@ -80,10 +80,10 @@ public struct Fingering: Hashable, Sendable {
         /// least `1 + fret - low`.
         func fingering(frets: UnsafeBufferPointer<Int>) -> Fingering {
             let n = frets.count
-            // The finger per string (0 for none) in a temporary buffer, then one `map` (specialised here, unlike
-            // `init(repeating:count:)`, whose generic allocation looks the array's type up at run time).
-            return withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { finger in
-                finger.initialize(repeating: 0)
+            // The finger per string in a temporary buffer, then copied into an array (`Array(buffer)` is specialised
+            // here, unlike `init(repeating:count:)`, whose generic allocation looks the array's type up at run time).
+            return withUnsafeTemporaryAllocation(of: Int?.self, capacity: n) { finger in
+                finger.initialize(repeating: nil)
                 var barres: [Barre] = []
                 if count > 0 {
                     var rows = Rows()
@@ -110,7 +110,7 @@ public struct Fingering: Hashable, Sendable {
                         }
                     }
                 }
-                let fingers = finger.map { $0 == 0 ? nil : $0 }
+                let fingers = Array(finger)
                 return Fingering(fingers: fingers, barres: barres, count: count, stretch: stretch)
             }
         }

@@ -68,43 +68,45 @@ extension VoicingSearch {
 
     /// The full voicing of result `index`: spelled notes and formula intervals per string.
     func voicing(_ index: Int) -> Voicing {
+        let (frets, fingering, pitches, intervals) = strings(index)
+        return Voicing(chord: chord, frets: frets, fingers: fingering.fingers, barres: fingering.barres,
+                       pitches: pitches, intervals: intervals, playability: results[index].score)
+    }
+
+    /// The per-string arrays of result `index`. Each string's fret (`Fingering.muted` for a muted string), spelled
+    /// note and interval are written once into temporary buffers, which are then copied into arrays (`Array(buffer)`
+    /// is specialised here, unlike `init(repeating:count:)` or `init(unsafeUninitializedCapacity:)`, whose generic
+    /// allocation looks the array's type up at run time).
+    private func strings(_ index: Int) -> ([Int?], Fingering, [Pitch?], [Interval?]) {
         let n = self.n, offset = index * n
-        // Per string: the fret (`Fingering.muted` for a muted string), the MIDI number and the tone's spelling
-        // (-1 when muted), read once; the arrays are then built by `map` (specialised here, unlike
-        // `init(repeating:count:)` or `init(unsafeUninitializedCapacity:)`, whose generic allocation looks the
-        // array's type up at run time).
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * n) { buffer in
-            let stops = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
-            let midis = UnsafeMutableBufferPointer(rebasing: buffer[n..<2 * n])
-            let spelled = UnsafeMutableBufferPointer(rebasing: buffer[2 * n..<3 * n])
-            fretStore.withUnsafeBufferPointer { store in
-                toneAt.withUnsafeBufferPointer { toneAt in
-                    for s in 0..<n {
-                        let f = Int(store[offset + s])
-                        if f < 0 {
-                            stops[s] = Fingering.muted
-                            spelled[s] = -1
-                        } else {
-                            let midi = midi(s, f)
-                            stops[s] = f
-                            midis[s] = midi
-                            spelled[s] = toneAt[floorMod(midi, 12)]
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { stops in
+            withUnsafeTemporaryAllocation(of: Int?.self, capacity: n) { frets in
+                withUnsafeTemporaryAllocation(of: Pitch?.self, capacity: n) { pitches in
+                    withUnsafeTemporaryAllocation(of: Interval?.self, capacity: n) { intervals in
+                        fretStore.withUnsafeBufferPointer { store in
+                            for s in 0..<n {
+                                let f = Int(store[offset + s])
+                                guard f >= 0 else {
+                                    stops[s] = Fingering.muted
+                                    frets.initializeElement(at: s, to: nil)
+                                    pitches.initializeElement(at: s, to: nil)
+                                    intervals.initializeElement(at: s, to: nil)
+                                    continue
+                                }
+                                let midi = midi(s, f)
+                                let tone = spellings[toneAt[floorMod(midi, 12)]]
+                                stops[s] = f
+                                frets.initializeElement(at: s, to: f)
+                                pitches.initializeElement(at: s, to: Pitch(tone.letter, tone.accidental,
+                                                                           octave: floorDiv(midi - tone.semitoneAboveC, 12) - 1))
+                                intervals.initializeElement(at: s, to: tone.interval)
+                            }
                         }
+                        return (Array(frets), results[index].fingering.fingering(frets: UnsafeBufferPointer(stops)),
+                                Array(pitches), Array(intervals))
                     }
                 }
             }
-            let fingering = results[index].fingering.fingering(frets: UnsafeBufferPointer(stops))
-            let frets = stops.map { $0 == Fingering.muted ? nil : $0 }
-            let (pitches, intervals) = spellings.withUnsafeBufferPointer { spellings in
-                (spelled.indices.map { s -> Pitch? in
-                    guard spelled[s] >= 0 else { return nil }
-                    let tone = spellings[spelled[s]]
-                    return Pitch(tone.letter, tone.accidental, octave: floorDiv(midis[s] - tone.semitoneAboveC, 12) - 1)
-                 },
-                 spelled.map { $0 < 0 ? nil : spellings[$0].interval })
-            }
-            return Voicing(chord: chord, frets: frets, fingers: fingering.fingers, barres: fingering.barres,
-                           pitches: pitches, intervals: intervals, playability: results[index].score)
         }
     }
 

@@ -208,7 +208,7 @@ struct VoicingSearch {
     /// far (bit p for p semitones above C); `sounded`: some string below sounds.
     private mutating func visit(_ s: Int, covered: Int, sounded: Bool, usedLow: Bool, sounding: Int, lowest: Int) {
         if s == n {
-            if usedLow { evaluate(covered: covered, sounding: sounding, lowest: lowest) }
+            if usedLow && covered & requiredMask == requiredMask { evaluate(covered: covered, sounding: sounding, lowest: lowest) }
             return
         }
         let missing = requiredMask & ~covered, reach = reachFrom[s]
@@ -227,8 +227,10 @@ struct VoicingSearch {
         frets[s] = Fingering.muted
         if sounded && !constraints.allowMutedInner {
             // A mute after sounding strings ends the voicing: every string above is muted too.
-            for t in s + 1..<n { frets[t] = Fingering.muted }
-            if usedLow { evaluate(covered: covered, sounding: sounding, lowest: lowest) }
+            if usedLow && missing == 0 {
+                for t in s + 1..<n { frets[t] = Fingering.muted }
+                evaluate(covered: covered, sounding: sounding, lowest: lowest)
+            }
         } else {
             visit(s + 1, covered: covered, sounded: sounded, usedLow: usedLow, sounding: sounding, lowest: lowest)
         }

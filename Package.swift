@@ -83,6 +83,7 @@ let package = Package(
             path: "Benchmarks/VoicingDictionaryBench",
             exclude: ["mingus_bench.py", "run.sh"]
         ),
+        .executableTarget(name: "VoicingDump", dependencies: ["Fretboard", "TheoryCore"], path: "Benchmarks/VoicingDump"),
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
         .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "TheoryCore", "Fretboard"]),

@@ -36,7 +36,7 @@ struct VoicingSearch {
         let interval: Interval
     }
 
-    /// What ``ranked()`` sorts by: the total score, then the hand position, then the frets (``fretStore``).
+    /// What ``rank()`` sorts by: the total score, then the hand position, then the frets (``fretStore``).
     struct RankKey {
         let total: Double, lowestFret: Int, index: Int
     }
@@ -63,6 +63,7 @@ struct VoicingSearch {
     let minimumSounding: Int
     let strings: [StringTable]
 
+    /// The voicings found, and their rank keys (in the order found until ``rank()`` sorts them).
     var results: [Candidate] = []
     var keys: [RankKey] = []
     /// The frets of every candidate, one per string (-1 for a muted string), so that a candidate costs no array.
@@ -81,6 +82,7 @@ struct VoicingSearch {
     }
 
     // Search state, valid during `run()`: the scratch buffers and the hand position.
+    /// The fret per string of the voicing being built (`Fingering.muted` for a muted string), and each string's nut.
     var frets = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
     var nuts = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
     var reachFrom = UnsafeMutableBufferPointer<Reach>(start: nil, count: 0)
@@ -119,7 +121,7 @@ struct VoicingSearch {
         }
         requiredMask = mask
         optionalMask = optional
-        /// ``Tuning/isReentrant`` without its arrays.
+        // `Tuning.isReentrant` without its arrays.
         func isReentrant(_ strings: [InstrumentString]) -> Bool {
             for s in strings.indices.dropFirst() where strings[s - 1].openMIDI > strings[s].openMIDI { return true }
             return false

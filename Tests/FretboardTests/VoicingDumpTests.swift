@@ -35,28 +35,6 @@ struct VoicingDumpTests {
         return plain + slash
     }
 
-    /// 64-bit FNV-1a over UTF-8 text.
-    struct FNV1a {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        mutating func add(_ text: String) {
-            for byte in text.utf8 {
-                value ^= UInt64(byte)
-                value = value &* 0x0000_0100_0000_01B3
-            }
-        }
-    }
-
-    /// One line per voicing: everything a caller can read from it (the same as VoicingDump's).
-    static func line(_ v: Voicing) -> String {
-        func opt(_ x: Int?) -> String { x.map(String.init) ?? "x" }
-        let barres = v.barres.map { "\($0.fret):\($0.fromString)-\($0.toString):\($0.finger)" }.joined(separator: ",")
-        let notes = v.pitches.map { $0?.description ?? "x" }.joined(separator: " ")
-        let intervals = v.intervals.map { $0.map { "\($0.steps)/\($0.semitones)" } ?? "x" }.joined(separator: " ")
-        let parts = v.playability.parts.map { "\($0.0)=\(String($0.1.bitPattern, radix: 16))" }.joined(separator: " ")
-        return "\(v.frets.map(opt).joined(separator: ",")) | \(v.fingers.map(opt).joined(separator: ",")) | \(barres) | "
-            + "\(notes) | \(intervals) | \(parts) | \(String(v.score.bitPattern, radix: 16)) | \(v.lowestFret.map(String.init) ?? "-")\n"
-    }
-
     @Test func everyVoicingOfTheSubsetIsUnchanged() throws {
         let chords = try Self.chords()
         var total = FNV1a()
@@ -69,7 +47,7 @@ struct VoicingDumpTests {
                         let (found, count) = try VoicingFinder.ranking(for: chord, on: neck, constraints: constraints)
                         var search = FNV1a()
                         search.add("\(id) capo \(capo) \(name) \(chord.symbol): \(count)\n")
-                        for v in found { search.add(Self.line(v)) }
+                        for v in found { search.add(v.dumpLine) }
                         total.add(String(search.value, radix: 16) + "\n")
                     }
                 }

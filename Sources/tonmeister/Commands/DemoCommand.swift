@@ -75,7 +75,7 @@ struct DemoCommand: ParsableCommand {
         lines += try sessionLines()
         lines += ["", "Part 5 — an interval quiz", ""]
         lines += try quizLines()
-        lines += ["", "More: tonmeister --help; docs/theory.md, docs/fretboard.md, docs/quiz.md, docs/scores.md and docs/sessions.md."]
+        lines += ["", "More: tonmeister --help; docs/theory.md, docs/fretboard.md, docs/quiz.md, docs/scores.md, docs/sessions.md and docs/serve.md (tonmeister serve SESSION: live notes in the browser)."]
         output.emit(["demo": "theory, fretboard, score, session, plan, quiz", "lines": .strings(lines)], text: lines)
     }
 

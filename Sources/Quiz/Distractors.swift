@@ -50,8 +50,7 @@ package enum Distractors {
             list.append(interval)
         }
         func qualities(_ number: Int) -> [IntervalQuality] {
-            let degree = (number - 1) % 7
-            return degree == 0 || degree == 3 || degree == 4 ? [.perfect] : [.minor, .major]
+            Interval.isPerfectType((number - 1) % 7) ? [.perfect] : [.minor, .major]
         }
         // Enharmonic twins: the neighbouring numbers at the same size.
         for number in [n - 1, n + 1] where number >= 1 {
@@ -80,16 +79,8 @@ package enum Distractors {
 
     /// The quality that makes `number` the same size as `interval`, if it is at most doubly altered.
     private static func twin(of interval: Interval, number: Int) -> IntervalQuality? {
-        let steps = number - 1
-        let octaves = steps / 7, degree = steps % 7
-        let major = [0, 2, 4, 5, 7, 9, 11][degree] + 12 * octaves
-        let perfectType = degree == 0 || degree == 3 || degree == 4
-        let quality = IntervalQuality(offset: interval.semitones - major, perfectType: perfectType)
-        switch quality {
-        case .augmented(let k) where k > 2: return nil
-        case .diminished(let k) where k > 2: return nil
-        default: return quality
-        }
+        let quality = Interval(steps: number - 1, semitones: interval.semitones).quality
+        return alteration(of: quality) > 2 ? nil : quality
     }
 
     /// The quality of the same number `offset` semitones larger.

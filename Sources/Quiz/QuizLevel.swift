@@ -48,9 +48,7 @@ public struct QuizLevel: Hashable, Sendable {
     private static func altered(upTo number: Int, times: Int) -> [Interval] {
         var list: [Interval] = []
         for n in 1...number {
-            let degree = (n - 1) % 7
-            let perfectType = degree == 0 || degree == 3 || degree == 4
-            var qualities: [IntervalQuality] = perfectType ? [.perfect] : [.minor, .major]
+            var qualities: [IntervalQuality] = Interval.isPerfectType((n - 1) % 7) ? [.perfect] : [.minor, .major]
             for k in stride(from: 1, through: times, by: 1) { qualities += [.augmented(k), .diminished(k)] }
             for quality in qualities {
                 // Unisons are asked only as perfect or augmented (a diminished unison is a descending augmented one).

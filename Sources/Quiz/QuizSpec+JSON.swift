@@ -82,6 +82,13 @@ extension QuizSpec {
 
     /// The spec as a JSON document (without a seed).
     public var json: String { jsonValue.serialized() }
+
+    /// The two bounds of a range written `low-high` (`3-5`, `0-12`), or nil when it is not one.
+    package static func bounds(of text: String) -> (low: Int, high: Int)? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let low = parts[0], let high = parts[1] else { return nil }
+        return (low, high)
+    }
 }
 
 /// Reads typed spec fields with messages that name the field.
@@ -145,7 +152,7 @@ private struct SpecFieldReader {
                 bounds.append(n)
             }
         case .string(let text):
-            bounds = text.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
+            if let (low, high) = QuizSpec.bounds(of: text) { bounds = [low, high] }
         default: break
         }
         guard bounds.count == 2 else { throw bad(key, "expected [low, high] or \"low-high\"") }

@@ -13,3 +13,13 @@ func writeBytes(_ data: Data, to path: String) throws {
         throw CLIError.failure("cannot write \(path): \(reason)")
     }
 }
+
+/// Writes a line to standard error (a drawn seed, a file written, a summary), leaving standard output to the result.
+func printNote(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+}

@@ -41,7 +41,7 @@ struct QuizAskCommand: ParsableCommand {
         let (spec, specSeed) = try specOptions.resolve()
         let drawn = seed ?? specSeed
         let seed = drawn ?? UInt64.random(in: 0..<(1 << 32))
-        if drawn == nil { FileHandle.standardError.write(Data("seed \(seed) (give --seed \(seed) to make this quiz again)\n".utf8)) }
+        if drawn == nil { printNote("seed \(seed) (give --seed \(seed) to make this quiz again)") }
         let quiz = try practiceOptions.quiz(spec: spec, seed: seed)
         let audioNames = try writeAudio(quiz)
         try worksheet.write(quiz, audio: audioNames, audioDirectory: audio)
@@ -53,7 +53,7 @@ struct QuizAskCommand: ParsableCommand {
             _ = try loop.run(
                 read: { readLine(strippingNewline: true) },
                 write: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-                now: { let d = clock.now - start; return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 })
+                now: { (clock.now - start).seconds })
         } else if json {
             print(quiz.json(audio: audioNames, pretty: pretty))
         } else {

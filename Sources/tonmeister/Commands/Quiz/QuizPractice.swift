@@ -29,7 +29,7 @@ struct PracticeOptions: ParsableArguments {
         let entries = try logOptions.entries(required: false)
         let planner = PracticePlanner(generator: generator, scheduler: try FSRS(retention: retention))
         let (quiz, picks) = try planner.quiz(entries: entries, now: try logOptions.time(), seed: seed)
-        Self.note("practice: \(Self.summary(picks)) from \(generator.items.count) items; \(entries.count) answers in \(logOptions.location.path)")
+        printNote("practice: \(Self.summary(picks)) from \(generator.items.count) items; \(entries.count) answers in \(logOptions.location.path)")
         return quiz
     }
 
@@ -43,9 +43,7 @@ struct PracticeOptions: ParsableArguments {
         let start = try logOptions.time(), clock = ContinuousClock(), began = clock.now
         var log: PracticeLog?
         return { record in
-            let elapsed = clock.now - began
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            let entry = PracticeEntry(record, at: start.adding(days: seconds / 86_400), quizSeed: seed)
+            let entry = PracticeEntry(record, at: start.adding(days: (clock.now - began).seconds / 86_400), quizSeed: seed)
             if log == nil { log = try open() }
             try PracticeLogOptions.checked { () throws(PracticeLogError) in try log!.append(entry) }
         }
@@ -67,10 +65,5 @@ struct PracticeOptions: ParsableArguments {
         if partners > 0 { parts.append("\(partners) confused partner\(partners == 1 ? "" : "s")") }
         if repeated > 0 { parts.append("\(repeated) repeated") }
         return parts.joined(separator: ", ")
-    }
-
-    /// A line on standard error.
-    static func note(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

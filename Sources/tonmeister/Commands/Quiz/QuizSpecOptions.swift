@@ -83,8 +83,7 @@ struct QuizSpecOptions: ParsableArguments {
     }
 
     private static func range(_ text: String, field: String) throws -> ClosedRange<Int> {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-        guard parts.count == 2, let low = parts[0], let high = parts[1], low <= high else {
+        guard let (low, high) = QuizSpec.bounds(of: text), low <= high else {
             throw QuizError.invalidSpec(field: field, reason: "'\(text)' is not a range such as 3-5")
         }
         return low...high

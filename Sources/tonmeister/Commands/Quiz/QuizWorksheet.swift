@@ -66,7 +66,7 @@ struct QuizWorksheet: ParsableArguments {
             let count = layout.pages.count
             report = "wrote \(path): \(count) page\(count == 1 ? "" : "s") (\(paper)), answer key from page \(layout.answerKeyPage)"
         }
-        FileHandle.standardError.write(Data((report + "\n").utf8))
+        printNote(report)
     }
 
     /// The path of `target` from the directory `base` ("" when they are the same, "audio", "../audio").

@@ -27,7 +27,7 @@ struct AnnotatedScore {
         }
         document = try ScoreDocument(path: path)
         if !session.score.sha256.isEmpty, score == nil, SHA256.hex(document.data) != session.score.sha256 {
-            FileHandle.standardError.write(Data("warning: \(path) differs from the score the session was made on (SHA-256)\n".utf8))
+            printNote("warning: \(path) differs from the score the session was made on (SHA-256)")
         }
     }
 

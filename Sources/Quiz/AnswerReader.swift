@@ -13,7 +13,7 @@ import TheoryCore
 public enum AnswerReader {
     /// An interval answer.
     public static func interval(_ text: String) throws(QuizError) -> Interval {
-        let input = text.trimmed
+        let input = text.trimmingWhitespace()
         guard !input.isEmpty else { throw .unreadableAnswer(input: text, reason: "it is empty") }
         if input.lowercased() == "tritone" {
             throw .unreadableAnswer(input: text, reason: "a tritone is A4 or d5; write which")
@@ -45,7 +45,7 @@ public enum AnswerReader {
 
     /// A note answer; `hasOctave` says whether an octave was written.
     public static func pitch(_ text: String) throws(QuizError) -> (pitch: Pitch, hasOctave: Bool) {
-        let input = text.trimmed
+        let input = text.trimmingWhitespace()
         guard !input.isEmpty else { throw .unreadableAnswer(input: text, reason: "it is empty") }
         if let last = input.last, last.isNumber {
             do { return (try Pitch(input), true) } catch { throw .unreadableAnswer(input: text, reason: "\(error)") }
@@ -73,14 +73,5 @@ public enum AnswerReader {
             cells.append(FretCell(string: string, fret: fret))
         }
         return cells
-    }
-}
-
-extension String {
-    fileprivate var trimmed: String {
-        var s = Substring(self)
-        while let c = s.first, c.isWhitespace { s.removeFirst() }
-        while let c = s.last, c.isWhitespace { s.removeLast() }
-        return String(s)
     }
 }

@@ -55,7 +55,7 @@ public struct CoverageIndex: Sendable {
         guard let layout = session.layout else {
             throw ProtocolError.noLayout(reason: "coverage queries resolve positions to bars through the layout")
         }
-        try session.validate()
+        try session.validate(.lenient)
         self.layout = layout
         let axis = ScoreAxis(layout)
         self.axis = axis

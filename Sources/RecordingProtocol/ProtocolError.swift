@@ -70,6 +70,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidPlanOption(option: String, reason: String)
     /// The layout has no bars, so there is nothing to split into segments.
     case noBars(reason: String)
+    /// `--strict` was asked for and reading or exporting needed a repair (`kind` is the warning's kind).
+    case strictWarning(kind: String, message: String)
 
     public var description: String {
         switch self {
@@ -132,6 +134,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid session history: \(reason)"
         case .nothingToUndo:
             return "nothing to undo: the session's history is empty"
+        case .strictWarning(_, let message):
+            return "\(message) (refused: --strict)"
         case .missingTiming(let take, let label, let reason):
             return "take \(Self.name(take, label)) cannot be placed in time: \(reason)"
         case .unknownPiece(let name, let titles):

@@ -71,10 +71,10 @@ extension Session {
         return take
     }
 
-    /// Ends a take (or moves its end); the take's marks must still lie inside it.
+    /// Ends a take (or moves its end); marks left after the new end are kept where they lie (see `placementWarnings(for:)`).
     ///
-    /// - Throws: `ProtocolError.takeNotFound`, `.takeDeleted`, `.takeEndsBeforeStart`,
-    ///   `.invalidPosition`, or `.markOutsideTake` for a live mark after the new end.
+    /// - Throws: `ProtocolError.takeNotFound`, `.takeDeleted`, `.takeEndsBeforeStart`, `.invalidPosition`,
+    ///   or the errors of the take's marks that no end can mend.
     public mutating func endTake(_ number: Int, at end: ScorePosition?) throws {
         let index = try liveTakeIndex(number)
         var take = takes[index]
@@ -82,7 +82,7 @@ extension Session {
         let checker = PositionChecker(layout: layout)
         let span = try Self.checkTake(take, checker: checker)
         for mark in marks where mark.take == number && !mark.deleted {
-            try Self.checkMark(mark, in: span, checker: checker)
+            try Self.checkMark(mark, in: span, checker: checker, mode: .lenient)
         }
         history.append(.takeEnded(take: number, previousEnd: takes[index].end))
         takes[index] = take
@@ -99,7 +99,10 @@ extension Session {
 
     /// Adds a mark to a live take with the next free id and returns it.
     ///
-    /// - Throws: `ProtocolError.takeNotFound`, `.takeDeleted`, or the mark errors of `validate()`.
+    /// A range given backwards is turned around; a mark tapped before the take's start or after its end
+    /// is kept where it lies (DESIGN §6; `placementWarnings(for:)` says so).
+    ///
+    /// - Throws: `ProtocolError.takeNotFound`, `.takeDeleted`, or the other mark errors of `validate()`.
     @discardableResult
     public mutating func addMark(
         take number: Int, kind: MarkKind, at: ScorePosition, to: ScorePosition? = nil,
@@ -107,9 +110,10 @@ extension Session {
     ) throws -> Mark {
         let take = takes[try liveTakeIndex(number)]
         let id = (marks.map(\.id).max() ?? 0) + 1
-        let mark = Mark(id: id, take: number, kind: kind, at: at, to: to, time: time, colour: colour, text: text)
         let checker = PositionChecker(layout: layout)
-        try Self.checkMark(mark, in: try Self.checkTake(take, checker: checker), checker: checker)
+        let range = Self.forwardRange(at: at, to: to, checker: checker)
+        let mark = Mark(id: id, take: number, kind: kind, at: range.at, to: range.to, time: time, colour: colour, text: text)
+        try Self.checkMark(mark, in: try Self.checkTake(take, checker: checker), checker: checker, mode: .lenient)
         marks.append(mark)
         history.append(.markAdded(mark: id))
         return mark

@@ -44,8 +44,9 @@ extension Session {
     public mutating func moveMark(_ id: Int, at: ScorePosition, to: ScorePosition? = nil) throws -> Mark {
         let index = try liveMarkIndex(id)
         var mark = marks[index]
-        mark.at = at
-        mark.to = to
+        let range = Self.forwardRange(at: at, to: to, checker: PositionChecker(layout: layout))
+        mark.at = range.at
+        mark.to = range.to
         try checkRevised(mark)
         history.append(.markMoved(mark: id, previousAt: marks[index].at, previousTo: marks[index].to))
         marks[index] = mark
@@ -90,7 +91,7 @@ extension Session {
     private func checkRevised(_ mark: Mark) throws {
         let checker = PositionChecker(layout: layout)
         let take = takes[try liveTakeIndex(mark.take)]
-        try Self.checkMark(mark, in: try Self.checkTake(take, checker: checker), checker: checker)
+        try Self.checkMark(mark, in: try Self.checkTake(take, checker: checker), checker: checker, mode: .lenient)
     }
 }
 

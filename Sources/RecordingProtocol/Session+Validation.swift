@@ -14,8 +14,11 @@ extension Session {
     /// a time that is finite and not negative); each history action names an existing take or mark.
     /// Deleted takes and marks are checked too.
     ///
+    /// `.lenient` (what reading uses after `repair()`) accepts marks outside their take's span, which
+    /// are kept where they lie (DESIGN §6); `.strict`, the default, refuses them as well.
+    ///
     /// - Throws: `ProtocolError`.
-    public func validate() throws {
+    public func validate(_ mode: ReadingMode = .strict) throws {
         if let layout {
             do { try layout.validate() } catch let error as LayoutError {
                 throw ProtocolError.invalidLayout(reason: error.description)
@@ -38,7 +41,7 @@ extension Session {
             guard let span = spans[mark.take] else {
                 throw ProtocolError.markForUnknownTake(mark: mark.id, take: mark.take)
             }
-            try Self.checkMark(mark, in: span, checker: checker)
+            try Self.checkMark(mark, in: span, checker: checker, mode: mode)
         }
         try validateHistory()
     }
@@ -90,7 +93,7 @@ extension Session {
     }
 
     /// Checks one mark against its take's span.
-    static func checkMark(_ mark: Mark, in span: TakeSpanCheck, checker: PositionChecker) throws {
+    static func checkMark(_ mark: Mark, in span: TakeSpanCheck, checker: PositionChecker, mode: ReadingMode = .strict) throws {
         switch mark.kind {
         case .rating(let value) where !(1...5).contains(value):
             throw ProtocolError.ratingOutOfRange(mark: mark.id, take: mark.take, value: value)
@@ -104,6 +107,10 @@ extension Session {
             last = try checker.place(to, what: "mark \(mark.id) (take \(mark.take)) to")
             if last < at { throw ProtocolError.markRangeReversed(mark: mark.id, at: mark.at, to: to) }
         }
+        if let time = mark.time, !(time.isFinite && time >= 0) {
+            throw ProtocolError.invalidMarkTime(mark: mark.id, time: time)
+        }
+        guard mode == .strict else { return }
         let take = span.take
         if at < span.start {
             throw ProtocolError.markOutsideTake(
@@ -114,9 +121,6 @@ extension Session {
             throw ProtocolError.markOutsideTake(
                 mark: mark.id, take: take.number, label: take.label, position: mark.last,
                 reason: "it comes after the take's end at \(takeEnd)")
-        }
-        if let time = mark.time, !(time.isFinite && time >= 0) {
-            throw ProtocolError.invalidMarkTime(mark: mark.id, time: time)
         }
     }
 }

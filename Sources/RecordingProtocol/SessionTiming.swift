@@ -25,6 +25,11 @@ public struct SessionTiming: Sendable {
     public let secondsPerBar: Double?
     let axis: ScoreAxis
     let takes: [Int: Take]
+    /// The bar coordinate of each live take's start (for placing a take without timed marks).
+    let startCoordinates: [Int: Double]
+
+    /// The tempo assumed when no take gives one: 2 seconds per bar (a 4/4 bar at 120 beats per minute).
+    public static let fallbackSecondsPerBar = 2.0
 
     /// Collects the anchors of every live take of a session with a layout.
     ///
@@ -33,11 +38,14 @@ public struct SessionTiming: Sendable {
         guard let layout = session.layout else {
             throw ProtocolError.noLayout(reason: "times are mapped through the bars of the layout")
         }
-        try session.validate()
+        try session.validate(.lenient)
         axis = ScoreAxis(layout)
         var live: [Int: Take] = [:]
         for take in session.takes where !take.deleted { live[take.number] = take }
         takes = live
+        var starts: [Int: Double] = [:]
+        for take in live.values { starts[take.number] = (try? axis.place(take.start))?.coordinate }
+        startCoordinates = starts
         var raw: [Int: [(Double, Double)]] = [:]
         for mark in session.liveMarks {
             guard let time = mark.time, live[mark.take] != nil, let place = try? axis.place(mark.at) else { continue }

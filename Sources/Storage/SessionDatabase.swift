@@ -53,9 +53,11 @@ public final class SessionDatabase: Sendable {
 
     /// Replaces the whole content with `session`, in one transaction.
     ///
-    /// - Throws: `StorageError.invalid` when `session.validate()` fails (nothing is written).
+    /// Checked leniently (`Session.validate(.lenient)`): marks a producer tapped outside their take are kept.
+    ///
+    /// - Throws: `StorageError.invalid` when `session.validate(.lenient)` fails (nothing is written).
     public func save(_ session: Session) throws {
-        try StorageError.checking { try session.validate() }
+        try StorageError.checking { try session.validate(.lenient) }
         try writer.write { db in try Self.replace(with: session, in: db) }
     }
 
@@ -73,12 +75,16 @@ public final class SessionDatabase: Sendable {
         }
     }
 
-    /// Reads a `tonmeister-session/1` document, validates it and replaces the whole content with it.
+    /// Reads a `tonmeister-session/1` document leniently (or strictly), repairs it and replaces the whole content with it.
     ///
-    /// - Throws: `StorageError.invalid` with the model's error (bad JSON, unknown format, invalid
-    ///   session); the database is untouched.
-    public func importJSON(_ data: Data) throws {
-        try save(try StorageError.checking { try Session(json: data) })
+    /// - Returns: the warnings for what was repaired or kept (DESIGN §6).
+    /// - Throws: `StorageError.invalid` with the model's error (bad JSON, unknown format, a session that
+    ///   cannot be repaired, or with `.strict` one that needs a repair); the database is untouched.
+    @discardableResult
+    public func importJSON(_ data: Data, mode: ReadingMode = .lenient) throws -> [SessionWarning] {
+        let reading = try StorageError.checking { try Session.read(json: data, mode: mode) }
+        try save(reading.session)
+        return reading.warnings
     }
 
     /// The stored session as a `tonmeister-session/1` document (stable: export, import, export gives the same bytes).

@@ -25,11 +25,18 @@ public struct SessionStore {
         self.path = path
     }
 
-    /// Reads and validates the whole session.
+    /// Reads the whole session leniently: repaired, with the warnings dropped (see `read(mode:)`).
     public func load() throws -> Session {
+        try read(mode: .lenient).session
+    }
+
+    /// Reads the whole session, repaired with warnings (`.lenient`) or refusing what needs a repair (`.strict`).
+    ///
+    /// A database written by another program is repaired in memory the same way; the file is not changed.
+    public func read(mode: ReadingMode) throws -> SessionReading {
         switch kind {
-        case .json: return try Session(json: try read())
-        case .sqlite: return try SessionDatabase(path: path).load()
+        case .json: return try Session.read(json: try read(), mode: mode)
+        case .sqlite: return try SessionDatabase(path: path).load().checked(mode)
         }
     }
 

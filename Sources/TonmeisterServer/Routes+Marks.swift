@@ -24,7 +24,9 @@ extension TonmeisterServer {
             var mark = Mark(id: 0, take: take, kind: kind, at: at, to: to, time: time, colour: colour, text: text)
             let made = mark
             mark.id = try await self.service.write { try $0.appendMark(made) }
-            return self.answer(mark, status: .created)
+            // A tap outside its take is kept where it lies (DESIGN §6); the answer says so.
+            let warnings = (try? await self.service.load().placementWarnings(for: mark)) ?? []
+            return self.answer(mark, status: .created, warnings: warnings)
         }
         api.post("marks/:id/move") { request, context in
             let id = try Self.id(context, "id", "mark")
@@ -71,10 +73,10 @@ extension TonmeisterServer {
         return answer(mark, status: status)
     }
 
-    /// A mark just written, published as a `mark` event and answered (its bar from the cached layout).
-    func answer(_ mark: Mark, status: HTTPResponse.Status = .ok) -> Response {
+    /// A mark just written, published as a `mark` event and answered (its bar from the cached layout), with `"warnings"` when there are any.
+    func answer(_ mark: Mark, status: HTTPResponse.Status = .ok, warnings: [SessionWarning] = []) -> Response {
         let json = APIJSON.mark(mark, layout: service.layout)
         publish(["type": "mark", "mark": json])
-        return .json(json, status: status)
+        return .json(warnings.isEmpty ? json : warnings.appended(to: json), status: status)
     }
 }

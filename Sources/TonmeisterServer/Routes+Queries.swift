@@ -7,9 +7,9 @@ import ScoreLayout
 extension TonmeisterServer {
     func addSessionRoutes(to api: RouterGroup<BasicRequestContext>) {
         api.get("session") { _, _ in
-            let session = try await self.service.load()
-            return Response.json(APIJSON.session(session, pages: self.renderer.pageSizes, sha256: self.renderer.sha256,
-                                                 event: self.hub.lastEventID))
+            let reading = try await self.service.reading()
+            return Response.json(reading.warnings.appended(to: APIJSON.session(
+                reading.session, pages: self.renderer.pageSizes, sha256: self.renderer.sha256, event: self.hub.lastEventID)))
         }
         api.get("pages/:file") { request, context in
             let file = context.parameters.get("file") ?? ""
@@ -31,19 +31,22 @@ extension TonmeisterServer {
     func addQueryRoutes(to api: RouterGroup<BasicRequestContext>) {
         api.get("covers") { request, _ in
             let query = try Self.coverQuery(request)
-            let index = try await self.service.load().coverageIndex()
-            return Response.json(query.json(try query.run(on: index)))
+            let reading = try await self.service.reading()
+            let index = try reading.session.coverageIndex()
+            return Response.json(reading.warnings.appended(to: query.json(try query.run(on: index))))
         }
         api.get("coverage") { request, _ in
             let threshold = try Self.queryInt(request, "threshold") ?? 3
             guard (1...5).contains(threshold) else { throw APIError.badRequest("threshold must be a rating from 1 to 5") }
-            let index = try await self.service.load().coverageIndex()
-            return Response.json(CoverageIndex.coverageJSON(bars: index.coverage(), gaps: index.gaps(threshold: threshold), threshold: threshold))
+            let reading = try await self.service.reading()
+            let index = try reading.session.coverageIndex()
+            return Response.json(reading.warnings.appended(to: CoverageIndex.coverageJSON(
+                bars: index.coverage(), gaps: index.gaps(threshold: threshold), threshold: threshold)))
         }
         api.get("plan") { request, _ in
-            let session = try await self.service.load()
-            let options = try Self.planOptions(request, session: session)
-            return Response.json(try session.editPlan(options).json)
+            let reading = try await self.service.reading()
+            let options = try Self.planOptions(request, session: reading.session)
+            return Response.json(reading.warnings.appended(to: try reading.session.editPlan(options).json))
         }
     }
 

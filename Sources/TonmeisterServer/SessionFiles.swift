@@ -33,7 +33,7 @@ public enum SessionFiles {
             do { data = try Data(contentsOf: url) } catch {
                 throw StoreError.unreadable(path: path, reason: error.localizedDescription)
             }
-            let session = try Session(json: data)
+            let session = try Session.read(json: data).session
             let temporary = database + ".importing-\(ProcessInfo.processInfo.processIdentifier)"
             defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary + suffix) } }
             do {

@@ -61,9 +61,14 @@ final class SessionService: Sendable {
         try await run(on: reads, body)
     }
 
-    /// The whole session, validated.
+    /// The whole session, repaired where a repair is unambiguous (DESIGN §6).
     func load() async throws -> Session {
-        try await read { try $0.load() }
+        try await reading().session
+    }
+
+    /// The whole session, repaired, with the warnings for what was repaired or kept.
+    func reading() async throws -> SessionReading {
+        try await read { try $0.load().checked(.lenient) }
     }
 
     private func run<T: Sendable>(on queue: DispatchQueue, _ body: @escaping @Sendable (SessionDatabase) throws -> T) async throws -> T {

@@ -15,6 +15,7 @@ struct Tonmeister: ParsableCommand {
         commandName: "tonmeister",
         abstract: "Music theory and recording protocols for classical recording producers.",
         discussion: "Bad input exits with status 2 and a message on standard error; other failures exit with 1.",
+        version: TonmeisterVersion.current,
         subcommands: [
             IntervalCommand.self, TransposeCommand.self, EnharmonicsCommand.self,
             ScaleCommand.self, ChordCommand.self, HarmonizeCommand.self,
@@ -30,6 +31,11 @@ struct Tonmeister: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+            WarningLog.shared.flushToStandardError()
+        } catch let code as ExitCode {
+            // A command that printed its own answer and only sets the status (`session check`).
+            WarningLog.shared.flushToStandardError()
+            Foundation.exit(code.rawValue)
         } catch let error as TheoryError {
             fail(error.description, status: 2)
         } catch let error as FretboardError {
@@ -64,6 +70,7 @@ struct Tonmeister: ParsableCommand {
     }
 
     private static func fail(_ message: String, status: Int32) -> Never {
+        WarningLog.shared.flushToStandardError()
         var text = message
         if !text.hasPrefix("Error:") && !text.hasPrefix("error:") { text = "error: " + text }
         FileHandle.standardError.write(Data((text + "\n").utf8))

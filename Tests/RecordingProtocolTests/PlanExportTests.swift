@@ -29,20 +29,36 @@ struct PlanExportTests {
         #expect(total > 36 * 3 && total < 36 * 3.6, "\(total) s")
     }
 
-    @Test("a take without a timecode or timed marks makes the EDL fail, naming the take and what is missing")
+    @Test("a take without a timecode or timed marks is still placed, flagged, with a warning naming it")
     func missingTiming() throws {
         var session = Self.session
         let used = Self.plan.segments[0].take
         let index = session.takes.firstIndex { $0.number == used }!
+        let timed = try EditTimeline(plan: Self.plan, session: session)
         session.takes[index].recordStart = nil
-        #expect(throws: ProtocolError.missingTiming(take: used, label: String(used), reason: "it has no record-start timecode (recordStart)")) {
-            try EditTimeline(plan: Self.plan, session: session)
-        }
+        let untimecoded = try EditTimeline(plan: Self.plan, session: session)
+        #expect(untimecoded.events[0].noTimecode && !timed.events[0].noTimecode)
+        // The same duration, counted from 00:00:00:00 instead of the record start.
+        #expect(untimecoded.events[0].duration == timed.events[0].duration)
+        #expect(untimecoded.events[0].sourceIn < 25 * 60)
+        #expect(untimecoded.warnings.map(\.kind) == [.noTimecode] && untimecoded.warnings[0].take == used)
+        #expect(untimecoded.cmx3600().contains("* NO TIMECODE"))
+        #expect(untimecoded.otio().contains("\"noTimecode\": true"))
+        #expect(untimecoded.events.dropFirst().allSatisfy { !$0.noTimecode })
+
         session = Self.session
         for i in session.marks.indices where session.marks[i].take == used { session.marks[i].time = nil }
-        #expect(throws: ProtocolError.missingTiming(take: used, label: String(used), reason: "it has no mark with a time")) {
-            try EditTimeline(plan: Self.plan, session: session)
-        }
+        let tempo = try EditTimeline(plan: Self.plan, session: session)
+        #expect(tempo.events[0].placement == .fromStartAtSessionTempo)
+        #expect(tempo.warnings.map(\.kind) == [.untimedTake])
+        let timing = try SessionTiming(session: session)
+        let start = try #require(timing.startCoordinates[used])
+        let secondsPerBar = try #require(timing.secondsPerBar)
+        // From the take's start at the session tempo: bar 1 starts (1 - start) bars before... the start itself is time 0.
+        let expectedIn = (Double(Self.plan.segments[0].bars.lowerBound) - start) * secondsPerBar
+        let recordStart = try timing.recordStart(take: used).timecode.frameCount(fps: 25)
+        #expect(abs(Double(tempo.events[0].sourceIn - recordStart) - max(0, expectedIn) * 25) <= 1)
+        #expect(tempo.cmx3600().contains("* TIMING ESTIMATED: SESSION-TEMPO"))
     }
 
     @Test("the annotation draws every take, every live mark, every splice and every segment")

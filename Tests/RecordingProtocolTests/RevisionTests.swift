@@ -90,13 +90,23 @@ struct RevisionTests {
         #expect(session == before)
     }
 
-    @Test("a move outside the take, backwards or off the layout changes nothing")
+    @Test("a move outside the take is kept and flagged; a range dragged backwards is turned around")
+    func lenientMoves() throws {
+        var session = try UndoTests.base()
+        let outside = try session.moveMark(1, at: Fixtures.at(Fixtures.grid, 7))
+        #expect(outside.at == Fixtures.at(Fixtures.grid, 7))
+        #expect(session.placementWarnings(for: outside).map(\.kind) == [.markAfterTake])
+        let turned = try session.moveMark(1, at: Fixtures.at(Fixtures.grid, 3), to: Fixtures.at(Fixtures.grid, 2))
+        #expect(turned.at == Fixtures.at(Fixtures.grid, 2) && turned.to == Fixtures.at(Fixtures.grid, 3))
+        #expect(session.placementWarnings(for: turned).isEmpty)
+    }
+
+    @Test("a move off the layout changes nothing")
     func badMoves() throws {
         var session = try UndoTests.base()
         let before = session
-        #expect(throws: ProtocolError.self) { try session.moveMark(1, at: Fixtures.at(Fixtures.grid, 7)) }
-        #expect(throws: ProtocolError.self) { try session.moveMark(1, at: Fixtures.at(Fixtures.grid, 3), to: Fixtures.at(Fixtures.grid, 2)) }
         #expect(throws: ProtocolError.self) { try session.moveMark(1, at: ScorePosition(page: 9, x: 1, y: 1)) }
+        #expect(throws: ProtocolError.self) { try session.moveMark(1, at: ScorePosition(page: 1, x: -5, y: 1)) }
         #expect(throws: ProtocolError.markNotFound(id: 9)) { try session.moveMark(9, at: Fixtures.at(Fixtures.grid, 3)) }
         #expect(session == before)
         try session.deleteMark(1)

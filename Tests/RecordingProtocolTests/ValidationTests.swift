@@ -115,16 +115,20 @@ import Testing
         #expect(throws: ProtocolError.ratingOutOfRange(mark: 3, take: 1, value: 7)) {
             try session.addMark(take: 1, kind: .rating(7), at: Self.p2)
         }
-        #expect(throws: ProtocolError.markOutsideTake(mark: 3, take: 1, label: "1", position: Self.p1,
+        var early = session
+        early.takes[0].start = ScorePosition(page: 1, x: 160, y: 150)
+        early.marks[0].at = ScorePosition(page: 1, x: 170, y: 150)
+        let tapped = try early.addMark(take: 1, kind: .text, at: Self.p1)
+        #expect(early.placementWarnings(for: tapped).map(\.kind) == [.markBeforeTake])
+        #expect(throws: ProtocolError.markOutsideTake(mark: tapped.id, take: 1, label: "1", position: Self.p1,
                                                       reason: "it comes before the take's start at \(ScorePosition(page: 1, x: 160, y: 150))")) {
-            var copy = session
-            copy.takes[0].start = ScorePosition(page: 1, x: 160, y: 150)
-            copy.marks[0].at = ScorePosition(page: 1, x: 170, y: 150)
-            try copy.addMark(take: 1, kind: .text, at: Self.p1)
+            try early.validate(.strict)
         }
         #expect(throws: ProtocolError.takeNotFound(number: 4)) { try session.addMark(take: 4, kind: .text, at: Self.p1) }
-        // Ending take 2 before its problem mark's range end is refused.
-        #expect(throws: ProtocolError.self) { try session.endTake(2, at: ScorePosition(page: 1, x: 380, y: 150)) }
+        // Ending take 2 before its problem mark's range end keeps the mark, flagged.
+        var cut = session
+        try cut.endTake(2, at: ScorePosition(page: 1, x: 380, y: 150))
+        #expect(cut.marks.filter { $0.take == 2 }.flatMap { cut.placementWarnings(for: $0) }.map(\.kind) == [.markAfterTake])
         #expect(throws: ProtocolError.takeEndsBeforeStart(take: 2, label: "2", start: Self.p2, end: Self.p1)) {
             try session.endTake(2, at: Self.p1)
         }

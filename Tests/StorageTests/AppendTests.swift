@@ -56,8 +56,6 @@ struct AppendTests {
         let cases: [(String, () throws -> Void)] = [
             ("rating 7", { _ = try database.appendMark(Mark(id: 0, take: take.number, kind: .rating(7), at: inside)) }),
             ("missing take", { _ = try database.appendMark(Mark(id: 0, take: 999, kind: .text, at: inside)) }),
-            ("outside take", { _ = try database.appendMark(Mark(id: 0, take: take.number, kind: .editPoint,
-                                                                 at: ScorePosition(page: 1, x: 1, y: 1))) }),
             ("page off the layout", { _ = try database.appendMark(Mark(id: 0, take: take.number, kind: .text,
                                                                         at: ScorePosition(page: lastPage + 1, x: 10, y: 10))) }),
             ("negative time", { _ = try database.appendMark(Mark(id: 0, take: take.number, kind: .text, at: inside, time: -1)) }),
@@ -77,19 +75,24 @@ struct AppendTests {
         #expect(try database.exportJSON() == before)
     }
 
-    @Test("ending a take before one of its live marks is rejected; deleting the mark allows it")
-    func endTakeRespectsMarks() throws {
+    @Test("a take ended before some of its marks keeps them, flagged; a tap outside the take is kept too")
+    func endTakeKeepsMarks() throws {
         let database = try Fixtures.exampleDatabase()
         let session = try database.load()
         let marked = session.liveTakes.first { take in
             !take.isOpen && session.liveMarks.contains { $0.take == take.number && $0.at != take.start }
         }!
         let marks = session.liveMarks.filter { $0.take == marked.number }
-        let error = #expect(throws: StorageError.self) { try database.endTake(number: marked.number, at: marked.start) }
-        #expect(error?.description.contains("outside take") == true)
-        for mark in marks { try database.deleteMark(id: mark.id) }
         try database.endTake(number: marked.number, at: marked.start)
-        #expect(try database.load().take(marked.number)?.end == marked.start)
+        let ended = try database.load()
+        #expect(ended.take(marked.number)?.end == marked.start)
+        #expect(ended.liveMarks.filter { $0.take == marked.number } == marks)
+        let flagged = marks.flatMap { ended.placementWarnings(for: $0) }
+        #expect(flagged.contains { $0.kind == .markAfterTake && $0.take == marked.number })
+        let early = try database.appendMark(Mark(id: 0, take: marked.number, kind: .editPoint, at: ScorePosition(page: 1, x: 1, y: 1)))
+        let kept = try database.load()
+        #expect(kept.mark(early)?.take == marked.number)
+        #expect(kept.placementWarnings(for: kept.mark(early)!).map(\.kind) == [.markBeforeTake])
     }
 
     @Test("appends need a session")

@@ -63,7 +63,7 @@ struct RevisionStorageTests {
         let mark = model.liveMarks.first { $0.take == take.number }!
         #expect(throws: StorageError.self) { try database.renumberTake(number: take.number, to: other.number) }
         #expect(throws: StorageError.invalid(.takeNotFound(number: 999))) { try database.renumberTake(number: 999, to: 1000) }
-        #expect(throws: StorageError.self) { try database.moveMark(id: mark.id, at: ScorePosition(page: 1, x: 1, y: 1)) }
+        #expect(throws: StorageError.self) { try database.moveMark(id: mark.id, at: ScorePosition(page: 99, x: 1, y: 1)) }
         #expect(throws: StorageError.invalid(.markNotFound(id: 9999))) { try database.moveMark(id: 9999, at: take.start) }
         #expect(throws: StorageError.self) { try database.changeMark(id: mark.id, kind: .rating(0), text: nil) }
         #expect(try database.exportJSON() == before)

@@ -91,7 +91,6 @@ struct SessionEditingTests {
 
     static let rejected: [[String]] = [
         ["mark", "SESSION", "--take", "99", "--rating", "4", "--page", "2", "--x", "120", "--y", "255"],
-        ["mark", "SESSION", "--take", "4", "--rating", "4", "--page", "3", "--x", "500", "--y", "700"],
         ["mark", "SESSION", "--take", "4", "--rating", "7", "--page", "2", "--x", "120", "--y", "255"],
         ["mark", "SESSION", "--take", "4", "--page", "2", "--x", "120", "--y", "255"],
         ["take", "start", "SESSION", "--page", "9", "--x", "1", "--y", "1"],

@@ -21,11 +21,30 @@ struct ErrorAPITests {
         ("/api/marks", #"{"take":1,"kind":"rating","at":{"page":2,"x":150,"y":120}}"#, "a rating needs value, an integer 1–5"),
         ("/api/marks", #"{"take":1,"kind":"smile","at":{"page":2,"x":150,"y":120}}"#, "kind must be rating, problem, edit-point or text, not 'smile'"),
         ("/api/marks", #"{"take":"1","kind":"text","at":{"page":2,"x":150,"y":120}}"#, "take must be an integer"),
-        ("/api/marks", #"{"take":2,"kind":"text","at":{"page":3,"x":500,"y":700}}"#, "mark 79 at p3 (500, 700) lies outside take 2: it comes after the take's end at p2 (295.7, 462.8)"),
         ("/api/takes/1/end", "{}", "at is missing: give the end {\"page\",\"x\",\"y\"}, or null to reopen the take"),
         ("/api/takes/1/renumber", #"{"number":2}"#, "take 1 cannot be renumbered: take 2 exists already"),
     ])
     func badRequests(_ uri: String, _ body: String, _ message: String) async throws {
+        try await Self.check(uri, body, message)
+    }
+
+    @Test("a tap after the take's end is kept (201) and the answer warns; the session keeps it")
+    func tapOutsideTheTake() async throws {
+        let fixture = try ServerFixture()
+        let database = fixture.database
+        try await fixture.test { client in
+            let answer = try await client.send(.post, "/api/marks", #"{"take":2,"kind":"text","at":{"page":3,"x":500,"y":700}}"#)
+            #expect(answer.status == .created)
+            let warnings = answer.object["warnings"] as? [[String: Any]] ?? []
+            #expect(warnings.map { $0["kind"] as? String } == ["mark-after-take"])
+            #expect((warnings.first?["message"] as? String)?.hasPrefix("mark 79 (text) at p3 (500, 700) lies after the end of take 2") == true)
+            #expect(try SessionStore(path: database).load().mark(79)?.take == 2)
+            let session = try await client.send(.get, "/api/session")
+            #expect((session.object["warnings"] as? [[String: Any]])?.contains { $0["mark"] as? Int == 79 } == true)
+        }
+    }
+
+    static func check(_ uri: String, _ body: String, _ message: String) async throws {
         let fixture = try ServerFixture()
         let before = try SessionDatabase(path: fixture.database).exportJSON()
         let database = fixture.database

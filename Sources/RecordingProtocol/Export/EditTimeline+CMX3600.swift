@@ -6,7 +6,8 @@ extension EditTimeline {
     /// Each event is a cut on audio channel 1 (`A`). Record timecodes run on from `recordStart`
     /// with each event's duration, so source and record durations are equal. Comments: `* FROM CLIP
     /// NAME:` the source file (or the take), `* FROM FILE:` the source file when known, a line naming
-    /// the take and the bars, and `* LOC:` locators for the take's marks inside the event. Text is
+    /// the take and the bars, `* NO TIMECODE` for a take without a record start (its source timecode counts
+    /// from 00:00:00:00), `* TIMING ESTIMATED:` for a take placed at a tempo, and `* LOC:` locators for the take's marks inside the event. Text is
     /// written in ASCII (other characters become `?`, dashes `-`); lines end with CRLF as EDL readers expect.
     public func cmx3600() -> String {
         var lines: [String] = ["TITLE: " + Self.ascii(title, limit: 70), "FCM: " + (dropFrame ? "DROP FRAME" : "NON-DROP FRAME"), ""]
@@ -22,6 +23,8 @@ extension EditTimeline {
             if let source = event.source { lines.append("* FROM FILE: " + Self.ascii(source, limit: 120)) }
             lines.append("* TAKE \(Self.ascii(event.label, limit: 20)) BARS \(Self.ascii(event.fromBar, limit: 10))-"
                          + "\(Self.ascii(event.toBar, limit: 10)) RATING \(event.rating)")
+            if event.noTimecode { lines.append("* NO TIMECODE") }
+            if event.placement != .timed { lines.append("* TIMING ESTIMATED: " + event.placement.rawValue.uppercased()) }
             for locator in event.locators {
                 lines.append("* LOC: \(timecode(locator.frame)) \(locator.color.padding(7)) " + Self.ascii(locator.text, limit: 60))
             }

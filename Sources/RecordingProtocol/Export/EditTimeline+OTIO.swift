@@ -6,7 +6,8 @@ extension EditTimeline {
     ///
     /// Each event is a `Clip.2` named after its source file, with an `ExternalReference.1` to the
     /// file, a source range in the take's timecode at the timeline's frame rate, `Marker.2` markers
-    /// for the marks inside it, and our take, label, bars and rating under `metadata.tonmeister`.
+    /// for the marks inside it, and our take, label, bars and rating under `metadata.tonmeister` (with
+    /// `noTimecode: true` for a take without a record start and `timingEstimated` for one placed at a tempo).
     /// The timeline starts at `recordStart` (`global_start_time`); uncovered bars are listed in the
     /// timeline's metadata.
     public func otio(pretty: Bool = true) -> String {
@@ -34,12 +35,15 @@ extension EditTimeline {
                     ("comment", .string("")),
                 ])
             }
+            var ours: [(String, JSONValue)] = [
+                ("take", .int(event.take)), ("label", .string(event.label)), ("reel", .string(event.reel)),
+                ("fromBar", .string(event.fromBar)), ("toBar", .string(event.toBar)), ("rating", .int(event.rating)),
+            ]
+            if event.noTimecode { ours.append(("noTimecode", .bool(true))) }
+            if event.placement != .timed { ours.append(("timingEstimated", .string(event.placement.rawValue))) }
             return .object([
                 ("OTIO_SCHEMA", "Clip.2"),
-                ("metadata", .object([("tonmeister", .object([
-                    ("take", .int(event.take)), ("label", .string(event.label)), ("reel", .string(event.reel)),
-                    ("fromBar", .string(event.fromBar)), ("toBar", .string(event.toBar)), ("rating", .int(event.rating)),
-                ]))])),
+                ("metadata", .object([("tonmeister", .object(ours))])),
                 ("name", .string(name)),
                 ("source_range", range(event.sourceIn, event.duration)),
                 ("effects", .array([])),

@@ -4,48 +4,95 @@ extension EditTimeline {
     /// before its first bar to the barline after its last, mapped to the take's source timecode.
     ///
     /// Splices therefore fall exactly on barlines (editors add their own crossfades and handles).
-    /// Every take the plan uses needs a record-start timecode, a frame rate (the same for all of
-    /// them: an EDL has one rate) and at least one timed mark (see `SessionTiming`). Marks of the
-    /// take inside a segment become locators.
+    /// Takes are placed as well as the session allows, each shortfall a warning (`warnings`), never
+    /// a refusal: a take without timed marks runs from its start at the session tempo
+    /// (`SessionTiming.bestEffortSeconds`); a take without a record-start timecode counts from
+    /// 00:00:00:00 and is flagged (`Event.noTimecode`); a take without a frame rate uses the
+    /// timeline's. Marks of the take inside a segment become locators.
     ///
-    /// - Throws: `ProtocolError.missingTiming` naming the take and what is missing.
+    /// - Throws: `ProtocolError.missingTiming` when two takes have different frame rates (an EDL
+    ///   has one rate), `.invalidTimecode`, or the errors of `SessionTiming(session:)`.
     public init(plan: EditPlan, session: Session, timing: SessionTiming? = nil) throws {
         let timing = try timing ?? SessionTiming(session: session)
-        var rate: (fps: Double, take: Int)?
+        let rates = plan.segments.compactMap { segment in session.take(segment.take)?.fps.map { (fps: $0, take: segment.take) } }
+        let fps = rates.first?.fps ?? 25
         var dropFrame = false
         var events: [Event] = []
+        var warned = Set<String>()
+        var warnings: [SessionWarning] = []
+        func warn(_ kind: SessionWarning.Kind, take: Int, _ message: String) {
+            guard warned.insert("\(kind.rawValue) \(take)").inserted else { return }
+            warnings.append(SessionWarning(kind: kind, message: message, take: take))
+        }
         let marks = Dictionary(grouping: session.liveMarks, by: \.take)
         for segment in plan.segments {
-            let (start, fps) = try timing.recordStart(take: segment.take)
-            if let rate, rate.fps != fps {
+            let take = session.take(segment.take)
+            let name = segment.label == String(segment.take) ? "take \(segment.take)" : "take \(segment.take) (\(segment.label))"
+            if let other = take?.fps, other != fps, let first = rates.first {
                 throw ProtocolError.missingTiming(take: segment.take, label: segment.label,
-                    reason: "its frame rate \(fps) differs from \(rate.fps) of take \(rate.take), and an EDL has one rate")
+                    reason: "its frame rate \(other) differs from \(first.fps) of take \(first.take), and an EDL has one rate")
             }
-            rate = (fps, segment.take)
-            dropFrame = dropFrame || start.dropFrame
-            let base = start.frameCount(fps: fps)
+            var base = 0
+            if let text = take?.recordStart {
+                do {
+                    let start = try Timecode(text, fps: fps)
+                    dropFrame = dropFrame || start.dropFrame
+                    base = start.frameCount(fps: fps)
+                } catch {
+                    throw ProtocolError.invalidTimecode(take: segment.take, text: text, reason: error.reason)
+                }
+                if take?.fps == nil {
+                    warn(.noTimecode, take: segment.take, "\(name) has a record start but no frame rate: read at \(Self.rate(fps)) fps, the timeline's rate")
+                }
+            } else {
+                warn(.noTimecode, take: segment.take,
+                     "\(name) has no record-start timecode: exported counting from 00:00:00:00 at its start, marked NO TIMECODE")
+            }
+            let placement = timing.placement(take: segment.take)
+            switch placement {
+            case .timed: break
+            case .fromStartAtSessionTempo:
+                warn(.untimedTake, take: segment.take,
+                     "\(name) has no timed mark: placed from its start at the session tempo of \(Self.rate(timing.bestEffortSecondsPerBar)) s per bar")
+            case .fallbackTempo:
+                warn(.untimedTake, take: segment.take,
+                     "\(name) has no timed mark and no take gives a tempo: placed from its start at \(Self.rate(timing.bestEffortSecondsPerBar)) s per bar")
+            }
             let real = Timecode.realRate(fps)
             func frame(_ seconds: Double) -> Int { base + Int((seconds * real).rounded()) }
-            let sourceIn = frame(try timing.seconds(take: segment.take, coordinate: Double(segment.bars.lowerBound)))
-            let sourceOut = frame(try timing.seconds(take: segment.take, coordinate: Double(segment.bars.upperBound + 1)))
-            guard sourceOut > sourceIn else {
-                throw ProtocolError.missingTiming(take: segment.take, label: segment.label,
-                    reason: "its timed marks give bars \(segment.fromBar)–\(segment.toBar) no duration")
+            func seconds(_ coordinate: Double) throws -> Double { try timing.bestEffortSeconds(take: segment.take, coordinate: coordinate).seconds }
+            let sourceIn = frame(try seconds(Double(segment.bars.lowerBound)))
+            var sourceOut = frame(try seconds(Double(segment.bars.upperBound + 1)))
+            if sourceOut <= sourceIn {
+                let bars = Double(segment.bars.upperBound + 1 - segment.bars.lowerBound)
+                sourceOut = sourceIn + max(1, Int((bars * timing.bestEffortSecondsPerBar * real).rounded()))
+                warn(.untimedTake, take: segment.take,
+                     "\(name): its timed marks give bars \(segment.fromBar)–\(segment.toBar) no duration; they are given \(Self.rate(timing.bestEffortSecondsPerBar)) s per bar")
             }
             var locators: [Locator] = []
             for mark in marks[segment.take] ?? [] {
-                let at = frame(try mark.time ?? timing.seconds(take: segment.take, at: mark.at))
+                guard let place = try? timing.axis.place(mark.at) else { continue }
+                let at = frame(try mark.time ?? seconds(place.coordinate))
                 guard at >= sourceIn, at < sourceOut else { continue }
                 locators.append(Locator(frame: at, color: TakeMarkers.color(of: mark.kind), text: TakeMarkers.text(of: mark), mark: mark.id))
             }
             locators.sort { ($0.frame, $0.mark) < ($1.frame, $1.mark) }
-            let take = session.take(segment.take)
-            events.append(Event(take: segment.take, label: segment.label, source: take?.source,
-                                reel: Self.reel(take: segment.take), sourceIn: sourceIn, sourceOut: sourceOut,
-                                fromBar: segment.fromBar.description, toBar: segment.toBar.description,
-                                rating: segment.rating, locators: locators))
+            var event = Event(take: segment.take, label: segment.label, source: take?.source,
+                              reel: Self.reel(take: segment.take), sourceIn: sourceIn, sourceOut: sourceOut,
+                              fromBar: segment.fromBar.description, toBar: segment.toBar.description,
+                              rating: segment.rating, locators: locators)
+            event.noTimecode = take?.recordStart == nil
+            event.placement = placement
+            events.append(event)
         }
-        self.init(title: session.title, fps: rate?.fps ?? 25, dropFrame: dropFrame, events: events,
+        self.init(title: session.title, fps: fps, dropFrame: dropFrame, events: events,
                   uncovered: plan.uncovered.map { $0.fromBar == $0.toBar ? "\($0.fromBar)" : "\($0.fromBar)–\($0.toBar)" })
+        self.warnings = warnings
+    }
+
+    /// A rate or tempo for messages: `25`, `29.97`, `2.5`.
+    static func rate(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }

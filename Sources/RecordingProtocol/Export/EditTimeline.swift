@@ -23,6 +23,10 @@ public struct EditTimeline: Hashable, Sendable {
         public var rating: Int
         /// Marks of the take that fall inside the event, at their source frames.
         public var locators: [Locator]
+        /// True when the take has no record-start timecode: its frames count from 00:00:00:00 at the take's start.
+        public var noTimecode = false
+        /// How the take's times were found (its timed marks, or a tempo from its start).
+        public var placement: SessionTiming.Placement = .timed
 
         public init(take: Int, label: String, source: String?, reel: String, sourceIn: Int, sourceOut: Int,
                     fromBar: String, toBar: String, rating: Int, locators: [Locator] = []) {
@@ -63,6 +67,8 @@ public struct EditTimeline: Hashable, Sendable {
     public var events: [Event]
     /// Bar ranges the plan leaves uncovered (no usable take), as printed in the score: `"40–44"`.
     public var uncovered: [String]
+    /// What was estimated or missing while placing the takes in time, one warning per take and kind.
+    public var warnings: [SessionWarning] = []
 
     public init(title: String, fps: Double, dropFrame: Bool = false, recordStart: Int? = nil, events: [Event],
                 uncovered: [String] = []) {

@@ -14,10 +14,19 @@ struct OutputOptions: ParsableArguments {
     var style: AccidentalStyle { unicode ? .unicode : .ascii }
 
     /// Prints either the JSON value or the text lines.
+    ///
+    /// When the command read a session, a JSON object answer also carries `"warnings"`: what reading
+    /// repaired or kept (DESIGN §6); in text mode they go to standard error.
     func emit(_ json: @autoclosure () -> JSONValue, text: @autoclosure () -> [String]) {
         if self.json {
-            print(json().serialized())
+            var value = json()
+            if case .object(var members) = value, let warnings = WarningLog.shared.takeForJSON() {
+                members.append(("warnings", warnings))
+                value = .object(members)
+            }
+            print(value.serialized())
         } else {
+            WarningLog.shared.flushToStandardError()
             for line in text() { print(line) }
         }
     }

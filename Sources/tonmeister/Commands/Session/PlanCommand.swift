@@ -9,15 +9,31 @@ enum PlanFormat: String, CaseIterable, ExpressibleByArgument {
     case json, csv, md, edl, otio, pdf
 
     /// The plan in a text format (`session` gives the title and, for EDL and OTIO, the timing).
-    func render(_ plan: EditPlan, session: Session) throws -> String {
+    ///
+    /// JSON carries the reading's `"warnings"`; the EDL's and OTIO's timing warnings (takes placed at a
+    /// tempo, takes without timecode) go to standard error, or refuse the export with `mode` `.strict`.
+    func render(_ plan: EditPlan, session: Session, mode: ReadingMode = .lenient) throws -> String {
         switch self {
-        case .json: return plan.json.serialized() + "\n"
+        case .json:
+            var value = plan.json
+            if case .object(var members) = value, let warnings = WarningLog.shared.takeForJSON() {
+                members.append(("warnings", warnings))
+                value = .object(members)
+            }
+            return value.serialized() + "\n"
         case .csv: return plan.csv()
         case .md: return plan.markdown(title: session.title)
-        case .edl: return try EditTimeline(plan: plan, session: session).cmx3600()
-        case .otio: return try EditTimeline(plan: plan, session: session).otio()
+        case .edl: return try timeline(plan, session, mode).cmx3600()
+        case .otio: return try timeline(plan, session, mode).otio()
         case .pdf: preconditionFailure("the PDF is written by AnnotatedScore")
         }
+    }
+
+    private func timeline(_ plan: EditPlan, _ session: Session, _ mode: ReadingMode) throws -> EditTimeline {
+        let timeline = try EditTimeline(plan: plan, session: session)
+        if mode == .strict, let first = timeline.warnings.first { throw first.error }
+        WarningLog.shared.record(timeline.warnings)
+        return timeline
     }
 }
 
@@ -99,7 +115,7 @@ struct PlanCommand: ParsableCommand {
                   + "\(plan.splices.count) splice\(plan.splices.count == 1 ? "" : "s")")
             return
         }
-        let text = try (json ? PlanFormat.json : format).render(plan, session: session)
+        let text = try (json ? PlanFormat.json : format).render(plan, session: session, mode: file.mode)
         if let output {
             try writeText(text, to: output)
         } else {

@@ -9,14 +9,24 @@ struct SessionFile: ParsableArguments {
     @Argument(help: "The session: a .json document (tonmeister-session/1) or a .sqlite database.")
     var session: String
 
+    @Flag(help: "Refuse a session that needs a repair (touching bars, marks outside their take, backward ranges) instead of repairing it with a warning.")
+    var strict = false
+
     /// The session on disk.
     func store() throws -> SessionStore { try SessionStore(path: session) }
 
-    /// Reads and validates the session.
-    func load() throws -> Session { try store().load() }
+    /// The reading mode `--strict` asks for.
+    var mode: ReadingMode { strict ? .strict : .lenient }
 
-    /// Reads and validates the session at `path`.
-    static func load(_ path: String) throws -> Session { try SessionStore(path: path).load() }
+    /// Reads the session, repairing it with warnings (recorded for the answer) unless `--strict`.
+    func load() throws -> Session { try Self.load(session, mode: mode) }
+
+    /// Reads the session at `path`, recording the warnings of its repairs in `WarningLog`.
+    static func load(_ path: String, mode: ReadingMode = .lenient) throws -> Session {
+        let reading = try SessionStore(path: path).read(mode: mode)
+        WarningLog.shared.record(reading.warnings)
+        return reading.session
+    }
 }
 
 /// A position on the score given as `--page`, `--x`, `--y` (PDF points from the top-left of the page).

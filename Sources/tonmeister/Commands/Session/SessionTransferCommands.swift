@@ -14,6 +14,9 @@ struct SessionImportCommand: ParsableCommand {
     @Argument(help: "The database to create (.sqlite); it must not exist yet.")
     var database: String
 
+    @Flag(help: "Refuse a document that needs a repair instead of repairing it with a warning.")
+    var strict = false
+
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -23,7 +26,7 @@ struct SessionImportCommand: ParsableCommand {
         guard !FileManager.default.fileExists(atPath: database) else {
             throw CLIError.badInput("\(database) already exists; choose a new name (nothing was changed)")
         }
-        let session = try SessionFile.load(document)
+        let session = try SessionFile.load(document, mode: strict ? .strict : .lenient)
         do {
             try SessionDatabase(path: database).save(session)
         } catch {

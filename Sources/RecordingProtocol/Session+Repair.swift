@@ -1,0 +1,112 @@
+import Foundation
+import ScoreLayout
+
+/// Lenient reading (DESIGN §6): repair what is unambiguous, keep the rest where it lies, and say so.
+extension Session {
+    /// Reads a session document leniently (repairing, with warnings) or strictly (today's errors).
+    ///
+    /// - Throws: `ProtocolError.invalidJSON` or `.unsupportedFormat` for a document that cannot be read,
+    ///   and the errors of `validate(_:)` for what no repair can mend (a take ending before its start, a
+    ///   mark of a take that does not exist, a rating of 7, …).
+    public static func read(json: Data, mode: ReadingMode = .lenient) throws -> SessionReading {
+        try Session(unvalidatedJSON: json).checked(mode)
+    }
+
+    /// The session repaired and validated (`.lenient`), or validated as it is (`.strict`).
+    ///
+    /// - Throws: the errors of `validate(_:)`.
+    public func checked(_ mode: ReadingMode) throws -> SessionReading {
+        switch mode {
+        case .strict:
+            try validate(.strict)
+            return SessionReading(session: self, warnings: [])
+        case .lenient:
+            var session = self
+            let warnings = session.repair()
+            try session.validate(.lenient)
+            return SessionReading(session: session, warnings: warnings)
+        }
+    }
+
+    /// Repairs what can be repaired without losing meaning and returns one warning per repair or oddity.
+    ///
+    /// - Layout: neighbouring systems, staves and bars overlapping by less than half a point are snapped
+    ///   together (`ScoreLayout.repaired()`).
+    /// - A mark whose range runs backwards (`to` before `at`) is turned around.
+    /// - A mark before its take's start or after its end is kept where it lies and flagged: it counts where
+    ///   DESIGN §6 places it (a rating before the start is the rating in force at the start).
+    ///
+    /// Positions that cannot be placed are left for `validate(_:)` to report.
+    public mutating func repair() -> [SessionWarning] {
+        var warnings: [SessionWarning] = []
+        if let layout {
+            let (repairedLayout, repairs) = layout.repaired()
+            self.layout = repairedLayout
+            warnings += repairs.map(SessionWarning.init)
+        }
+        let checker = PositionChecker(layout: layout)
+        var spans: [Int: TakeSpanCheck] = [:]
+        for take in takes where spans[take.number] == nil {
+            if let span = try? Self.checkTake(take, checker: checker) { spans[take.number] = span }
+        }
+        for index in marks.indices {
+            warnings += repairMark(at: index, spans: spans, checker: checker)
+        }
+        return warnings
+    }
+
+    /// Turns a backwards range around and flags a mark outside its take.
+    private mutating func repairMark(at index: Int, spans: [Int: TakeSpanCheck], checker: PositionChecker) -> [SessionWarning] {
+        var warnings: [SessionWarning] = []
+        let mark = marks[index]
+        let range = Self.forwardRange(at: mark.at, to: mark.to, checker: checker)
+        if range.at != mark.at, let to = mark.to {
+            marks[index].at = range.at
+            marks[index].to = range.to
+            warnings.append(SessionWarning(
+                kind: .rangeReversed,
+                message: "mark \(mark.id) (take \(mark.take)): its range ran backwards from \(mark.at) to \(to); turned around to run from \(to) to \(mark.at)",
+                take: mark.take, mark: mark.id, page: to.page))
+        }
+        if let span = spans[mark.take] { warnings += Self.placementWarnings(for: marks[index], span: span, checker: checker) }
+        return warnings
+    }
+
+    /// The warnings for a mark that lies before its take's start or after its end (none for a mark inside it).
+    public func placementWarnings(for mark: Mark) -> [SessionWarning] {
+        let checker = PositionChecker(layout: layout)
+        guard let take = takes.first(where: { $0.number == mark.take }),
+              let span = try? Self.checkTake(take, checker: checker) else { return [] }
+        return Self.placementWarnings(for: mark, span: span, checker: checker)
+    }
+
+    static func placementWarnings(for mark: Mark, span: TakeSpanCheck, checker: PositionChecker) -> [SessionWarning] {
+        guard let at = try? checker.place(mark.at, what: ""), let last = try? checker.place(mark.last, what: "") else { return [] }
+        var warnings: [SessionWarning] = []
+        let take = span.take
+        let name = take.label == String(take.number) ? "take \(take.number)" : "take \(take.number) (\(take.label))"
+        let what = "mark \(mark.id) (\(mark.kind.name))"
+        if min(at, last) < span.start {
+            let counted = mark.kind.rating != nil ? "; it counts as the rating in force at the take's start" : ""
+            warnings.append(SessionWarning(
+                kind: .markBeforeTake,
+                message: "\(what) at \(mark.at) lies before the start of \(name) at \(take.start); kept where it lies\(counted)",
+                take: take.number, mark: mark.id, page: mark.at.page))
+        }
+        if let end = span.end, let takeEnd = take.end, end < max(at, last) {
+            warnings.append(SessionWarning(
+                kind: .markAfterTake,
+                message: "\(what) at \(mark.last) lies after the end of \(name) at \(takeEnd); kept where it lies",
+                take: take.number, mark: mark.id, page: mark.last.page))
+        }
+        return warnings
+    }
+
+    /// `at` and `to` in score order: a range given backwards is turned around (positions that cannot be placed are left as they are).
+    static func forwardRange(at: ScorePosition, to: ScorePosition?, checker: PositionChecker) -> (at: ScorePosition, to: ScorePosition?) {
+        guard let to, let first = try? checker.place(at, what: ""), let last = try? checker.place(to, what: ""), last < first else {
+            return (at, to)
+        }
+        return (to, at)
+    }
+}

@@ -1,0 +1,83 @@
+import ScoreLayout
+
+/// Something in a session that was repaired or kept as it is, told to the producer instead of refusing the session.
+///
+/// Reading is lenient (DESIGN §6): what can be repaired without losing meaning is repaired, and each
+/// repair, or each oddity kept as it lies, is one warning naming the take, mark or bar and what was
+/// done. `--strict` turns warnings back into errors (`error`).
+public struct SessionWarning: Hashable, Sendable, CustomStringConvertible {
+    /// What kind of repair or oddity this is; the raw value is the `kind` of the JSON form.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// Two neighbouring bars overlapped by less than half a point and were snapped together.
+        case barsSnapped = "bars-snapped"
+        /// Two neighbouring systems overlapped by less than half a point and were snapped together.
+        case systemsSnapped = "systems-snapped"
+        /// Two neighbouring staves overlapped by less than half a point and were snapped together.
+        case stavesSnapped = "staves-snapped"
+        /// A mark lies before its take's start; it is kept where it lies.
+        case markBeforeTake = "mark-before-take"
+        /// A mark lies after its take's end; it is kept where it lies.
+        case markAfterTake = "mark-after-take"
+        /// A mark's range ran backwards (`to` before `at`) and was turned around.
+        case rangeReversed = "range-reversed"
+        /// A take has a record start but no timed mark: it is placed in time with the session tempo.
+        case untimedTake = "untimed-take"
+        /// A take has no record start: it is exported without timecode.
+        case noTimecode = "no-timecode"
+    }
+
+    public var kind: Kind
+    /// The full sentence, naming what was found and what was done.
+    public var message: String
+    /// The take concerned, by number.
+    public var take: Int?
+    /// The mark concerned, by id.
+    public var mark: Int?
+    /// The page concerned (layout repairs).
+    public var page: Int?
+    /// The bar concerned (bar repairs: the later bar of the pair).
+    public var bar: String?
+
+    public init(kind: Kind, message: String, take: Int? = nil, mark: Int? = nil, page: Int? = nil, bar: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.take = take
+        self.mark = mark
+        self.page = page
+        self.bar = bar
+    }
+
+    public var description: String { message }
+
+    /// The error `--strict` raises for this warning: today's error where there was one.
+    public var error: ProtocolError { .strictWarning(kind: kind.rawValue, message: message) }
+
+    /// The warning for one layout repair.
+    init(_ repair: ScoreLayout.Repair) {
+        let kind: Kind
+        switch repair.element {
+        case .system: kind = .systemsSnapped
+        case .staff: kind = .stavesSnapped
+        case .bar: kind = .barsSnapped
+        }
+        self.init(kind: kind, message: "layout: " + repair.description, page: repair.page, bar: repair.bar?.description)
+    }
+}
+
+/// A session read leniently, with the warnings for what was repaired or kept.
+public struct SessionReading: Sendable {
+    /// The session, repaired.
+    public var session: Session
+    /// What was repaired or kept, in document order (layout, then marks).
+    public var warnings: [SessionWarning]
+
+    public init(session: Session, warnings: [SessionWarning]) {
+        self.session = session
+        self.warnings = warnings
+    }
+}
+
+/// How a session is read: repairing with warnings (the default), or refusing what needs a repair (`--strict`).
+public enum ReadingMode: Sendable, Equatable {
+    case lenient, strict
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// `session check`, `--strict`, the warnings in every answer, and `--version`, on documents another program wrote.
+@Suite("Session check and warnings from the command line")
+struct SessionCheckCommandTests {
+    static let messy = "Tests/RecordingProtocolTests/Messy/messy-3.json"
+
+    static func copy(_ path: String) throws -> (dir: URL, file: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path
+        try FileManager.default.copyItem(atPath: path, toPath: file)
+        return (dir, file)
+    }
+
+    @Test("check lists every warning and exits 0; --strict lists them as errors and exits 2")
+    func checkAndStrict() throws {
+        let r = try CLIRunner.run("session", "check", Self.messy, "--json")
+        #expect(r.status == 0, "\(r.stderr)")
+        let answer = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
+        let warnings = answer["warnings"] as? [[String: Any]] ?? []
+        #expect(warnings.count == 12)
+        #expect(Set(warnings.compactMap { $0["kind"] as? String })
+            == ["bars-snapped", "mark-before-take", "mark-after-take", "range-reversed", "untimed-take", "no-timecode"])
+        #expect(warnings.allSatisfy { ($0["message"] as? String)?.isEmpty == false })
+        #expect((answer["errors"] as? [Any])?.isEmpty == true)
+        let strict = try CLIRunner.run("session", "check", Self.messy, "--strict", "--json")
+        #expect(strict.status == 2)
+        let refused = try JSONSerialization.jsonObject(with: Data(strict.stdout.utf8)) as? [String: Any] ?? [:]
+        #expect((refused["errors"] as? [Any])?.count == 12)
+        let text = try CLIRunner.run("session", "check", Self.messy)
+        #expect(text.stdout.hasPrefix("\(Self.messy): 12 warnings\n  warning: layout: page 1, system 4: bars 18 and 19 overlapped by 0.3 pt"))
+    }
+
+    @Test("a document that cannot be read is an error (exit 2) naming the problem")
+    func unreadable() throws {
+        let (dir, file) = try Self.copy(Self.messy)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("{\"format\":\"tonmeister-session/1\",\"title\":".utf8).write(to: URL(fileURLWithPath: file))
+        let r = try CLIRunner.run("session", "check", file, "--json")
+        #expect(r.status == 2)
+        let answer = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
+        let errors = answer["errors"] as? [[String: Any]] ?? []
+        #expect(errors.first?["kind"] as? String == "unreadable")
+    }
+
+    @Test("queries answer with the warnings: in --json, and on stderr in text mode; --strict refuses with today's error")
+    func warningsInAnswers() throws {
+        let covers = try CLIRunner.run("covers", Self.messy, "--bar", "20", "--json")
+        #expect(covers.status == 0, "\(covers.stderr)")
+        let answer = try JSONSerialization.jsonObject(with: Data(covers.stdout.utf8)) as? [String: Any] ?? [:]
+        #expect((answer["warnings"] as? [Any])?.count == 9)
+        #expect(covers.stderr.isEmpty)
+        let text = try CLIRunner.run("coverage", Self.messy)
+        #expect(text.status == 0)
+        #expect(text.stderr.components(separatedBy: "\n").filter { $0.hasPrefix("warning: ") }.count == 9)
+        let strict = try CLIRunner.run("covers", Self.messy, "--bar", "20", "--strict")
+        #expect(strict.status == 2)
+        #expect(strict.stderr.hasPrefix("error: invalid session layout: invalid layout: page 1, system index 3, bar index 1: bar 19: left 160.61 is left of the right edge 160.91"))
+    }
+
+    @Test("a refused import leaves the database as it was; a lenient one keeps every take and mark")
+    func importsNeverLoseData() throws {
+        let (dir, file) = try Self.copy(Self.messy)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let database = dir.appendingPathComponent("day.sqlite").path
+        let imported = try CLIRunner.run("session", "import", file, database, "--json")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let counts = try JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [String: Any] ?? [:]
+        #expect(counts["takes"] as? Int == 5 && counts["marks"] as? Int == 33)
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        let again = try CLIRunner.run("session", "import", file, database)
+        #expect(again.status == 2)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+        let strictTarget = dir.appendingPathComponent("strict.sqlite").path
+        let strict = try CLIRunner.run("session", "import", file, strictTarget, "--strict")
+        #expect(strict.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: strictTarget))
+    }
+
+    @Test("--version prints the version")
+    func version() throws {
+        let r = try CLIRunner.run("--version")
+        #expect(r.status == 0)
+        #expect(r.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+    }
+}

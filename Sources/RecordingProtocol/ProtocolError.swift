@@ -135,7 +135,7 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nothingToUndo:
             return "nothing to undo: the session's history is empty"
         case .strictWarning(_, let message):
-            return "\(message) (refused: --strict)"
+            return "--strict refuses what reading would repair or estimate: \(message)"
         case .missingTiming(let take, let label, let reason):
             return "take \(Self.name(take, label)) cannot be placed in time: \(reason)"
         case .unknownPiece(let name, let titles):

@@ -148,7 +148,7 @@ struct PlanExportCommandTests {
         let strict = try CLIRunner.run("plan", path, "--format", "edl", "--strict")
         #expect(strict.status == 2)
         #expect(strict.stdout.isEmpty)
-        #expect(strict.stderr == "error: take 1 has no record-start timecode: exported counting from 00:00:00:00 at its start, marked NO TIMECODE (refused: --strict)\n")
+        #expect(strict.stderr == "error: --strict refuses what reading would repair or estimate: take 1 has no record-start timecode: exported counting from 00:00:00:00 at its start, marked NO TIMECODE\n")
         #expect(try CLIRunner.run("plan", path, "--format", "md").status == 0)
     }
 }

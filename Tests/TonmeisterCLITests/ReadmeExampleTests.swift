@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Runs every `$ tonmeister …` example in the console blocks of the README and docs/quiz.md and compares the output exactly.
+/// Runs every `$ tonmeister …` example in the console blocks of the README, docs/quiz.md and docs/sessions.md and compares the output exactly.
 @Suite("README examples")
 struct ReadmeExampleTests {
     struct Example: CustomStringConvertible, Sendable {
@@ -14,7 +14,7 @@ struct ReadmeExampleTests {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The documents whose console blocks are run.
-    static let documents = ["README.md", "docs/quiz.md"]
+    static let documents = ["README.md", "docs/quiz.md", "docs/sessions.md"]
 
     static let exampleTable: [Example] = {
         let text = documents.map {

@@ -136,6 +136,18 @@ public struct SessionStore {
         }
     }
 
+    /// Fills the linked takes' source, record start and frame rate (`tonmeister session link-audio`), in one write.
+    public func apply(_ links: [AudioLink]) throws {
+        switch kind {
+        case .json: try editDocument { $0.apply(links) }
+        case .sqlite:
+            let database = try SessionDatabase(path: path)
+            var session = try database.load().checked(.lenient).session
+            session.apply(links)
+            try database.save(session)
+        }
+    }
+
     /// Loads the JSON document, applies `change` and writes it back (not at all when `change` throws).
     @discardableResult
     private func editDocument<T>(_ change: (inout Session) throws -> T) throws -> T {

@@ -8,8 +8,18 @@ extension Session {
     /// - Throws: `ProtocolError.invalidJSON` or `.unsupportedFormat` for a document that cannot be read,
     ///   and the errors of `validate(_:)` for what no repair can mend (a take ending before its start, a
     ///   mark of a take that does not exist, a rating of 7, …).
+    /// A document whose JSON breaks off (a truncated file, a crash mid-write) is read up to its last complete take
+    /// and mark when reading is lenient; `damage` then says where it broke and what was kept.
     public static func read(json: Data, mode: ReadingMode = .lenient) throws -> SessionReading {
-        try Session(unvalidatedJSON: json).checked(mode)
+        do {
+            return try Session(unvalidatedJSON: json).checked(mode)
+        } catch ProtocolError.invalidJSON(let path, let reason) where path == "top level" && mode == .lenient {
+            guard let (partial, damage) = salvaging(json: json) else { throw ProtocolError.invalidJSON(path: path, reason: reason) }
+            var reading = try partial.checked(.lenient)
+            reading.damage = damage
+            reading.warnings.insert(SessionWarning(kind: .damaged, message: damage.description), at: 0)
+            return reading
+        }
     }
 
     /// The session repaired and validated (`.lenient`), or validated as it is (`.strict`).

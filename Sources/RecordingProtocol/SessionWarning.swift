@@ -24,6 +24,8 @@ public struct SessionWarning: Hashable, Sendable, CustomStringConvertible {
         case untimedTake = "untimed-take"
         /// A take has no record start: it is exported without timecode.
         case noTimecode = "no-timecode"
+        /// The document breaks off: what was complete before the break was kept, and it opens read-only.
+        case damaged
     }
 
     public var kind: Kind
@@ -70,10 +72,13 @@ public struct SessionReading: Sendable {
     public var session: Session
     /// What was repaired or kept, in document order (layout, then marks).
     public var warnings: [SessionWarning]
+    /// Where a damaged document broke off; such a session must not be written back over its file.
+    public var damage: SessionDamage?
 
-    public init(session: Session, warnings: [SessionWarning]) {
+    public init(session: Session, warnings: [SessionWarning], damage: SessionDamage? = nil) {
         self.session = session
         self.warnings = warnings
+        self.damage = damage
     }
 }
 

@@ -151,7 +151,9 @@ public struct SessionStore {
     /// Loads the JSON document, applies `change` and writes it back (not at all when `change` throws).
     @discardableResult
     private func editDocument<T>(_ change: (inout Session) throws -> T) throws -> T {
-        var session = try load()
+        let reading = try read(mode: .lenient)
+        if let damage = reading.damage { throw StoreError.damaged(path: path, damage: damage) }
+        var session = reading.session
         let result = try change(&session)
         try write(session)
         return result
@@ -179,6 +181,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedFile(path: String)
     case unreadable(path: String, reason: String)
     case unwritable(path: String, reason: String)
+    /// The document is damaged: it was read up to the break and is not written over.
+    case damaged(path: String, damage: SessionDamage)
 
     public var description: String {
         switch self {
@@ -187,6 +191,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): a session is a .json document (tonmeister-session/1) or a .sqlite database"
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
+        case .damaged(let path, let damage):
+            return "\(path): \(damage); nothing was changed. Save what was kept with `tonmeister session export \(path) -o NEW.json`"
         }
     }
 }

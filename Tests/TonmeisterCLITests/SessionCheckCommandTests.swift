@@ -86,3 +86,28 @@ struct SessionCheckCommandTests {
         #expect(r.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
     }
 }
+
+@Suite("Damaged session documents from the command line")
+struct DamagedDocumentCommandTests {
+    @Test("a cut-off document answers read-only: queries work, edits are refused and the file is unchanged, check exits 2")
+    func readOnly() throws {
+        let (dir, file) = try SessionCheckCommandTests.copy(SessionCheckCommandTests.messy)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let whole = try Data(contentsOf: URL(fileURLWithPath: file))
+        let cut = whole.prefix(whole.count * 3 / 4)
+        try cut.write(to: URL(fileURLWithPath: file))
+        let covers = try CLIRunner.run("covers", file, "--bar", "20", "--json")
+        #expect(covers.status == 0, "\(covers.stderr)")
+        let warnings = (try JSONSerialization.jsonObject(with: Data(covers.stdout.utf8)) as? [String: Any])?["warnings"] as? [[String: Any]]
+        #expect(warnings?.first?["kind"] as? String == "damaged")
+        let edit = try CLIRunner.run("take", "note", file, "1", "retake the opening")
+        #expect(edit.status == 2)
+        #expect(edit.stderr.contains("damaged at line"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == cut)
+        let check = try CLIRunner.run("session", "check", file, "--json")
+        #expect(check.status == 2)
+        let saved = dir.appendingPathComponent("saved.json").path
+        #expect(try CLIRunner.run("session", "export", file, "-o", saved).status == 0)
+        #expect(try CLIRunner.run("session", "check", saved).status == 0)
+    }
+}

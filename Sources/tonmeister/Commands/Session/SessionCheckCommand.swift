@@ -25,7 +25,8 @@ struct SessionCheckCommand: ParsableCommand {
         var errors: [(kind: String, message: String)] = []
         do {
             let reading = try file.store().read(mode: .lenient)
-            warnings = reading.warnings + reading.session.timingWarnings()
+            warnings = reading.warnings.filter { $0.kind != .damaged } + reading.session.timingWarnings()
+            if let damage = reading.damage { errors.append(("damaged", damage.description)) }
         } catch let error as ProtocolError {
             errors.append((Self.kind(of: error), error.description))
         } catch let error as StoreError {

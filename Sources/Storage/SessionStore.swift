@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import RecordingProtocol
 import ScoreLayout
 
@@ -36,7 +37,12 @@ public struct SessionStore {
     public func read(mode: ReadingMode) throws -> SessionReading {
         switch kind {
         case .json: return try Session.read(json: try read(), mode: mode)
-        case .sqlite: return try SessionDatabase(path: path).load().checked(mode)
+        case .sqlite:
+            do {
+                return try SessionDatabase(path: path).load().checked(mode)
+            } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT].contains(error.resultCode) {
+                throw StoreError.damagedDatabase(path: path, reason: error.message ?? "\(error.resultCode)")
+            }
         }
     }
 
@@ -183,6 +189,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unwritable(path: String, reason: String)
     /// The document is damaged: it was read up to the break and is not written over.
     case damaged(path: String, damage: SessionDamage)
+    /// The SQLite file is damaged (truncated or corrupted) where SQLite cannot read it.
+    case damagedDatabase(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -191,6 +199,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): a session is a .json document (tonmeister-session/1) or a .sqlite database"
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
+        case .damagedDatabase(let path, let reason):
+            return "\(path): the database is damaged and cannot be read (\(reason)); it was not changed. Keep a copy of the file "
+                + "and use a backup or the last exported .json"
         case .damaged(let path, let damage):
             return "\(path): \(damage); nothing was changed. Save what was kept with `tonmeister session export \(path) -o NEW.json`"
         }

@@ -111,3 +111,26 @@ struct DamagedDocumentCommandTests {
         #expect(try CLIRunner.run("session", "check", saved).status == 0)
     }
 }
+
+@Suite("Damaged session databases from the command line")
+struct DamagedDatabaseCommandTests {
+    @Test("a truncated or corrupted database is refused with exit 2 and a message, and its bytes are not changed")
+    func refusedUnchanged() throws {
+        let (dir, file) = try SessionCheckCommandTests.copy(SessionCheckCommandTests.messy)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let database = dir.appendingPathComponent("day.sqlite").path
+        #expect(try CLIRunner.run("session", "import", file, database).status == 0)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: database))
+        var flipped = [UInt8](whole)
+        for i in stride(from: 4_200, to: flipped.count, by: 97) { flipped[i] ^= 0x5A }
+        for damaged in [whole.prefix(whole.count * 2 / 3), Data(flipped)] {
+            let path = dir.appendingPathComponent("damaged.sqlite").path
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            try damaged.write(to: URL(fileURLWithPath: path))
+            let r = try CLIRunner.run("session", "show", path)
+            #expect(r.status == 2, "\(r.stderr)")
+            #expect(r.stderr.hasPrefix("error: \(path): the database is damaged"))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == damaged)
+        }
+    }
+}

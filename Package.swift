@@ -33,6 +33,7 @@ let package = Package(
             providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]
         ),
         .target(name: "ScoreDocument", dependencies: ["CPoppler", "ScoreLayout"]),
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "RecordingProtocol", dependencies: ["ScoreLayout", "TheoryCore"]),
         .target(name: "Storage", dependencies: [
             "RecordingProtocol", "Quiz",
@@ -41,7 +42,7 @@ let package = Package(
         .target(
             name: "TonmeisterServer",
             dependencies: [
-                "TheoryCore", "Fretboard", "Quiz", "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage",
+                "TheoryCore", "Fretboard", "Quiz", "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage", "CQRencode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

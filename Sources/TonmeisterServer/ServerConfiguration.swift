@@ -15,6 +15,21 @@ public struct ServerConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// How many bytes of rendered page images are kept in memory.
     public var pageCacheBytes: Int
+    /// Host names accepted in the `Host` header besides loopback, the listening address, IP addresses (when
+    /// listening on every interface) and this machine's name (see `RequestGuard`).
+    public var allowedHosts: Set<String> = []
+
+    /// A random token of 24 letters and digits (about 143 bits), from the system's secure generator by default.
+    public static func randomToken<G: RandomNumberGenerator>(using generator: inout G) -> String {
+        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789")
+        return String((0..<24).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
+    }
+
+    /// A random token from `SystemRandomNumberGenerator` (the operating system's secure source).
+    public static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return randomToken(using: &generator)
+    }
 
     /// Creates a configuration; `validate()` checks it.
     public init(host: String = "127.0.0.1", port: Int = 8080, token: String? = nil,

@@ -12,6 +12,8 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case unusableSession(path: String, reason: String)
     /// The web page's files are not beside the executable (a broken installation).
     case webPageMissing
+    /// A text too long for a QR code (its length in characters).
+    case qrCode(Int)
 
     public var description: String {
         switch self {
@@ -23,6 +25,7 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .scoreNotFound(let looked):
             return "the score PDF is not found (looked for \(looked.joined(separator: " and "))); give it with --score"
         case .unusableSession(let path, let reason): return "cannot serve \(path): \(reason)"
+        case .qrCode(let length): return "a text of \(length) characters is too long for a QR code"
         case .webPageMissing: return "the web page's files are missing from this build (Tonmeister_TonmeisterServer.resources)"
         }
     }

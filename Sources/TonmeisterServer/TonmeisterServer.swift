@@ -37,6 +37,7 @@ public final class TonmeisterServer: Sendable {
         let router = Router()
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: HeadersMiddleware())
+        router.add(middleware: RequestGuard(host: configuration.host, allowedHosts: configuration.allowedHosts))
         if let token = configuration.token { router.add(middleware: TokenMiddleware(token: token)) }
         addPageRoutes(to: router)
         let api = router.group("api")

@@ -7,7 +7,8 @@ struct ServeCommandTests {
     @Test("bad input is refused with status 2 and a message", arguments: [
         (["serve", "Examples/chorale-session.sqlite-missing.sqlite"], "error: no such session: Examples/chorale-session.sqlite-missing.sqlite"),
         (["serve", "README.md"], "error: cannot serve README.md: a session is a .sqlite database or a .json document (tonmeister-session/1)"),
-        (["serve", "x.sqlite", "--host", "0.0.0.0"], "Error: listening on 0.0.0.0 reaches beyond this machine: give --token so that every request must carry it"),
+        (["serve", "x.sqlite", "--host", "0.0.0.0", "--no-token"], "Error: listening on 0.0.0.0 reaches beyond this machine: give --token so that every request must carry it (drop --no-token)"),
+        (["serve", "x.sqlite", "--token", "abcdefghij", "--no-token"], "Error: --no-token conflicts with --token"),
         (["serve", "x.sqlite", "--token", "abc"], "Error: unusable token: it has 3 characters; use at least 8"),
         (["serve", "x.sqlite", "--port", "70000"], "Error: port 70000 is not in 0…65535"),
     ])

@@ -49,6 +49,8 @@ extension TestClientProtocol {
     /// Sends a JSON body (a string, sent as it is) and returns the answer.
     @discardableResult
     func send(_ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil, headers: HTTPFields = [:]) async throws -> TestResponse {
-        try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+        var headers = headers
+        if [.post, .put, .patch].contains(method), headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        return try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
     }
 }

@@ -1,12 +1,13 @@
 // The JSON API and the event stream (see docs/serve.md). The token travels in a cookie set when the
-// page was opened as /?token=…, so requests here need nothing extra.
+// page was opened as /?token=…, so requests here need nothing extra. Every change is sent as JSON
+// (the server refuses writes of any other content type, which is what a foreign page could send).
 
 /** Calls the API; resolves with the JSON answer or rejects with an Error whose message is the server's. */
 export async function call(method, path, body) {
   const options = { method, headers: {} };
-  if (body !== undefined) {
+  if (method !== 'GET') {
     options.headers['Content-Type'] = 'application/json';
-    options.body = JSON.stringify(body);
+    options.body = JSON.stringify(body === undefined ? {} : body);
   }
   let response;
   try {

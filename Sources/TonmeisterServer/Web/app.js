@@ -18,6 +18,8 @@ window.tonmeisterState = state;
 
 export async function load() {
   const session = await call('GET', 'session');
+  const repairs = (session.warnings || []).filter((w) => w.kind !== 'untimed-take' && w.kind !== 'no-timecode');
+  if (repairs.length) toast(`${repairs.length} repair${repairs.length === 1 ? '' : 's'} on reading: ${repairs[0].message}`);
   state.session = session;
   state.layout = session.layout;
   state.bars = session.bars;
@@ -219,6 +221,8 @@ export async function placeMark(fields, point) {
   if (started) body.time = Math.max(0, Math.round((Date.now() - started) / 10) / 100);
   const mark = await attempt('POST', 'marks', body);
   if (mark) {
+    if (mark.warnings && mark.warnings.length) toast(mark.warnings[0].message);
+    delete mark.warnings;
     upsertMark(mark);
     render();
   }
@@ -411,6 +415,8 @@ function onKey(e) {
 }
 
 async function start() {
+  // The token came in the URL once; the cookie carries it from now on. Keep it out of the history and the address bar.
+  if (new URLSearchParams(location.search).has('token')) history.replaceState(null, '', location.pathname + location.hash);
   try {
     await load();
   } catch (e) {

@@ -12,8 +12,9 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             SESSION is a .sqlite database, or a .json document imported first into the database beside it \
             (day1.json → day1.sqlite; an existing database is served as it is). The server listens on \
-            127.0.0.1 (this machine only) unless --host says otherwise; listening on the network needs --token, \
-            and then every request must carry it (open the page as http://HOST:PORT/?token=T). See docs/serve.md.
+            127.0.0.1 (this machine only) unless --host says otherwise. Every request must carry a token: a random \
+            one unless --token gives it; the full URL is printed, with a QR code for the tablet to scan. Requests \
+            with a foreign Origin or Host, and writes not sent as JSON, are refused. See docs/serve.md.
             """
     )
 
@@ -25,15 +26,25 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The address to listen on: 127.0.0.1 (this machine), or 0.0.0.0 for the network (needs --token).")
     var host = "127.0.0.1"
 
-    @Option(help: "A secret of 8 or more letters, digits or -._~ that every request must carry.")
+    @Option(help: "A secret of 8 or more letters, digits or -._~ that every request must carry (default: a random one).")
     var token: String?
+
+    @Flag(help: "Serve without a token (only on this machine: --host must be a loopback address).")
+    var noToken = false
+
+    @Option(help: "Another host name the tablet may use for this machine (repeatable).")
+    var allowHost: [String] = []
+
+    @Flag(help: "Print the QR code of the URL even when standard output is not a terminal.")
+    var qr = false
 
     @Option(help: "The score PDF (default: the session's score file, from here or beside the session).")
     var score: String?
 
     func validate() throws {
-        do { try ServerConfiguration(host: host, port: port, token: token).validate() } catch {
-            throw ValidationError(error.description)
+        if noToken && token != nil { throw ValidationError("--no-token conflicts with --token") }
+        do { try ServerConfiguration(host: host, port: port, token: noToken ? nil : token ?? "placeholder-token").validate() } catch {
+            throw ValidationError(error.description + (noToken ? " (drop --no-token)" : ""))
         }
     }
 
@@ -46,14 +57,16 @@ struct ServeCommand: ParsableCommand {
         do { scorePath = try SessionFiles.scorePath(for: session, sessionPath: prepared.database, explicit: score) } catch let error as ServerError {
             throw CLIError.badInput(error.description)
         }
+        let token = noToken ? nil : self.token ?? ServerConfiguration.randomToken()
+        var configuration = ServerConfiguration(host: host, port: port, token: token)
+        configuration.allowedHosts = Set(allowHost)
         let server: TonmeisterServer
         do {
-            server = try TonmeisterServer(sessionPath: prepared.database, scorePath: scorePath,
-                                          configuration: ServerConfiguration(host: host, port: port, token: token))
+            server = try TonmeisterServer(sessionPath: prepared.database, scorePath: scorePath, configuration: configuration)
         } catch let error as ServerError {
             throw CLIError.badInput(error.description)
         }
-        let host = self.host, token = self.token, title = session.title
+        let host = self.host, title = session.title, showQR = qr || isatty(STDOUT_FILENO) == 1
         let done = DispatchSemaphore(value: 0)
         let failure = LockedError()
         Task {
@@ -61,7 +74,9 @@ struct ServeCommand: ParsableCommand {
                 try await server.run { port in
                     let shown = host.contains(":") ? "[\(host)]" : host
                     let url = "http://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? "")
-                    Self.say("serving \(title) at \(url)\npress Ctrl-C to stop")
+                    Self.say("serving \(title) at \(url)")
+                    if showQR, let code = try? QRCode(url) { Self.say(code.terminalText()) }
+                    Self.say("press Ctrl-C to stop")
                 }
             } catch {
                 failure.error = error

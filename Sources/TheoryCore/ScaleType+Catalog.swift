@@ -41,11 +41,11 @@ extension ScaleType {
 
         // Modes of melodic minor
         ("melodic-minor", "Melodic minor", "1 2 b3 4 5 6 7", ["jazz-minor", "ascending-melodic-minor"]),
-        ("dorian-flat-2", "Dorian b2", "1 b2 b3 4 5 6 b7", ["phrygian-sharp-6", "phrygian-natural-6", "javanese"]),
+        ("dorian-flat-2", "Dorian b2", "1 b2 b3 4 5 6 b7", ["phrygian-sharp-6", "phrygian-natural-6", "javanese", "melodic-minor-second-mode"]),
         ("lydian-augmented", "Lydian augmented", "1 2 3 #4 #5 6 7", ["lydian-sharp-5"]),
         ("lydian-dominant", "Lydian dominant", "1 2 3 #4 5 6 b7",
          ["overtone", "acoustic", "lydian-flat-7", "mixolydian-sharp-4"]),
-        ("mixolydian-flat-6", "Mixolydian b6", "1 2 3 4 5 b6 b7", ["aeolian-dominant", "hindu", "melodic-major"]),
+        ("mixolydian-flat-6", "Mixolydian b6", "1 2 3 4 5 b6 b7", ["aeolian-dominant", "hindu", "melodic-major", "melodic-minor-fifth-mode"]),
         ("locrian-natural-2", "Locrian natural 2", "1 2 b3 4 b5 b6 b7",
          ["locrian-sharp-2", "half-diminished", "aeolian-flat-5"]),
         ("altered", "Altered", "1 b2 b3 b4 b5 b6 b7",
@@ -53,7 +53,7 @@ extension ScaleType {
 
         // Modes of harmonic minor
         ("harmonic-minor", "Harmonic minor", "1 2 b3 4 5 b6 7", ["aeolian-sharp-7"]),
-        ("locrian-natural-6", "Locrian natural 6", "1 b2 b3 4 b5 6 b7", ["locrian-sharp-6"]),
+        ("locrian-natural-6", "Locrian natural 6", "1 b2 b3 4 b5 6 b7", ["locrian-sharp-6", "locrian-6"]),
         ("ionian-augmented", "Ionian augmented", "1 2 3 4 #5 6 7",
          ["ionian-sharp-5", "augmented-major", "major-augmented", "major-sharp-5"]),
         ("ukrainian-dorian", "Ukrainian dorian", "1 2 b3 #4 5 6 b7",
@@ -62,7 +62,7 @@ extension ScaleType {
          ["spanish-phrygian", "phrygian-major", "freygish", "spanish", "ahava-rabbah"]),
         ("lydian-sharp-2", "Lydian #2", "1 #2 3 #4 5 6 7", ["lydian-sharp-9"]),
         ("ultralocrian", "Ultralocrian", "1 b2 b3 b4 b5 b6 bb7",
-         ["super-locrian-double-flat-7", "superlocrian-double-flat-7", "altered-diminished"]),
+         ["super-locrian-double-flat-7", "superlocrian-double-flat-7", "altered-diminished", "superlocrian-diminished"]),
 
         // Modes of harmonic major
         ("harmonic-major", "Harmonic major", "1 2 3 4 5 b6 7", ["ionian-flat-6"]),
@@ -85,7 +85,8 @@ extension ScaleType {
         ("locrian-double-flat-3-double-flat-7", "Locrian bb3 bb7", "1 b2 bb3 4 b5 b6 bb7", []),
 
         // Modes of Neapolitan major
-        ("neapolitan-major", "Neapolitan major", "1 b2 b3 4 5 6 7", []),
+        ("neapolitan-major", "Neapolitan major", "1 b2 b3 4 5 6 7", ["neopolitan-major"]),
+        ("augmented-heptatonic", "Augmented heptatonic", "1 #2 3 4 5 b6 7", []),
         ("leading-whole-tone", "Leading whole-tone", "1 2 3 #4 #5 #6 7", ["lydian-augmented-sharp-6"]),
         ("lydian-augmented-dominant", "Lydian augmented dominant", "1 2 3 #4 #5 6 b7", []),
         ("lydian-minor", "Lydian minor", "1 2 3 #4 5 b6 b7", ["lydian-dominant-flat-6"]),

@@ -36,8 +36,15 @@ extension ScaleType {
         }
         var words: [String] = []
         for token in cleaned.split(whereSeparator: \.isWhitespace) {
+            // "Messiaen's mode #3", "mystery #1": a number, not a sharp degree.
+            if token.hasPrefix("#"), token.dropFirst().allSatisfy(\.isNumber), let previous = words.last,
+               ["mode", "mystery", "no", "number"].contains(previous) {
+                words.append(String(token.dropFirst()))
+                continue
+            }
             words.append(contentsOf: expandAlteration(String(token)))
         }
+        if let first = words.first, first.hasSuffix("s"), first == "messiaens" { words[0] = "messiaen" }
         if words.count > 1, words.last == "scale" { words.removeLast() }
         return words.joined(separator: "-")
     }

@@ -22,10 +22,27 @@ package enum ChordSymbolParser {
         }
         let chars = Array(input)
         var i = 0
-        let root = try readNote(chars, &i, input: input, role: "root")
+        let root: PitchClass
+        do {
+            root = try readNote(chars, &i, input: input, role: "root")
+        } catch {
+            // "F#b9sus": F#b is no note, so the flat belongs to the suffix (the only reading).
+            guard let (note, end) = try? readPlainRoot(chars, input: input) else { throw error }
+            root = note
+            i = end
+        }
         let remainder = String(chars[i...])
         if let t = ChordCatalog.bySuffix[remainder] {
             return Chord(root: root, type: t)
+        }
+        if let degrees = ChordCatalog.peerSuffixes[remainder] {
+            return Chord(root: root, type: try ChordCatalog.degrees(degrees))
+        }
+        if remainder.first?.isWhitespace == true {
+            let name = remainder.trimmingWhitespace().lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if let value = ChordCatalog.peerNames[name] { return Chord(root: root, type: try ChordCatalog.peerType(value)) }
+            if let type = ChordCatalog.byName[name] { return Chord(root: root, type: type) }
+            throw TheoryError.invalidChordSymbol(input: input, reason: "'\(TheoryError.excerpt(name, limit: 24))' is not a chord name", offset: i)
         }
         // Find the slash that introduces the bass (not the one of 6/9).
         var slash: Int? = nil
@@ -70,6 +87,20 @@ package enum ChordSymbolParser {
         }
         if let t = ChordCatalog.bySuffix[suffix] { return t }
         return ChordType.resolve(formula: try ChordSuffixReader.formula(of: suffix))
+    }
+
+    /// The root as its letter and the run of one kind of accidental after it (`F#` of `F#b9sus`), and where it ends.
+    private static func readPlainRoot(_ chars: [Character], input: String) throws -> (PitchClass, Int)? {
+        guard let first = chars.first, chars.count > 1 else { return nil }
+        let kind = chars[1]
+        guard ["#", "♯"].contains(kind) else { return nil }
+        var end = 1
+        while end < chars.count, chars[end] == kind { end += 1 }
+        var j = 0
+        let prefix = Array(chars[..<end])
+        let r = try SpellingParser.parsePrefix(prefix, &j, input: String(prefix))
+        _ = first
+        return j == end ? (PitchClass(r.letter, r.accidental), end) : nil
     }
 
     /// Reads a note name for the root or the bass, turning pitch errors into chord-symbol errors.

@@ -48,10 +48,14 @@ struct PeerDictionaryTests {
     @Test("every chord symbol and name of tonal, on C, F# and Bb", arguments: chords)
     func chord(_ entry: Entry) throws {
         let expected = try entry.intervals.map(Self.interval)
+        let reading = Self.chordReadingConventions[entry.name.trimmingCharacters(in: .whitespaces)]
         for root in ["C", "F#", "Bb"] {
             let chord = try Chord(root + entry.name)
             let semitones = Set(chord.intervals.map { (($0.semitones % 12) + 12) % 12 })
-            #expect(semitones == Set(expected.map { (($0.semitones % 12) + 12) % 12 }), "\(root)\(entry.name): \(chord.intervals)")
+            let same = semitones == Set(expected.map { (($0.semitones % 12) + 12) % 12 })
+            #expect(same || reading != nil, "\(root)\(entry.name): \(chord.intervals)")
+            if reading != nil, same, root == "C" { Issue.record("\(entry.name) now reads as tonal does: drop it from the conventions") }
+            if reading != nil { continue }
             let letters = chord.notes.map { String($0.description.prefix(1)) }
             let rootPitch = try PitchClass(root)
             let expectedLetters = expected.map { String(rootPitch.transposed(by: $0).description.prefix(1)) }
@@ -72,8 +76,30 @@ struct PeerDictionaryTests {
                 "\(entry.name) is \(type.id): \(type.formulaText) against \(entry.intervals.joined(separator: " "))")
     }
 
-    /// Chords TheoryCore spells otherwise than tonal, by the conventions of docs/theory.md.
-    static let chordSpellingConventions: Set<String> = []
+    /// Chords TheoryCore spells otherwise than tonal (same pitch classes): the symbol says #5 where tonal writes a
+    /// minor sixth, and a diminished seventh chord's seventh is a bb7, not a major sixth (docs/theory.md).
+    static let chordSpellingConventions: Set<String> = ["m7#5", "m9#5", "m11A", "o7M7"]
+
+    /// Symbols and names TheoryCore reads otherwise than tonal, each with the reason (docs/theory.md, "Conventions").
+    static let chordReadingConventions: [String: String] = [
+        "11": "an eleventh chord stacks 1 3 5 b7 9 11; tonal leaves out the third (our 9sus4)",
+        "eleventh": "as 11",
+        "11b9": "as 11: the third is kept",
+        "m13": "a minor thirteenth stacks the eleventh too; tonal leaves it out",
+        "minor thirteenth": "as m13",
+        "6b5": "b5 lowers the fifth; tonal reads it as #11 over a perfect fifth",
+        "M6b5": "as 6b5", "7b5#9": "as 6b5", "7b5b13": "as 6b5", "7b5b9": "as 6b5", "7b5b9b13": "as 6b5", "9b5b13": "as 6b5",
+        "7alt": "the altered dominant carries b9 #9 #11 b13; tonal's 7alt is 7#5#9",
+        "alt7": "as 7alt; tonal's alt7 is 1 3 b7 b9",
+        "7b13": "an added b13 keeps the fifth; tonal leaves it out",
+        "9b13": "as 7b13",
+        "Mb6": "b6 is added to the triad; tonal replaces the fifth (1 3 b6)",
+        "mb6": "as Mb6; tonal reads mb6 as m#5",
+        "M7b6": "as Mb6", "mb6b9": "as Mb6",
+        "M7add13": "add13 adds the thirteenth alone; tonal adds the ninth too",
+        "b9sus": "on a natural root, 'Cb9sus' is C-flat 9sus (accidentals after the root belong to it, as in Cb5); chord --json lists C b9sus",
+        "quartal": "our quartal is three stacked fourths (1 4 b7); tonal's has four (as our 4)",
+    ]
 
     /// Scales TheoryCore spells otherwise than tonal (same pitch classes), by the conventions of docs/theory.md:
     /// the altered scale as b2 b3 b4 b5 b6 b7 (a mode of melodic minor, one note per letter) where tonal writes
@@ -87,4 +113,21 @@ struct PeerDictionaryTests {
     static let scaleReadingConventions: [String: String] = [
         "balinese": "pelog", "flamenco": "flamenco", "minor hexatonic": "minor-hexatonic", "purvi raga": "purvi",
     ]
+}
+
+/// Symbols that are truly ambiguous list their other readings; plain ones list none.
+@Suite("Other readings of ambiguous chord symbols")
+struct OtherReadingTests {
+    @Test("ambiguous symbols and their other readings", arguments: [
+        ("C7b5", ["C7#11"]), ("C11", ["C9sus4"]), ("Cm13", ["Cm7(9,13)"]), ("Cb9sus", ["C7sus4b9"]), ("C^", ["C"]),
+        ("C7alt", ["C7#5#9"]), ("E6b5", ["E6#11"]),
+    ])
+    func ambiguous(_ symbol: String, _ others: [String]) {
+        #expect(Chord.otherReadings(of: symbol).map(\.symbol) == others)
+    }
+
+    @Test("plain symbols have one reading", arguments: ["Cmaj7", "Bb7", "Bb9", "Ebm7b5", "F#m7", "Cdim7", "G7sus4", "Am"])
+    func plain(_ symbol: String) {
+        #expect(Chord.otherReadings(of: symbol).isEmpty)
+    }
 }

@@ -62,6 +62,13 @@ struct ChordCommand: ParsableCommand {
         ]
         var lines = ["\(chord.symbol(output.style)) (\(chord.type.name)): \(chord.type.formulaText)",
                      chord.notes.map { $0.name(output.style) }.joined(separator: " ")]
+        let others = Chord.otherReadings(of: input[0])
+        if !others.isEmpty {
+            fields.append(("otherReadings", .array(others.map { r in
+                ["symbol": .string(r.symbol), "notes": .strings(r.chord.notes), "reason": .string(r.reason)]
+            })))
+            lines += others.map { "also read as \($0.symbol): \($0.chord.notes.map { $0.name(output.style) }.joined(separator: " ")) (\($0.reason))" }
+        }
         if let from, let to {
             let arpeggio = Arpeggio(chord, from: try Pitch(from), to: try Pitch(to), descending: descending)
             fields.append(("arpeggio", .array(arpeggio.tones.map { t in

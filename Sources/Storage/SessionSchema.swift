@@ -163,6 +163,20 @@ enum SessionSchema {
                 ALTER TABLE action_v3 RENAME TO action;
                 """)
         }
+        migrator.registerMigration("v4: answers to requests by idempotency key") { db in
+            // A client that retries a write (a dropped network, a reload) sends the same key again and gets the
+            // first answer back instead of a second mark. Only successful answers are kept.
+            try db.execute(sql: """
+                CREATE TABLE request (
+                    key TEXT PRIMARY KEY NOT NULL CHECK (length(key) BETWEEN 1 AND 128),
+                    method TEXT NOT NULL CHECK (method <> ''),
+                    path TEXT NOT NULL CHECK (path <> ''),
+                    status INTEGER NOT NULL CHECK (status BETWEEN 200 AND 299),
+                    body TEXT NOT NULL,
+                    made TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -39,6 +39,7 @@ public final class TonmeisterServer: Sendable {
         router.add(middleware: HeadersMiddleware())
         router.add(middleware: RequestGuard(host: configuration.host, allowedHosts: configuration.allowedHosts))
         if let token = configuration.token { router.add(middleware: TokenMiddleware(token: token)) }
+        router.add(middleware: IdempotencyMiddleware(service: service))
         addPageRoutes(to: router)
         let api = router.group("api")
         addSessionRoutes(to: api)
@@ -124,7 +125,12 @@ struct EventStreamService: Service {
 extension Response {
     /// A JSON answer.
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        json(text: value.serialized(), status: status)
+    }
+
+    /// A JSON answer from its text.
+    static func json(text: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: value.serialized())))
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 }

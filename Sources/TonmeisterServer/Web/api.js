@@ -2,18 +2,37 @@
 // page was opened as /?token=…, so requests here need nothing extra. Every change is sent as JSON
 // (the server refuses writes of any other content type, which is what a foreign page could send).
 
-/** Calls the API; resolves with the JSON answer or rejects with an Error whose message is the server's. */
-export async function call(method, path, body) {
+/** A random key for one change, so that the server makes it once however often it is sent (Idempotency-Key). */
+export function changeKey() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes); // works on plain http too, unlike crypto.randomUUID
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Calls the API; resolves with the JSON answer or rejects with an Error whose message is the server's.
+ * A change carries an Idempotency-Key and is sent again with the same key while the network is down (for up to
+ * about 30 s), so a tap made during a short drop arrives once, not never and not twice.
+ */
+export async function call(method, path, body, onWaiting) {
   const options = { method, headers: {} };
   if (method !== 'GET') {
     options.headers['Content-Type'] = 'application/json';
+    options.headers['Idempotency-Key'] = changeKey();
     options.body = JSON.stringify(body === undefined ? {} : body);
   }
   let response;
-  try {
-    response = await fetch('/api/' + path, options);
-  } catch (e) {
-    throw new Error('the server is not reachable');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetch('/api/' + path, options);
+      break;
+    } catch (e) {
+      if (method === 'GET' || attempt >= 8) throw new Error('the server is not reachable');
+      if (onWaiting) onWaiting(attempt);
+      await sleep(Math.min(500 * 2 ** attempt, 8000));
+    }
   }
   const text = await response.text();
   let json = null;

@@ -141,7 +141,7 @@ export function toast(message, error = false) {
 /** Runs an API call, showing its error as a toast; returns the answer or null. */
 export async function attempt(method, path, body) {
   try {
-    return await call(method, path, body);
+    return await call(method, path, body, (n) => { if (n === 0) toast('the network dropped: sending again…'); });
   } catch (e) {
     toast(e.message, true);
     return null;

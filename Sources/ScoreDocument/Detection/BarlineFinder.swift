@@ -12,9 +12,10 @@ enum BarlineFinder {
         let space = system.map(\.space).reduce(0, +) / Double(system.count)
         let left = system.map(\.left).min()!, right = system.map(\.right).max()!
         let start = left + max(1, Int((0.5 * space).rounded()))
-        guard start < right else { return [] }
+        let end = min(right + 1, mask.width - 1)
+        guard start < right, start <= end else { return [] }
         var columns: [Int] = []
-        for x in start...min(right + 1, mask.width - 1) where isBarColumn(x, system, mask, space) {
+        for x in start...end where isBarColumn(x, system, mask, space) {
             columns.append(x)
         }
         // Runs of adjacent columns are strokes; strokes closer than 1.2 staff spaces form one barline
@@ -64,7 +65,7 @@ enum BarlineFinder {
         let topLine = system.first!.lines.first!, bottomLine = system.last!.lines.last!
         func lineRows(_ line: LineCandidate) -> ClosedRange<Int> {
             let first = Int((line.y - Double(line.thickness - 1) / 2).rounded(.down))
-            return first...(first + line.thickness - 1)
+            return first...(first + max(1, line.thickness) - 1)
         }
         let skip = [lineRows(topLine), lineRows(system.first!.lines[1]), lineRows(bottomLine),
                     lineRows(system.last!.lines[3])]
@@ -91,10 +92,10 @@ enum BarlineFinder {
         for staff in system {
             let lineRows = Set(staff.lines.flatMap { line -> [Int] in
                 let first = Int((line.y - Double(line.thickness - 1) / 2).rounded(.down))
-                return Array(first...(first + line.thickness - 1))
+                return Array(first...(first + max(1, line.thickness) - 1))
             })
             var rows = 0, wide = 0
-            for y in Int(staff.top.rounded())...Int(staff.bottom.rounded()) where !lineRows.contains(y) {
+            for y in Self.rows(of: staff) where !lineRows.contains(y) {
                 rows += 1
                 let left = (1...3).allSatisfy { mask.ink(bar.left - $0, y) }
                 let right = (1...3).allSatisfy { mask.ink(bar.right + $0, y) }
@@ -105,11 +106,17 @@ enum BarlineFinder {
         return worst
     }
 
+    /// The rows from a staff's top line to its bottom line (empty, never inverted, for a degenerate staff).
+    static func rows(of staff: StaffCandidate) -> ClosedRange<Int> {
+        let top = Int(staff.top.rounded()), bottom = Int(staff.bottom.rounded())
+        return top <= bottom ? top...bottom : top...top
+    }
+
     /// The fraction of the system's staff rows (top line to bottom line of each staff) inked at column `x`.
     private static func staffCoverage(_ x: Int, _ system: [StaffCandidate], _ mask: InkMask) -> Double {
         var inked = 0, rows = 0
         for staff in system {
-            for y in Int(staff.top.rounded())...Int(staff.bottom.rounded()) {
+            for y in Self.rows(of: staff) {
                 rows += 1
                 if mask.ink(x, y) { inked += 1 }
             }
@@ -120,6 +127,7 @@ enum BarlineFinder {
     private static func isBarColumn(_ x: Int, _ system: [StaffCandidate], _ mask: InkMask, _ space: Double) -> Bool {
         for staff in system {
             let top = Int(staff.top.rounded()), bottom = Int(staff.bottom.rounded())
+            guard top <= bottom else { return false }
             var inked = 0
             for y in top...bottom where mask.ink(x, y) { inked += 1 }
             if Double(inked) < 0.92 * Double(bottom - top + 1) { return false }

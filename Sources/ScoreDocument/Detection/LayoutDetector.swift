@@ -35,7 +35,10 @@ public enum LayoutDetector {
             systems.append(DetectedPage.System(
                 top: point(middleX, top).y, bottom: point(middleX, bottom).y,
                 left: point(left, middleY).x, right: point(right, middleY).x,
-                staves: group.map { point(middleX, $0.top).y...point(middleX, $0.bottom).y },
+                staves: group.map { staff in
+                    let a = point(middleX, staff.top).y, b = point(middleX, staff.bottom).y
+                    return min(a, b)...max(a, b)
+                },
                 barlines: bars.map { point($0.centre, middleY).x }))
             var quality = group.map(\.regularity).min()!
             if bars.isEmpty { quality *= 0.5 }

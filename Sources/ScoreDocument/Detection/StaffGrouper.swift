@@ -65,13 +65,17 @@ enum StaffGrouper {
         guard to > from else { return true }
         // A connection at the left edge: systemic barline, bracket or brace.
         let left = min(a.left, b.left)
-        let edge = max(0, left - Int(2.5 * space))...min(mask.width - 1, left + Int(0.6 * space))
-        for x in edge where columnCoverage(mask, x: x, from: from, to: to) >= 0.9 { return true }
-        // Barlines drawn through the gap (staff groups without a start line).
+        // Bounds are clamped and may cross (a staff at the page edge, staves that barely overlap on a scan): then
+        // there is nothing to look at, never an inverted range (issue 14: "Range requires lowerBound <= upperBound").
+        let edgeFrom = max(0, left - Int(2.5 * space)), edgeTo = min(mask.width - 1, left + Int(0.6 * space))
+        if edgeFrom <= edgeTo {
+            for x in edgeFrom...edgeTo where columnCoverage(mask, x: x, from: from, to: to) >= 0.9 { return true }
+        }
+        // Barlines drawn through the gap (staff groups without a start line), where both staves run.
         var crossings = 0
-        let inner = (max(a.left, b.left) + Int(space))..<min(a.right, b.right)
-        var x = inner.lowerBound
-        while x < inner.upperBound {
+        let innerFrom = max(a.left, b.left) + Int(space), innerTo = min(a.right, b.right)
+        var x = innerFrom
+        while x < innerTo {
             if columnCoverage(mask, x: x, from: from, to: to) >= 0.95 {
                 crossings += 1
                 x += Int(space)
@@ -86,7 +90,7 @@ enum StaffGrouper {
     static func columnCoverage(_ mask: InkMask, x: Int, from: Int, to: Int) -> Double {
         guard to >= from else { return 0 }
         var inked = 0
-        for y in from...to where mask.ink(x, y) || mask.ink(x - 1, y) || mask.ink(x + 1, y) { inked += 1 }
+        for y in from...to where mask.ink(x, y) || mask.ink(x - 1, y) || mask.ink(x + 1, y) { inked += 1 }  // to >= from above
         return Double(inked) / Double(to - from + 1)
     }
 }

@@ -25,6 +25,11 @@ extension ChordCatalog {
         "m11A": "1 b3 #5 b7 9 11",
         // "maj" with a raised fourth is the Lydian major seventh chord (tonal maj#4, like Δ#4)
         "maj#4": "1 3 5 7 #11",
+        // music21's chord kinds (harmony.py CHORD_TYPES) that have no usual jazz symbol, with its degrees
+        "dom7dim5": "1 3 b5 b7", "N6": "1 b2 3 b5", "It+6": "1 #4 b6", "It": "1 #4 b6", "Fr+6": "1 2 #4 b6", "Fr": "1 2 #4 b6",
+        "Gr+6": "1 b3 #4 b6", "Ger": "1 b3 #4 b6", "pedal": "1", "power": "1 5", "tristan": "1 #4 #6 #9",
+        // music21: "m#7" raises the minor seventh to a major seventh; "ob9" is the diminished seventh with a flat ninth
+        "m#7": "1 b3 5 7", "ob9": "1 b3 b5 bb7 b9", "dimb9": "1 b3 b5 bb7 b9", "°b9": "1 b3 b5 bb7 b9",
         // German and jazz shorthand for half-diminished
         "h": "1 b3 b5 b7", "h7": "1 b3 b5 b7",
     ]

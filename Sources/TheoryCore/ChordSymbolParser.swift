@@ -86,6 +86,7 @@ package enum ChordSymbolParser {
             throw TheoryError.tooLong(what: "a chord suffix", length: suffix.count, limit: maximumLength)
         }
         if let t = ChordCatalog.bySuffix[suffix] { return t }
+        if let degrees = ChordCatalog.peerSuffixes[suffix] { return try ChordCatalog.degrees(degrees) }
         return ChordType.resolve(formula: try ChordSuffixReader.formula(of: suffix))
     }
 
@@ -162,7 +163,8 @@ extension ChordType {
     }
 
     private static func isFaithful(_ suffix: String, to target: [Interval]) -> Bool {
-        guard let first = suffix.first, !"b#x♭♯𝄪𝄫♮/".contains(first), ChordCatalog.bySuffix[suffix] == nil else { return false }
+        guard let first = suffix.first, !"b#x♭♯𝄪𝄫♮/".contains(first), ChordCatalog.bySuffix[suffix] == nil,
+              ChordCatalog.peerSuffixes[suffix] == nil else { return false }
         guard let formula = try? ChordSuffixReader.formula(of: suffix) else { return false }
         return formula == target
     }

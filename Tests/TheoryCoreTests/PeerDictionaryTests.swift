@@ -131,3 +131,38 @@ struct OtherReadingTests {
         #expect(Chord.otherReadings(of: symbol).isEmpty)
     }
 }
+
+/// music21's chord kinds (transcribed in `PeerDictionaries/music21-chords.txt`): every symbol accepted on C, F# and Bb.
+@Suite("Peer dictionaries: music21")
+struct Music21ChordTests {
+    static let entries: [PeerDictionaryTests.Entry] = PeerDictionaryTests.rows("music21-chords.txt").flatMap { row in
+        row.names[1].split(separator: " ").map { symbol in
+            PeerDictionaryTests.Entry(name: symbol == "''" ? "" : String(symbol), intervals: row.intervals[0].split(separator: ",").map(String.init))
+        }
+    }
+
+    /// music21's degrees ("-3", "--7", "#5") as TheoryCore degrees ("b3", "bb7", "#5").
+    static func degree(_ text: String) throws -> Interval {
+        try Interval(degree: text.replacing("-", with: "b"))
+    }
+
+    /// Where TheoryCore reads a symbol otherwise than music21 (docs/theory.md, "Conventions").
+    static let readings: [String: String] = [
+        "13": "a thirteenth chord leaves out the eleventh (music21 stacks it)", "dom13": "as 13",
+        "M13": "as 13", "Maj13": "as 13", "mM13": "as 13", "minmaj13": "as 13",
+        "+M13": "as 13", "augmaj13": "as 13", "+13": "as 13", "aug13": "as 13", "ø13": "as 13",
+        "m13": "a minor thirteenth keeps the eleventh in both; music21 agrees", "min13": "as m13",
+        "ø11": "a half-diminished eleventh keeps the natural ninth (music21: b9)",
+        "o11": "a diminished eleventh stacks bb7 9 11 (music21: b9 b11)", "dim11": "as o11",
+    ]
+
+    @Test("every music21 chord symbol, on C, F# and Bb", arguments: entries)
+    func symbol(_ entry: PeerDictionaryTests.Entry) throws {
+        let expected = try entry.intervals.map(Self.degree)
+        for root in ["C", "F#", "Bb"] {
+            let chord = try Chord(root + entry.name)
+            let same = Set(chord.intervals.map { (($0.semitones % 12) + 12) % 12 }) == Set(expected.map { (($0.semitones % 12) + 12) % 12 })
+            #expect(same || Self.readings[entry.name] != nil, "\(root)\(entry.name): \(chord.intervals.map(\.name)) against \(entry.intervals)")
+        }
+    }
+}

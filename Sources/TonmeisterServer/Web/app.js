@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 export const state = {
   session: null, layout: null, bars: [], pages: [], takes: new Map(), marks: new Map(),
   page: 1, current: null, mode: 'notes', tool: null, newTake: null, awaitingEnd: false, moving: null,
-  fit: 'page', coverage: null, plan: null, pageSize: { width: 595, height: 842 }, pending: null, lastPoint: null, event: 0, highest: 0,
+  fit: 'width', coverage: null, plan: null, pageSize: { width: 595, height: 842 }, pending: null, lastPoint: null, event: 0, highest: 0,
 };
 window.tonmeisterState = state;
 

@@ -16,6 +16,7 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -64,28 +65,34 @@ def ready(d):
             "&& document.getElementById('score').naturalWidth > 0", message="the page and its score image")
 
 
+def on_screen(d, x, y):
+    """Scrolls the score so that (x, y) PDF points are in the middle of the stage; returns their viewport pixels."""
+    return json.loads(d.execute_script("""
+        const [x, y] = arguments;
+        const s = window.tonmeisterState.pageSize, stage = document.getElementById('stage');
+        let r = document.getElementById('sheet').getBoundingClientRect();
+        stage.scrollTop += r.top + y / s.height * r.height - (stage.getBoundingClientRect().top + stage.clientHeight / 2);
+        r = document.getElementById('sheet').getBoundingClientRect();
+        return JSON.stringify([Math.round(r.left + x / s.width * r.width), Math.round(r.top + y / s.height * r.height)]);
+    """, x, y))
+
+
 def tap(d, x, y, count=1):
     """Taps the score `count` times quickly at (x, y) PDF points."""
-    sheet = d.find_element(By.ID, "sheet")
-    size = json.loads(d.execute_script("const s = window.tonmeisterState.pageSize; const r = document.getElementById('sheet').getBoundingClientRect();"
-                                       "return JSON.stringify({w: s.width, h: s.height, rw: r.width, rh: r.height});"))
-    ox = x / size["w"] * size["rw"] - size["rw"] / 2
-    oy = y / size["h"] * size["rh"] - size["rh"] / 2
-    actions = ActionChains(d, duration=10)
-    actions.move_to_element_with_offset(sheet, int(ox), int(oy))
+    px, py = on_screen(d, x, y)
+    actions = ActionBuilder(d, duration=10)
+    actions.pointer_action.move_to_location(px, py)
     for _ in range(count):
-        actions.click()
-        actions.pause(0.08)
+        actions.pointer_action.click()
+        actions.pointer_action.pause(0.08)
     actions.perform()
 
 
 def long_press(d, x, y):
-    sheet = d.find_element(By.ID, "sheet")
-    size = json.loads(d.execute_script("const s = window.tonmeisterState.pageSize; const r = document.getElementById('sheet').getBoundingClientRect();"
-                                       "return JSON.stringify({w: s.width, h: s.height, rw: r.width, rh: r.height});"))
-    ActionChains(d, duration=10).move_to_element_with_offset(sheet, int(x / size["w"] * size["rw"] - size["rw"] / 2),
-                                                              int(y / size["h"] * size["rh"] - size["rh"] / 2)) \
-        .click_and_hold().pause(0.9).release().perform()
+    px, py = on_screen(d, x, y)
+    actions = ActionBuilder(d, duration=10)
+    actions.pointer_action.move_to_location(px, py).click_and_hold().pause(0.9).release()
+    actions.perform()
 
 
 def marks_of(d, take):
@@ -188,11 +195,12 @@ try:
     time.sleep(0.3)
     d.save_screenshot(os.path.join(OUT, "07-layout.png"))
     d.find_element(By.CSS_SELECTOR, ".mode[data-mode='notes']").click()
+    check(d.execute_script("return document.body.classList.contains('fit-width')"), "the score is fitted to the width by default")
     d.find_element(By.ID, "fit").click()
-    wait(d, "return document.body.classList.contains('fit-width')", message="fit to width")
+    wait(d, "return !document.body.classList.contains('fit-width')", message="the whole page after the fit button")
     ready(d)
     time.sleep(0.4)
-    d.save_screenshot(os.path.join(OUT, "09-fit-width.png"))
+    d.save_screenshot(os.path.join(OUT, "09-fit-page.png"))
 finally:
     d.quit()
 
@@ -210,4 +218,41 @@ try:
     d.save_screenshot(os.path.join(OUT, "08-portrait-bar-jump.png"))
 finally:
     d.quit()
+# Tablet sizes: every control on screen and at least 44 x 44 px; the score fitted to the width, bars twice as wide as
+# a whole page fitted into the same screen.
+CONTROLS = """
+    const out = [];
+    for (const e of document.querySelectorAll('#bar button, #bar input, #palette button')) {
+        const style = getComputedStyle(e);
+        if (style.display === 'none' || style.visibility === 'hidden' || e.offsetParent === null) continue;
+        const r = e.getBoundingClientRect();
+        out.push({id: e.id || e.textContent.trim().slice(0, 12), left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                  w: r.width, h: r.height});
+    }
+    return JSON.stringify({controls: out, vw: innerWidth, vh: innerHeight});
+"""
+for (width, height, name) in [(1024, 768, "landscape-1024x768"), (768, 1024, "portrait-768x1024"), (1366, 1024, "landscape-1366x1024")]:
+    d = driver(width, height)
+    try:
+        d.get(URL)
+        ready(d)
+        time.sleep(0.3)
+        seen = json.loads(d.execute_script(CONTROLS))
+        off = [c["id"] for c in seen["controls"] if c["left"] < -0.5 or c["top"] < -0.5 or c["right"] > seen["vw"] + 0.5 or c["bottom"] > seen["vh"] + 0.5]
+        small = [f'{c["id"]} {c["w"]:.0f}x{c["h"]:.0f}' for c in seen["controls"] if c["w"] < 43.5 or c["h"] < 43.5]
+        check(not off, f"{name}: every control on screen (off screen: {off})")
+        check(not small, f"{name}: every control at least 44 x 44 px (smaller: {small})")
+        # The first bar of the first system on page 2 (a four-staff chorale system), fitted to the width, against the
+        # whole page fitted into the same stage (the old default).
+        ratio = d.execute_script("""
+            const s = window.tonmeisterState, stage = document.getElementById('stage');
+            const page = s.pages[s.page - 1], sheet = document.getElementById('sheet').getBoundingClientRect();
+            const fitPage = Math.min((stage.clientWidth - 16) / page.width, (stage.clientHeight - 16) / page.height);
+            return (sheet.width / page.width) / fitPage;
+        """)
+        if width > height:
+            check(ratio >= 2.0, f"{name}: bars are {ratio:.2f} times as wide as with the whole page fitted")
+        d.save_screenshot(os.path.join(OUT, f"10-{name}.png"))
+    finally:
+        d.quit()
 print("all browser checks passed")

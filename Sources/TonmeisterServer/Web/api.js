@@ -9,19 +9,26 @@ export function changeKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+import * as outbox from './outbox.js';
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The outbox entries of this session only (a tablet may open several sessions). */
+export const scope = () => location.host;
 
 /**
  * Calls the API; resolves with the JSON answer or rejects with an Error whose message is the server's.
  * A change carries an Idempotency-Key and is sent again with the same key while the network is down (for up to
  * about 30 s), so a tap made during a short drop arrives once, not never and not twice.
  */
-export async function call(method, path, body, onWaiting) {
+export async function call(method, path, body, onWaiting, key) {
   const options = { method, headers: {} };
+  let entry = null;
   if (method !== 'GET') {
     options.headers['Content-Type'] = 'application/json';
-    options.headers['Idempotency-Key'] = changeKey();
+    options.headers['Idempotency-Key'] = key || changeKey();
     options.body = JSON.stringify(body === undefined ? {} : body);
+    entry = { key: options.headers['Idempotency-Key'], method, path, body: options.body, made: Date.now(), scope: scope() };
+    await outbox.put(entry);
   }
   let response;
   for (let attempt = 0; ; attempt++) {
@@ -29,11 +36,13 @@ export async function call(method, path, body, onWaiting) {
       response = await fetch('/api/' + path, options);
       break;
     } catch (e) {
-      if (method === 'GET' || attempt >= 8) throw new Error('the server is not reachable');
+      // The change stays in the outbox: a later flush (this page, or the next one after a reload) sends it.
+      if (method === 'GET' || attempt >= 8) throw new Error('the server is not reachable: the change waits in the outbox');
       if (onWaiting) onWaiting(attempt);
       await sleep(Math.min(500 * 2 ** attempt, 8000));
     }
   }
+  if (entry && response.status < 500) await outbox.remove(entry.key);
   const text = await response.text();
   let json = null;
   try { json = text ? JSON.parse(text) : null; } catch (e) { /* not JSON */ }
@@ -45,6 +54,27 @@ export async function call(method, path, body, onWaiting) {
   }
   return json;
 }
+
+/**
+ * Sends every change still waiting in the outbox (left by a reload or an earlier drop), each with its own key,
+ * oldest first; resolves with the number sent. Stops at the first one the network still refuses.
+ */
+export async function flush() {
+  let sent = 0;
+  for (const e of await outbox.pending(scope())) {
+    try {
+      const response = await fetch('/api/' + e.path, { method: e.method, body: e.body,
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': e.key } });
+      if (response.status < 500) { await outbox.remove(e.key); sent++; }
+    } catch (err) {
+      break;
+    }
+  }
+  return sent;
+}
+
+/** Calls `f(count)` whenever the number of changes waiting in the outbox may have changed. */
+export const watchOutbox = outbox.watch;
 
 /** Listens to the server's events; `onEvent(json, id)` for each, `onState('live'|'lost')` for the connection. */
 export function listen(onEvent, onState) {

@@ -1,5 +1,5 @@
 // The live note-taking page: state, loading, drawing, the take counter, palette, keys and server events.
-import { call, listen } from './api.js';
+import { call, listen, flush, watchOutbox } from './api.js';
 import { draw } from './draw.js';
 import { problemShort } from './geometry.js';
 import { attachInput } from './input.js';
@@ -424,6 +424,20 @@ async function start() {
     return;
   }
   setUpControls();
+  watchOutbox((n) => {
+    const o = $('outbox');
+    o.textContent = n ? `${n} note${n === 1 ? '' : 's'} waiting` : 'all saved';
+    o.classList.toggle('waiting', n > 0);
+  });
+  // Changes an earlier page left in the outbox (closed or reloaded while the network was down) are sent now,
+  // with their own keys, and again whenever the network comes back.
+  const resend = async () => {
+    const sent = await flush();
+    if (sent) { toast(`${sent} waiting change${sent === 1 ? '' : 's'} sent`); await load(); render(); }
+  };
+  await resend();
+  window.addEventListener('online', resend);
+  setInterval(resend, 5000);
   attachInput({ state, showPage, render, turn, useTap, placeMark, toast, attempt, load, showCovers, showMarkEditor, showLayoutMenu, upsertMark });
   listen(onEvent, (s) => { $('connection').className = `dot ${s}`; $('connection').title = s === 'live' ? 'live' : 'reconnecting…'; });
 }

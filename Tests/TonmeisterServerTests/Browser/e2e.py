@@ -162,6 +162,21 @@ try:
     check(sorted(m["id"] for m in before) == sorted(m["id"] for m in after) and len(after) == 4,
           f"after a reload take 31 still has its 4 marks, the offline tap once ({[(m['kind'], m.get('value') or m.get('problem')) for m in after]})")
     check(json.loads(state(d))["current"] == 31, "after a reload the counter is on take 31")
+
+    # The tablet goes offline, a rating is tapped, and the tab is closed before the network is back: the tap waits
+    # in the outbox (IndexedDB) and is sent, once, when the page is opened again.
+    check(d.find_element(By.ID, "outbox").text == "all saved", "the status says all saved")
+    d.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
+    tap(d, 270, 122, count=1)
+    wait(d, "return document.getElementById('outbox').textContent === '1 note waiting'", message="the status says 1 note waiting")
+    d.get("about:blank")
+    d.set_network_conditions(offline=False, latency=0, download_throughput=1024 * 1024, upload_throughput=1024 * 1024)
+    d.get(URL)
+    ready(d)
+    wait(d, "return [...window.tonmeisterState.marks.values()].filter(m => m.take === 31 && m.kind === 'rating' && m.value === 1).length === 1",
+         timeout=15, message="the rating tapped before the tab was closed arrives once when the page is opened again")
+    wait(d, "return document.getElementById('outbox').textContent === 'all saved'", message="the status says all saved again")
+    check(len(marks_of(d, 31)) == 5, f"take 31 has 5 marks, each once ({len(marks_of(d, 31))})")
     times = sorted(m.get("time") or -1 for m in after)
     check(all(t >= 0 for t in times) and times == sorted(times), f"the marks carry the seconds since the take started on this device: {times}")
 
@@ -209,7 +224,7 @@ d = driver(800, 1280)
 try:
     d.get(URL)
     ready(d)
-    check(len(marks_of(d, 31)) == 4, "a second browser (portrait) sees take 31's marks")
+    check(len(marks_of(d, 31)) == 5, "a second browser (portrait) sees take 31's marks")
     box = d.find_element(By.ID, "bar-input")
     box.send_keys("27\n")
     wait(d, "return window.tonmeisterState.page === 3", message="bar 27 is on page 3")

@@ -57,20 +57,30 @@ export async function call(method, path, body, onWaiting, key) {
 
 /**
  * Sends every change still waiting in the outbox (left by a reload or an earlier drop), each with its own key,
- * oldest first; resolves with the number sent. Stops at the first one the network still refuses.
+ * oldest first; resolves with { sent, refused } (the server's messages for changes the session refused, such as a
+ * mark on a take deleted on another device meanwhile). Stops at the first one the network still refuses.
  */
 export async function flush() {
   let sent = 0;
+  const refused = [];
   for (const e of await outbox.pending(scope())) {
     try {
       const response = await fetch('/api/' + e.path, { method: e.method, body: e.body,
         headers: { 'Content-Type': 'application/json', 'Idempotency-Key': e.key } });
-      if (response.status < 500) { await outbox.remove(e.key); sent++; }
+      if (response.status >= 500) break;
+      if (!response.ok) {
+        let message = `${response.status}`;
+        try { message = (await response.json()).error.message; } catch (err) { /* not JSON */ }
+        refused.push(message);
+      } else {
+        sent++;
+      }
+      await outbox.remove(e.key);
     } catch (err) {
       break;
     }
   }
-  return sent;
+  return { sent, refused };
 }
 
 /** Calls `f(count)` whenever the number of changes waiting in the outbox may have changed. */

@@ -432,8 +432,10 @@ async function start() {
   // Changes an earlier page left in the outbox (closed or reloaded while the network was down) are sent now,
   // with their own keys, and again whenever the network comes back.
   const resend = async () => {
-    const sent = await flush();
-    if (sent) { toast(`${sent} waiting change${sent === 1 ? '' : 's'} sent`); await load(); render(); }
+    const { sent, refused } = await flush();
+    if (refused.length) toast(`a waiting change was refused: ${refused[0]}`, true);
+    else if (sent) toast(`${sent} waiting change${sent === 1 ? '' : 's'} sent`);
+    if (sent || refused.length) { await load(); render(); }
   };
   await resend();
   window.addEventListener('online', resend);

@@ -91,3 +91,22 @@ struct TheoryDictionaryCommandTests {
         #expect(r.stdout.contains("E4 G4 C5       → C/E"))
     }
 }
+
+/// `chord --list` and `scale --list` say which libraries know each type, and by which names.
+@Suite("Dictionary sources")
+struct DictionarySourceTests {
+    @Test("the major seventh is tonal's maj7, Δ, … and music21's maj7, M7; altered is tonal's super locrian")
+    func sources() throws {
+        let chords = try CLIRunner.json("chord", "--list", "--json")["chords"] as? [[String: Any]] ?? []
+        let major7 = chords.first { $0["id"] as? String == "major-seventh" }?["sources"] as? [String: [String]]
+        #expect(major7?["tonal"]?.contains("Δ") == true && major7?["tonal"]?.contains("major seventh") == true)
+        #expect(major7?["music21"] == ["maj7", "M7"])
+        let scales = try CLIRunner.json("scale", "--list", "--json")["scales"] as? [[String: Any]] ?? []
+        let altered = scales.first { $0["id"] as? String == "altered" }?["sources"] as? [String: [String]]
+        #expect(altered?["tonal"] == ["altered", "super locrian", "diminished whole tone", "pomeroy"])
+        let yaman = scales.first { $0["id"] as? String == "lydian" }?["sources"] as? [String: [String]]
+        #expect(yaman?["tonal"] == ["lydian"])
+        let text = try CLIRunner.run("chord", "--list").stdout
+        #expect(text.contains("Dominant seventh  [tonal: 7, dom, dominant seventh; music21: 7, dom7]"))
+    }
+}

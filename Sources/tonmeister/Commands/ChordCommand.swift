@@ -113,12 +113,12 @@ struct ChordCommand: ParsableCommand {
         output.emit(
             ["chords": .array(types.map { t in
                 ["id": .string(t.id), "name": .string(t.name), "symbol": .string(t.symbol),
-                 "aliases": .strings(t.aliases), "formula": .string(t.formulaText)]
+                 "aliases": .strings(t.aliases), "formula": .string(t.formulaText), "sources": PeerNames.json(PeerNames.chordSources[t.id])]
             })],
             text: types.map { t in
                 ("C" + t.symbol).padding(toLength: 16, withPad: " ", startingAt: 0)
-                    + t.formulaText.padding(toLength: 24, withPad: " ", startingAt: 0) + t.name
-            } + ["\(types.count) chord types"]
+                    + t.formulaText.padding(toLength: 24, withPad: " ", startingAt: 0) + t.name + PeerNames.text(PeerNames.chordSources[t.id])
+            } + ["\(types.count) chord types; symbols in [ ] are how other libraries write them"]
         )
     }
 }

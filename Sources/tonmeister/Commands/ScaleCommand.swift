@@ -78,12 +78,13 @@ struct ScaleCommand: ParsableCommand {
         output.emit(
             ["scales": .array(types.map { t in
                 ["id": .string(t.id), "name": .string(t.name), "aliases": .strings(t.aliases),
-                 "formula": .string(t.formulaText), "notes": .int(t.count)]
+                 "formula": .string(t.formulaText), "notes": .int(t.count), "sources": PeerNames.json(PeerNames.scaleSources[t.id])]
             })],
             text: types.map { t in
                 let aliases = t.aliases.isEmpty ? "" : "  (also: \(t.aliases.joined(separator: ", ")))"
                 return t.id.padding(toLength: 30, withPad: " ", startingAt: 0) + t.formulaText + aliases
-            } + ["\(types.count) scale types"]
+                    + PeerNames.text(PeerNames.scaleSources[t.id])
+            } + ["\(types.count) scale types; names in [ ] are the names other libraries give them"]
         )
     }
 

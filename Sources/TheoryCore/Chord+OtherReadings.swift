@@ -49,7 +49,10 @@ extension Chord {
             }
         }
         if suffix == "^" { add(root, "^ read as the major triad") }
-        if suffix == "4" { add(root + "sus4", "4 read as a suspended fourth") }
+        if suffix == "4" {
+            add(root + "sus4", "4 read as a suspended fourth")
+            add(root + "add11", "4 read as an added fourth (pychord)")
+        }
         if suffix == "alt" || suffix == "7alt" || suffix == "alt7" { add(root + "7#5#9", "alt read as 7#5#9") }
         return out
     }

@@ -10,7 +10,7 @@ extension ChordCatalog {
         // "+" after a minor triad or an extension raises the fifth (tonal)
         "m+": "1 b3 #5", "9+": "1 3 #5 b7 9", "7+": "1 3 #5 b7", "maj7+": "1 3 #5 7",
         // an explicit major third before an added tone (tonal)
-        "Madd9": "1 3 5 9", "Maddb9": "1 3 5 b9", "Madd2": "1 3 5 9", "Madd11": "1 3 5 11",
+        "Madd9": "1 3 5 9", "Maddb9": "1 3 5 b9", "Madd2": "1 3 5 9", "Madd11": "1 3 5 11", "Madd4": "1 3 4 5",
         // a diminished triad with a major seventh over a diminished seventh (tonal: o7M7)
         "o7M7": "1 b3 b5 bb7 7", "°7M7": "1 b3 b5 bb7 7", "dim7M7": "1 b3 b5 bb7 7",
         // minor with a flat sixth and a major seventh, no fifth (tonal)

@@ -150,7 +150,7 @@ import Testing
         #expect(suggestion("Cmaj7/") == "Cmaj7")
         #expect(suggestion("Cmaj77") == "Cmaj7")
         // "C4" is tonal's quartal chord (C F Bb Eb); its other reading is Csus4.
-        #expect(Chord.otherReadings(of: "C4").map(\.symbol) == ["Csus4"])
+        #expect(Chord.otherReadings(of: "C4").map(\.symbol) == ["Csus4", "Cadd11"])
     }
 
     @Test func emptyAndOverlongInputs() {

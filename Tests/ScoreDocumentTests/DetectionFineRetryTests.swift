@@ -24,3 +24,21 @@ struct DetectionFineRetryTests {
         }
     }
 }
+
+/// Pages and systems the producer should check by eye are named.
+@Suite("Doubtful pages and systems")
+struct DoubtfulDetectionTests {
+    @Test("an unreadable page and a page read with low confidence are doubtful; clean pages and their systems are not")
+    func doubtful() throws {
+        let noise = GrayImage(width: 400, height: 500, scale: 150.0 / 72,
+                              pixels: (0..<(400 * 500)).map { i in (i % 400) < 390 && (i / 400) % 13 == 0 ? 0 : 255 })
+        let striped = LayoutDetector.detect(noise, page: 1)
+        #expect(striped.isDoubtful == (striped.status == .unreadable || striped.confidence < DetectedPage.doubtfulBelow))
+        let clean = try ScoreDocument(path: DetectionTruthTests.scores.appendingPathComponent("chorale.pdf").path).detectLayout()
+        #expect(clean.allSatisfy { !$0.isDoubtful })
+        #expect(clean.flatMap(\.systems).allSatisfy { $0.confidence >= DetectedPage.doubtfulBelow && $0.confidence <= 1 })
+        let unreadable = DetectedPage(page: 2, status: .unreadable, confidence: 0.2, skewDegrees: 0, systems: [])
+        #expect(unreadable.isDoubtful)
+        #expect(!DetectedPage(page: 1, status: .empty, confidence: 1, skewDegrees: 0, systems: []).isDoubtful)
+    }
+}

@@ -21,7 +21,15 @@ public struct DetectedPage: Hashable, Sendable {
         public var staves: [ClosedRange<Double>]
         /// Barline centres from left to right (the line at the system's right end included).
         public var barlines: [Double]
+        /// 0…1: how evenly spaced its staves are and how clean its barlines (under `doubtfulBelow`: check it).
+        public var confidence: Double = 1
     }
+
+    /// Confidence under which a page or a system should be checked by eye before the session.
+    public static let doubtfulBelow = 0.8
+
+    /// True when the page should be checked by eye: unreadable, or read with a confidence under `doubtfulBelow`.
+    public var isDoubtful: Bool { status == .unreadable || (status == .ok && confidence < Self.doubtfulBelow) }
 
     /// The page number (1-based).
     public var page: Int

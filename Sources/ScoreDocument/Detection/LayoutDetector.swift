@@ -44,6 +44,7 @@ public enum LayoutDetector {
             if bars.isEmpty { quality *= 0.5 }
             if let last = bars.last, Double(last.right) < right - 2 * group[0].space { quality *= 0.9 }
             qualities.append(quality)
+            systems[systems.count - 1].confidence = (quality * 1000).rounded() / 1000
         }
         let explained = staves.count * 5
         let status: DetectedPage.Status = systems.isEmpty ? (lines.count < 3 ? .empty : .unreadable) : .ok

@@ -17,10 +17,13 @@ struct DetectedLayoutFormatter {
     var json: JSONValue {
         let report: [JSONValue] = pages.map { page in
             ["page": .int(page.page), "status": .string(page.status.rawValue), "confidence": .double(page.confidence),
-             "skewDegrees": .double(page.skewDegrees), "systems": .int(page.systems.count)]
+             "skewDegrees": .double(page.skewDegrees), "systems": .int(page.systems.count), "doubtful": .bool(page.isDoubtful),
+             "doubtfulSystems": .array(page.systems.enumerated().filter { $0.element.confidence < DetectedPage.doubtfulBelow }
+                .map { .object([("system", .int($0.offset + 1)), ("confidence", .double($0.element.confidence))]) })]
         }
         guard case .object(var members) = layout.jsonTree else { return layout.jsonTree }
-        members.append(("detection", ["dpi": .double(dpi), "pages": .array(report)]))
+        members.append(("detection", ["dpi": .double(dpi), "pages": .array(report),
+                                      "doubtfulPages": .array(pages.filter(\.isDoubtful).map { .int($0.page) })]))
         return .object(members)
     }
 
@@ -33,10 +36,20 @@ struct DetectedLayoutFormatter {
                 let staves = system.staves?.count ?? 0
                 let bars = system.bars ?? []
                 let range = bars.isEmpty ? "no bars" : "bars \(bars.first!.number)–\(bars.last!.number)"
+                let doubt = n < detected.systems.count && detected.systems[n].confidence < DetectedPage.doubtfulBelow
+                    ? "  (doubtful, confidence \(detected.systems[n].confidence): check it)" : ""
                 lines.append("  system \(n + 1): y \(system.top)–\(system.bottom) pt, "
-                    + "\(staves) \(staves == 1 ? "staff" : "staves"), \(range)")
+                    + "\(staves) \(staves == 1 ? "staff" : "staves"), \(range)" + doubt)
             }
             return lines
-        }
+        } + [summary]
+    }
+
+    /// The pages to check by eye before the session, or that every page read confidently.
+    var summary: String {
+        let doubtful = pages.filter(\.isDoubtful)
+        if doubtful.isEmpty { return "every page read with confidence \(DetectedPage.doubtfulBelow) or more" }
+        return "check before the session (split, merge and barline edits): "
+            + doubtful.map { "page \($0.page) (\($0.status == .unreadable ? "unreadable" : "confidence \($0.confidence)"))" }.joined(separator: ", ")
     }
 }

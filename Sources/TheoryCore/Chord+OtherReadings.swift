@@ -54,6 +54,7 @@ extension Chord {
             add(root + "add11", "4 read as an added fourth (pychord)")
         }
         if suffix == "alt" || suffix == "7alt" || suffix == "alt7" { add(root + "7#5#9", "alt read as 7#5#9") }
+        if suffix == "7+" { add(root + "maj7#5", "7+ read as an augmented major seventh (mingus)") }
         return out
     }
 }

@@ -30,6 +30,9 @@ extension ChordCatalog {
         "Gr+6": "1 b3 #4 b6", "Ger": "1 b3 #4 b6", "pedal": "1", "power": "1 5", "tristan": "1 #4 #6 #9",
         // music21: "m#7" raises the minor seventh to a major seventh; "ob9" is the diminished seventh with a flat ninth
         "m#7": "1 b3 5 7", "ob9": "1 b3 b5 bb7 b9", "dimb9": "1 b3 b5 bb7 b9", "°b9": "1 b3 b5 bb7 b9",
+        // mingus (mingus/core/chords.py, chord_shorthand): the sixth with a seventh, the suspended seventh, the
+        // augmented major seventh, and the "Hendrix chord" (a dominant seventh with a sharp ninth; mingus spells it b3)
+        "6/7": "1 3 5 6 b7", "sus47": "1 4 5 b7", "M7+": "1 3 #5 7", "m7+": "1 3 #5 b7", "hendrix": "1 3 5 b7 #9", "7b12": "1 3 5 b7 #9",
         // German and jazz shorthand for half-diminished
         "h": "1 b3 b5 b7", "h7": "1 b3 b5 b7",
     ]

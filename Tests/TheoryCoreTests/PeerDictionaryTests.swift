@@ -165,3 +165,23 @@ struct Music21ChordTests {
         }
     }
 }
+
+/// mingus's chord shorthand (mingus/core/chords.py, chord_shorthand): every symbol is accepted on C, F# and Bb.
+@Suite("Peer dictionaries: mingus")
+struct MingusChordTests {
+    static let shorthand = ["m", "M", "", "dim", "aug", "+", "7#5", "M7+5", "M7+", "m7+", "7+", "sus47", "sus4", "sus2", "sus",
+                            "11", "sus4b9", "susb9", "m7", "M7", "7", "dom7", "m7b5", "dim7", "m/M7", "mM7", "m6", "M6", "6",
+                            "6/7", "67", "6/9", "69", "9", "7b9", "7#9", "M9", "m9", "7#11", "m11", "M13", "m13", "13", "7b5",
+                            "hendrix", "7b12", "5"]
+
+    @Test("every mingus shorthand", arguments: shorthand)
+    func accepted(_ symbol: String) throws {
+        for root in ["C", "F#", "Bb"] { _ = try Chord(root + symbol) }
+    }
+
+    @Test("the Hendrix chord is a dominant seventh with a sharp ninth; 7+ lists the augmented major seventh too")
+    func readings() throws {
+        #expect(try Chord("Ehendrix").notes.map(\.description) == ["E", "G#", "B", "D", "F##"])
+        #expect(Chord.otherReadings(of: "C7+").map(\.symbol) == ["Cmaj7#5"])
+    }
+}

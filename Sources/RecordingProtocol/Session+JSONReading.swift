@@ -139,7 +139,9 @@ extension Session {
 struct Members {
     let path: String
     private var members: [(String, JSONValue)]
-    private var used = Set<String>()
+    /// Which members were read, by index (bit i for member i; objects of more than 64 members also use `usedKeys`).
+    private var usedMask: UInt64 = 0
+    private var usedKeys = Set<String>()
 
     init(_ value: JSONValue, path: String) throws {
         guard case .object(let members) = value else {
@@ -151,10 +153,23 @@ struct Members {
 
     private func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
+    /// Marks `key` read and returns its value, if present.
+    private mutating func take(_ key: String) -> JSONValue? {
+        guard let index = members.firstIndex(where: { $0.0 == key }) else {
+            if members.count > 64 { usedKeys.insert(key) }
+            return nil
+        }
+        if index < 64 { usedMask |= 1 << UInt64(index) } else { usedKeys.insert(key) }
+        return members[index].1
+    }
+
+    private func isUsed(_ index: Int) -> Bool {
+        index < 64 ? usedMask & (1 << UInt64(index)) != 0 : usedKeys.contains(members[index].0)
+    }
+
     /// The value of a key that must be present and not null.
     mutating func required<T>(_ key: String, _ read: (JSONValue, String) throws -> T) throws -> T {
-        used.insert(key)
-        guard let value = members.first(where: { $0.0 == key })?.1 else {
+        guard let value = take(key) else {
             throw ProtocolError.invalidJSON(path: child(key), reason: "missing required key '\(key)'")
         }
         if case .null = value { throw ProtocolError.invalidJSON(path: child(key), reason: "must not be null") }
@@ -163,15 +178,15 @@ struct Members {
 
     /// The value of a key that may be absent or null.
     mutating func optional<T>(_ key: String, _ read: (JSONValue, String) throws -> T) throws -> T? {
-        used.insert(key)
-        guard let value = members.first(where: { $0.0 == key })?.1 else { return nil }
+        guard let value = take(key) else { return nil }
         if case .null = value { return nil }
         return try read(value, child(key))
     }
 
     /// The members not read, as compact JSON text.
     var extras: ExtraFields {
-        ExtraFields(members.filter { !used.contains($0.0) }.map { ExtraFields.Member(key: $0.0, json: $0.1.serialized()) })
+        if members.count < 64, usedMask == (1 << UInt64(members.count)) - 1 { return ExtraFields() }
+        return ExtraFields(members.indices.filter { !isUsed($0) }.map { ExtraFields.Member(key: members[$0].0, json: members[$0].1.serialized()) })
     }
 
     static func kind(_ value: JSONValue) -> String {

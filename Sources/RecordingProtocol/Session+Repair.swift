@@ -69,16 +69,23 @@ extension Session {
     private mutating func repairMark(at index: Int, spans: [Int: TakeSpanCheck], checker: PositionChecker) -> [SessionWarning] {
         var warnings: [SessionWarning] = []
         let mark = marks[index]
-        let range = Self.forwardRange(at: mark.at, to: mark.to, checker: checker)
-        if range.at != mark.at, let to = mark.to {
-            marks[index].at = range.at
-            marks[index].to = range.to
-            warnings.append(SessionWarning(
-                kind: .rangeReversed,
-                message: "mark \(mark.id) (take \(mark.take)): its range ran backwards from \(mark.at) to \(to); turned around to run from \(to) to \(mark.at)",
-                take: mark.take, mark: mark.id, page: to.page))
+        // Each position is placed once (a session holds hundreds of thousands of marks).
+        guard let atPlace = try? checker.place(mark.at, what: "") else { return [] }
+        var first = atPlace, last = atPlace
+        if let to = mark.to, let toPlace = try? checker.place(to, what: "") {
+            if toPlace < atPlace {
+                marks[index].at = to
+                marks[index].to = mark.at
+                first = toPlace
+                warnings.append(SessionWarning(
+                    kind: .rangeReversed,
+                    message: "mark \(mark.id) (take \(mark.take)): its range ran backwards from \(mark.at) to \(to); turned around to run from \(to) to \(mark.at)",
+                    take: mark.take, mark: mark.id, page: to.page))
+            } else {
+                last = toPlace
+            }
         }
-        if let span = spans[mark.take] { warnings += Self.placementWarnings(for: marks[index], span: span, checker: checker) }
+        if let span = spans[mark.take] { warnings += Self.placementWarnings(for: marks[index], first: first, last: last, span: span) }
         return warnings
     }
 
@@ -92,10 +99,16 @@ extension Session {
 
     static func placementWarnings(for mark: Mark, span: TakeSpanCheck, checker: PositionChecker) -> [SessionWarning] {
         guard let at = try? checker.place(mark.at, what: ""), let last = try? checker.place(mark.last, what: "") else { return [] }
+        return placementWarnings(for: mark, first: min(at, last), last: max(at, last), span: span)
+    }
+
+    /// The warnings for a mark whose range runs from place `first` to `last`.
+    static func placementWarnings(for mark: Mark, first: Place, last: Place, span: TakeSpanCheck) -> [SessionWarning] {
+        let at = first
         var warnings: [SessionWarning] = []
         let take = span.take
-        let name = take.label == String(take.number) ? "take \(take.number)" : "take \(take.number) (\(take.label))"
-        let what = "mark \(mark.id) (\(mark.kind.name))"
+        var name: String { take.label == String(take.number) ? "take \(take.number)" : "take \(take.number) (\(take.label))" }
+        var what: String { "mark \(mark.id) (\(mark.kind.name))" }
         if min(at, last) < span.start {
             let counted = mark.kind.rating != nil ? "; it counts as the rating in force at the take's start" : ""
             warnings.append(SessionWarning(

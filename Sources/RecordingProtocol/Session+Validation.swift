@@ -71,7 +71,7 @@ extension Session {
 
     /// Checks one take on its own and returns its span for checking its marks.
     static func checkTake(_ take: Take, checker: PositionChecker) throws -> TakeSpanCheck {
-        let name = take.label == String(take.number) ? "take \(take.number)" : "take \(take.number) (\(take.label))"
+        var name: String { take.label == String(take.number) ? "take \(take.number)" : "take \(take.number) (\(take.label))" }
         let start = try checker.place(take.start, what: "\(name) start")
         var end: Place?
         if let takeEnd = take.end {
@@ -141,10 +141,10 @@ struct PositionChecker {
     }
 
     /// The place of a position; without a layout, a place ordered by page only.
-    func place(_ position: ScorePosition, what: String) throws -> Place {
+    func place(_ position: ScorePosition, what: @autoclosure () -> String) throws -> Place {
         if let axis {
             do { return try axis.place(position) } catch {
-                throw ProtocolError.invalidPosition(what: what, position: position, reason: error.reason(position))
+                throw ProtocolError.invalidPosition(what: what(), position: position, reason: error.reason(position))
             }
         }
         let problem: PlaceError? =
@@ -152,7 +152,7 @@ struct PositionChecker {
             : (position.x < 0 || position.y < 0) ? .negative
             : position.page < 1 ? .noSuchPage : nil
         if let problem {
-            throw ProtocolError.invalidPosition(what: what, position: position, reason: problem.reason(position))
+            throw ProtocolError.invalidPosition(what: what(), position: position, reason: problem.reason(position))
         }
         return Place(page: position.page, system: 0, primary: 0, secondary: 0, coordinate: 0)
     }

@@ -29,7 +29,12 @@ package struct JSONReader {
     }
 
     private mutating func skipSpace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
@@ -97,6 +102,23 @@ package struct JSONReader {
 
     private mutating func string() throws(JSONSyntaxError) -> String {
         index += 1
+        // Fast path: most strings have no escape; read them in one piece.
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                guard let text = String(validating: bytes[index..<end], as: UTF8.self) else { throw fail("invalid UTF-8 in a string") }
+                index = end + 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
+        return try escapedString()
+    }
+
+    /// A string with escapes (or an error), read character by character.
+    private mutating func escapedString() throws(JSONSyntaxError) -> String {
         var scalars = String.UnicodeScalarView()
         var run: [UInt8] = []
         func flush() throws(JSONSyntaxError) {
@@ -191,6 +213,14 @@ package struct JSONReader {
             isInteger = false
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw fail("expected digits in an exponent") }
+        }
+        if isInteger, index - start <= 18 {
+            // Up to 18 digits always fit in Int: no text to build.
+            var value = 0, i = start
+            let negative = bytes[i] == UInt8(ascii: "-")
+            if negative { i += 1 }
+            while i < index { value = value * 10 + Int(bytes[i] - UInt8(ascii: "0")); i += 1 }
+            return .int(negative ? -value : value)
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let int = Int(text) { return .int(int) }

@@ -135,17 +135,17 @@ try:
     tap(d, 430, 120, count=5)
     wait(d, "return [...window.tonmeisterState.marks.values()].some(m => m.take === 31 && m.kind === 'rating' && m.value === 5)",
          message="a rating 5 from five quick taps")
-    # The Wi-Fi drops for two seconds while the producer taps a rating: the tap is sent again with the same
-    # Idempotency-Key until the network is back, and arrives exactly once.
+    # The Wi-Fi drops for ten seconds while the producer taps a rating: the tap waits in the outbox and is sent
+    # again with the same Idempotency-Key until the network is back, and arrives exactly once.
     d.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
     tap(d, 380, 122, count=2)
     time.sleep(1)
     sent = d.execute_script("return [...window.tonmeisterState.marks.values()].some(m => m.take === 31 && m.kind === 'rating' && m.value === 2)")
     check(not sent, "while the network is down the rating has not reached the server")
-    time.sleep(1)
+    time.sleep(9)  # ten seconds without network in all
     d.set_network_conditions(offline=False, latency=0, download_throughput=1024 * 1024, upload_throughput=1024 * 1024)
     wait(d, "return [...window.tonmeisterState.marks.values()].some(m => m.take === 31 && m.kind === 'rating' && m.value === 2)",
-         timeout=20, message="the rating tapped while offline arrives once the network is back")
+         timeout=25, message="the rating tapped while offline arrives once the network is back")
     check(len(d.find_elements(By.CSS_SELECTOR, "#overlay .mark.current[data-take='31']")) == 4, "four bright marks of take 31 on the page")
     check(len(d.find_elements(By.CSS_SELECTOR, "#overlay .mark.earlier")) > 0, "earlier takes' marks are drawn faded")
     d.find_element(By.ID, "end-take").click()

@@ -36,7 +36,7 @@ extension Chord {
             add(root + (suffix == "11" ? "9sus4" : "7sus4b9"), "an eleventh chord without its third")
         }
         if suffix == "m13" { add(root + "m7(9,13)", "a minor thirteenth without the eleventh") }
-        if rootLength == 2, chars[1] == "b", chars.count > 2, chars[2].isNumber,
+        if rootLength == 2, chars[1] == "b" || chars[1] == "♭", chars.count > 2, chars[2].isNumber,
            let letter = try? PitchClass(String(chars[0])) {
             let rest = String(chars.dropFirst(1))
             // Only a suffix that names a chord by itself (b9sus, b5), not any alteration (Bb7 is B-flat seven).

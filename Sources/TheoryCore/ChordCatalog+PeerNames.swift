@@ -33,6 +33,9 @@ extension ChordCatalog {
         // mingus (mingus/core/chords.py, chord_shorthand): the sixth with a seventh, the suspended seventh, the
         // augmented major seventh, and the "Hendrix chord" (a dominant seventh with a sharp ninth; mingus spells it b3)
         "6/7": "1 3 5 6 b7", "sus47": "1 4 5 b7", "M7+": "1 3 #5 7", "m7+": "1 3 #5 b7", "hendrix": "1 3 5 b7 #9", "7b12": "1 3 5 b7 #9",
+        // AudioKit Tonic writes the augmented triad with a superscript plus, and C♭5 for the major triad with a flat
+        // fifth (read here as C-flat's power chord, the root taking its accidentals; the other reading is listed)
+        "⁺": "1 3 #5", "b5": "1 3 b5", "♭5": "1 3 b5",
         // German and jazz shorthand for half-diminished
         "h": "1 b3 b5 b7", "h7": "1 b3 b5 b7",
     ]

@@ -185,3 +185,28 @@ struct MingusChordTests {
         #expect(Chord.otherReadings(of: "C7+").map(\.symbol) == ["Cmaj7#5"])
     }
 }
+
+/// AudioKit Tonic's chord symbols (the examples of Sources/Tonic/ChordType.swift): every one accepted.
+@Suite("Peer dictionaries: AudioKit Tonic")
+struct TonicChordTests {
+    static let symbols = ["C", "Cm", "C°", "C⁺", "Csus2", "Csus4", "C6", "Cm6", "C6sus2", "C6sus4", "Cmaj7", "C7", "Cmin7", "Cø7",
+                          "C°7", "C7sus2", "C7sus4", "C+Maj7", "CmMaj7", "Cmaj7(♭5)", "C7(♭5)", "C7(♯5)", "Cmaj9", "C9", "Cmin9",
+                          "Cø♭9", "C°♭9", "C9sus4", "C7♭9", "C7♯9", "CmMaj9", "Cm7♭9", "Cadd9", "Cm(add9)", "C6/9", "C+maj9",
+                          "Cmaj9(♭5)", "C9(♭5)", "C9(♯5)", "Cmaj11", "C11", "Cm11", "Cø11", "Cmaj9(♯11)", "C9(♯11)", "Cm9(♯11)",
+                          "Cmaj7♭9(♯11)", "C7♭9(♯11)", "Cm7♭9(♯11)", "C7♯9(♯11)", "Cm7♭9(11)", "Cmaj7(add11)", "Cmaj7(add♯11)",
+                          "C7(add11)", "C7(add♯11)", "Cm7(add11)", "Cm7(add♯11)", "Cmaj13", "C13", "Cm13", "Cø13", "Cm13(♭5)",
+                          "Cmaj13(♭9)", "C13(♭9)", "Cm13(♭9)", "Cm13♭5(♭9)", "Cmaj13(♯11)", "C13(♯11)", "Cm13(♯11)",
+                          "Cmaj7(♭13)", "C7(♭13)", "Cmin7(♭13)", "Cø7(♭13)", "Cmaj7♭9(♭13)", "C7♭9(♭13)", "Cmin7♭9(♭13)",
+                          "Cmin7♭5♭9(♭13)", "Cmaj7♭9♯11(♭13)", "C7♭9♯11(♭13)", "Cmin7♭9♯11(♭13)", "Cm♭9", "C♭5"]
+
+    @Test("every Tonic example symbol", arguments: symbols)
+    func accepted(_ symbol: String) throws {
+        _ = try Chord(symbol)
+    }
+
+    @Test("C⁺ is augmented; C♭5 is read as C-flat's power chord and lists Tonic's C(b5)")
+    func readings() throws {
+        #expect(try Chord("C⁺").notes.map(\.description) == ["C", "E", "G#"])
+        #expect(Chord.otherReadings(of: "C♭5").map { $0.chord.notes.map(\.description) } == [["C", "E", "Gb"]])
+    }
+}

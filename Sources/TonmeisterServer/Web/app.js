@@ -211,6 +211,8 @@ export async function useTap(point) {
 }
 
 /** Adds a mark of the current take at a point. */
+let unsentCount = 0;
+
 export async function placeMark(fields, point) {
   if (state.current === null || !state.takes.has(state.current)) {
     toast('press + to start a take first', true);
@@ -219,7 +221,14 @@ export async function placeMark(fields, point) {
   const body = { take: state.current, at: point, ...fields };
   const started = startedAt()[`${state.session.score.sha256}/${state.current}`];
   if (started) body.time = Math.max(0, Math.round((Date.now() - started) / 10) / 100);
+  // Drawn at once, dashed, until the server has it (it may wait in the outbox through a network drop).
+  const temporary = `unsent-${++unsentCount}`;
+  if (!state.unsentMarks) state.unsentMarks = new Map();
+  state.unsentMarks.set(temporary, { ...body, id: temporary, unsent: true });
+  render();
   const mark = await attempt('POST', 'marks', body);
+  state.unsentMarks.delete(temporary);
+  if (!mark) render();
   if (mark) {
     if (mark.warnings && mark.warnings.length) toast(mark.warnings[0].message);
     delete mark.warnings;

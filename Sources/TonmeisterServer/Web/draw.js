@@ -54,11 +54,14 @@ function drawTakes(svg, state) {
 }
 
 function drawMarks(svg, state) {
-  for (const mark of state.marks.values()) {
+  // Marks the server has, then taps still on their way (drawn dashed until the server answers).
+  const unsent = state.unsentMarks ? [...state.unsentMarks.values()] : [];
+  for (const mark of [...state.marks.values(), ...unsent]) {
     if (mark.at.page !== state.page || !state.takes.has(mark.take)) continue;
     const current = mark.take === state.current;
     const selected = state.selected === mark.id || (state.moving && state.moving.id === mark.id);
-    const g = el('g', { class: 'mark ' + mark.kind + (current ? ' current' : ' earlier') + (selected ? ' selected' : ''), 'data-id': mark.id, 'data-take': mark.take });
+    const g = el('g', { class: 'mark ' + mark.kind + (mark.unsent ? ' unsent' : current ? ' current' : ' earlier') + (selected ? ' selected' : ''),
+      'data-id': mark.id, 'data-take': mark.take });
     const { x, y } = mark.at;
     if (mark.to && mark.to.page === mark.at.page) {
       g.append(el('line', { x1: x, y1: y, x2: mark.to.x, y2: mark.to.y, class: 'range' }));

@@ -142,11 +142,15 @@ try:
     time.sleep(1)
     sent = d.execute_script("return [...window.tonmeisterState.marks.values()].some(m => m.take === 31 && m.kind === 'rating' && m.value === 2)")
     check(not sent, "while the network is down the rating has not reached the server")
+    check(len(d.find_elements(By.CSS_SELECTOR, "#overlay .mark.unsent")) == 1, "the waiting tap is drawn dashed on the score")
     time.sleep(9)  # ten seconds without network in all
     d.set_network_conditions(offline=False, latency=0, download_throughput=1024 * 1024, upload_throughput=1024 * 1024)
     wait(d, "return [...window.tonmeisterState.marks.values()].some(m => m.take === 31 && m.kind === 'rating' && m.value === 2)",
          timeout=25, message="the rating tapped while offline arrives once the network is back")
     check(len(d.find_elements(By.CSS_SELECTOR, "#overlay .mark.current[data-take='31']")) == 4, "four bright marks of take 31 on the page")
+    # The mark may reach this page by the event stream a moment before the answer to its own request does.
+    wait(d, "return document.querySelectorAll('#overlay .mark.unsent').length === 0", timeout=10,
+         message="no tap is drawn as waiting once the server has answered it")
     check(len(d.find_elements(By.CSS_SELECTOR, "#overlay .mark.earlier")) > 0, "earlier takes' marks are drawn faded")
     d.find_element(By.ID, "end-take").click()
     tap(d, 300, 330)

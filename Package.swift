@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
         .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "TheoryCore", "Fretboard"]),
-        .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "TheoryCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "TheoryCore"], exclude: ["Fixtures", "Corpus"]),
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),
         .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout", "TheoryCore"]),
         .testTarget(name: "RecordingProtocolTests", dependencies: ["RecordingProtocol", "TheoryCore"], exclude: ["Messy"]),

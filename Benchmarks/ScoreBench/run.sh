@@ -7,4 +7,5 @@ cd "$root"
 "$root/scripts/install-deps"
 command -v pdftocairo >/dev/null || { apt-get install -y -qq poppler-utils >/dev/null; }
 if ! log=$(swift build -c release --product tonmeister 2>&1); then echo "$log" >&2; exit 1; fi
-python3 Benchmarks/ScoreBench/score_bench.py .build/release/tonmeister Scores/bench-20pages.pdf docs/benchmarks.md
+python3 Benchmarks/ScoreBench/score_bench.py .build/release/tonmeister Scores/bench-20pages.pdf docs/benchmarks.md \
+  Tests/ScoreDocumentTests/Corpus

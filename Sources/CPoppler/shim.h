@@ -4,6 +4,7 @@
 #include <poppler.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
+#include <cairo-script.h>
 
 /* poppler_document_new_from_data is deprecated in favour of _from_bytes, but in poppler 22 (Debian 12)
    _from_bytes crashes when given a wrong password, so Tonmeister uses _from_data without a password and

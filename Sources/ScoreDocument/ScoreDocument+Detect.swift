@@ -1,27 +1,42 @@
 import Foundation
 
 extension ScoreDocument {
-    /// The resolution detection renders at by default.
+    /// The resolution the raster reading renders at first.
     public static let detectionDPI = 150.0
 
     /// The finer resolution a page is read again at when the first reading is unsure (thin staff lines of a scan
     /// turn grey at 150 dpi and vanish; at 300 dpi they read).
     public static let fineDetectionDPI = 300.0
 
-    /// Detects the layout of the given pages (all by default), rendering them in parallel with one poppler
-    /// document per worker. Results are in page order.
+    /// Pages whose embedded images cover at least this fraction are scans: they are read from pixels.
+    static let scannedCoverage = 0.3
+
+    /// Detects the layout of the given pages (all by default), in parallel with one poppler document per worker.
+    /// Results are in page order.
     ///
-    /// A page whose reading is unsure — no staff found, staves that do not make a system, or a confidence under
-    /// 0.8 — is read again at `fineDetectionDPI`, and the better reading is kept (a readable page over an
-    /// unreadable one, then the higher confidence, then more systems).
-    public func detectLayout(pages: [Int]? = nil, dpi: Double = ScoreDocument.detectionDPI,
+    /// A born-digital page is read from its own drawing (``DetectedPage/Reading/vector``): exact coordinates, no
+    /// rasterising. A scanned page (mostly an embedded image), or a page whose drawing gives no confident reading
+    /// (staff lines drawn as font glyphs, say), is read from pixels at `dpi`, and read again at
+    /// `fineDetectionDPI` when that reading is unsure; the best reading is kept (a readable page over an
+    /// unreadable one, then the higher confidence, then more systems; the vector reading on a tie).
+    /// `vector: false` forces the raster reading.
+    public func detectLayout(pages: [Int]? = nil, dpi: Double = ScoreDocument.detectionDPI, vector: Bool = true,
                              workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(ScoreDocumentError) -> [DetectedPage] {
         try forEachPage(pages, dpi: dpi, workers: workers) { handle, page, size throws(ScoreDocumentError) in
-            let first = LayoutDetector.detect(try Self.grayImage(handle: handle, index: page - 1, size: size, dpi: dpi), page: page)
-            guard dpi < Self.fineDetectionDPI, first.status != .ok || first.confidence < 0.8 else { return first }
+            var best: DetectedPage?
+            if vector, try PageDrawing.imageCoverage(handle: handle, index: page - 1, size: size) < Self.scannedCoverage {
+                let drawing = try PageDrawing.read(handle: handle, index: page - 1, size: size)
+                let read = VectorLayoutDetector.detect(drawing, page: page)
+                if read.status == .ok && read.confidence >= DetectedPage.doubtfulBelow { return read }
+                if read.status == .empty && drawing.glyphs < 50 { return read }
+                best = read
+            }
+            let raster = LayoutDetector.detect(try Self.grayImage(handle: handle, index: page - 1, size: size, dpi: dpi), page: page)
+            if best.map({ Self.better(raster, than: $0) }) ?? true { best = raster }
+            guard dpi < Self.fineDetectionDPI, raster.status != .ok || raster.confidence < DetectedPage.doubtfulBelow else { return best! }
             let fine = LayoutDetector.detect(try Self.grayImage(handle: handle, index: page - 1, size: size, dpi: Self.fineDetectionDPI),
                                              page: page)
-            return Self.better(fine, than: first) ? fine : first
+            return Self.better(fine, than: best!) ? fine : best!
         }
     }
 

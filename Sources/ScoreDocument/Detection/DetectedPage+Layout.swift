@@ -3,12 +3,14 @@ import ScoreLayout
 extension DetectedPage {
     /// The page as a layout page: systems with staves and bars (numbered 1… on this page until the whole
     /// layout is renumbered). Bars run from the left end of the staff lines to the first barline, then from
-    /// barline to barline; a system that does not end with a barline gets a last bar to its right end.
+    /// barline to barline; a system whose staff lines run on more than eight staff spaces past its last barline
+    /// gets a last bar to its right end (a shorter stretch holds only a courtesy clef, key or time signature).
     public var pageLayout: PageLayout {
         PageLayout(page: page, systems: systems.map { system in
             var edges = [system.left]
             for x in system.barlines where x > edges.last! + 0.5 { edges.append(x) }
-            if edges.last! < system.right - 4 { edges.append(system.right) }
+            let space = system.staves.first.map { ($0.upperBound - $0.lowerBound) / 4 } ?? 1
+            if edges.last! < system.right - max(4, 8 * space) { edges.append(system.right) }
             let bars = zip(edges, edges.dropFirst()).enumerated().map { n, pair in
                 BarLayout(number: BarNumber(n + 1), left: Self.rounded(pair.0), right: Self.rounded(pair.1))
             }

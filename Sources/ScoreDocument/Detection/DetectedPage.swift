@@ -25,6 +25,14 @@ public struct DetectedPage: Hashable, Sendable {
         public var confidence: Double = 1
     }
 
+    /// How a page was read.
+    public enum Reading: String, Sendable, Hashable {
+        /// From the page's own drawing (strokes and fills through cairo's script surface): exact, no pixels.
+        case vector
+        /// From pixels, rendered at `dpi` (scanned pages, and drawings the vector reading could not make sense of).
+        case raster
+    }
+
     /// Confidence under which a page or a system should be checked by eye before the session.
     public static let doubtfulBelow = 0.8
 
@@ -39,4 +47,8 @@ public struct DetectedPage: Hashable, Sendable {
     /// The tilt that was corrected, in degrees (0 for clean vector pages).
     public var skewDegrees: Double
     public var systems: [System]
+    /// Which path read the page.
+    public var reading: Reading = .raster
+    /// The resolution a raster reading used (nil for a vector reading).
+    public var dpi: Double?
 }

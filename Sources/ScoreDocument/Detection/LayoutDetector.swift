@@ -58,7 +58,9 @@ public enum LayoutDetector {
             let stray = max(0, lines.count - explained)
             confidence *= max(0.5, 1 - Double(stray) / Double(max(1, lines.count)) * 0.5)
         }
-        return DetectedPage(page: page, status: status, confidence: (confidence * 1000).rounded() / 1000,
-                            skewDegrees: (angle * 180 / .pi * 100).rounded() / 100, systems: systems)
+        var result = DetectedPage(page: page, status: status, confidence: (confidence * 1000).rounded() / 1000,
+                                  skewDegrees: (angle * 180 / .pi * 100).rounded() / 100, systems: systems)
+        result.dpi = (scale * 72 * 100).rounded() / 100
+        return result
     }
 }

@@ -16,7 +16,8 @@ struct DetectedLayoutFormatter {
 
     var json: JSONValue {
         let report: [JSONValue] = pages.map { page in
-            ["page": .int(page.page), "status": .string(page.status.rawValue), "confidence": .double(page.confidence),
+            ["page": .int(page.page), "status": .string(page.status.rawValue), "reading": .string(page.reading.rawValue),
+             "dpi": page.dpi.map { .double($0) } ?? .null, "confidence": .double(page.confidence),
              "skewDegrees": .double(page.skewDegrees), "systems": .int(page.systems.count), "doubtful": .bool(page.isDoubtful),
              "doubtfulSystems": .array(page.systems.enumerated().filter { $0.element.confidence < DetectedPage.doubtfulBelow }
                 .map { .object([("system", .int($0.offset + 1)), ("confidence", .double($0.element.confidence))]) })]
@@ -30,7 +31,8 @@ struct DetectedLayoutFormatter {
     var text: [String] {
         zip(pages, layout.pages).flatMap { detected, page -> [String] in
             var lines = ["page \(page.page): \(page.systems.count) system\(page.systems.count == 1 ? "" : "s"), "
-                + "\(detected.status.rawValue), confidence \(detected.confidence)"
+                + "\(detected.status.rawValue), read from \(detected.reading == .vector ? "the drawing" : "pixels at \(Int(detected.dpi ?? 0)) dpi"), "
+                + "confidence \(detected.confidence)"
                 + (detected.skewDegrees != 0 ? ", skew \(detected.skewDegrees)°" : "")]
             for (n, system) in page.systems.enumerated() {
                 let staves = system.staves?.count ?? 0

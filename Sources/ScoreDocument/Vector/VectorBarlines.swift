@@ -1,0 +1,79 @@
+/// Finds a system's barlines among the vertical strokes of a page's drawing.
+enum VectorBarlines {
+    typealias Stroke = VectorLayoutDetector.Stroke
+
+    /// A column of strokes at one x, and the staves it covers.
+    private struct Column {
+        var x: Double
+        var thickness: Double
+        var staves: Set<Int>
+        var left: Double { x - thickness / 2 }
+        var right: Double { x + thickness / 2 }
+    }
+
+    /// Barline centres from left to right, the system's final line included, its start line not.
+    ///
+    /// A stroke is a barline of a staff when it covers the staff from its top line to its bottom line and both
+    /// of its ends lie on outer lines of the system's staves (a barline runs from a staff's top line to the
+    /// same or a lower staff's bottom line; stems end at their notes). Strokes at one x are joined across the
+    /// staves and kept when more than half of the staves have them; kept strokes closer than 1.2 spaces form
+    /// one barline (double, final and repeat barlines count once). A heavy-light (start repeat) barline right
+    /// after the clef and key at the head of the system is not a bar boundary.
+    static func find(in system: [VectorStaff], strokes: [Stroke], boxes: [PageDrawing.Box]) -> [Double] {
+        let space = system.map(\.space).reduce(0, +) / Double(system.count)
+        let left = system.map(\.left).min()!, right = system.map(\.right).max()!
+        let top = system.first!.top - space, bottom = system.last!.bottom + space
+        let tolerance = 0.3 * space
+        var columns: [Column] = []
+        for stroke in strokes where stroke.x >= left - 0.5 && stroke.x <= right + 1 && stroke.thickness <= 0.8 * space
+            && stroke.bottom >= top && stroke.top <= bottom {
+            // Both ends on outer staff lines: usually a top and a bottom line; a stroke drawn through the gap
+            // between two staves may end on the next staff's top line (MuseScore draws a grand staff's barline
+            // as top line to next top line, then that staff's own part).
+            let startsOnLine = system.contains { abs(stroke.top - $0.top) <= tolerance || abs(stroke.top - $0.bottom) <= tolerance }
+            let endsOnLine = system.contains { abs(stroke.bottom - $0.bottom) <= tolerance || abs(stroke.bottom - $0.top) <= tolerance }
+            guard startsOnLine, endsOnLine else { continue }
+            let covered = Set(system.indices.filter { stroke.top <= system[$0].top + tolerance && stroke.bottom >= system[$0].bottom - tolerance })
+            guard !covered.isEmpty, !hasNotehead(stroke, boxes: boxes, space: space) else { continue }
+            if let n = columns.firstIndex(where: { abs($0.x - stroke.x) <= 0.6 }) {
+                columns[n].staves.formUnion(covered)
+                columns[n].thickness = max(columns[n].thickness, stroke.thickness)
+            } else {
+                columns.append(Column(x: stroke.x, thickness: stroke.thickness, staves: covered))
+            }
+        }
+        let needed = system.count / 2 + 1
+        let kept = columns.filter { $0.staves.count >= needed }.sorted { $0.x < $1.x }
+        // Join strokes of one barline.
+        var barlines: [[Column]] = []
+        for column in kept {
+            if let last = barlines.last?.last, column.left - last.right <= 1.2 * space { barlines[barlines.count - 1].append(column) } else { barlines.append([column]) }
+        }
+        // The start line (where the staff lines begin) is no barline.
+        barlines.removeAll { $0.last!.right <= left + space }
+        // A start repeat (thick then thin) just after the system's clef and key.
+        if let first = barlines.first, first.count >= 2, first[0].thickness >= 1.5 * first[1].thickness,
+           first[0].x - left <= 16 * space {
+            barlines.removeFirst()
+        }
+        return barlines.map { ($0.first!.left + $0.last!.right) / 2 }
+    }
+
+    /// True when a notehead-sized shape touches one end of the stroke: it is a stem. A true outline must
+    /// touch the stroke (a note can stand a point after a barline); a stand-in box may be a little off.
+    private static func hasNotehead(_ stroke: Stroke, boxes: [PageDrawing.Box], space: Double) -> Bool {
+        boxes.contains { box in
+            let reach = stroke.thickness / 2 + (box.exact ? 0.15 : 0.15 * space)
+            guard box.height >= 0.5 * space, box.height <= 1.6 * space, box.width >= 0.8 * space, box.width <= 2.5 * space,
+                  box.minX <= stroke.x + reach, box.maxX >= stroke.x - reach else { return false }
+            // A notehead lies beside its stem, never across it (ties, slurs and volta numbers cross barlines):
+            // to the right of a stem going down from it, to the left of a stem going up.
+            if box.minX < stroke.x - stroke.thickness && box.maxX > stroke.x + stroke.thickness { return false }
+            let nearTop = box.minY <= stroke.top + 0.3 * space && box.maxY >= stroke.top - 0.3 * space
+                && box.maxX > stroke.x + 0.3 * space
+            let nearBottom = box.minY <= stroke.bottom + 0.3 * space && box.maxY >= stroke.bottom - 0.3 * space
+                && box.minX < stroke.x - 0.3 * space
+            return nearTop || nearBottom
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import ScoreDocument
+
+/// Detection on scores this project did not engrave (Tests/ScoreDocumentTests/Corpus, made by
+/// scripts/make-corpus.py with truth from each engraver's own geometry), scored by F1 as issue 14 sets the goals.
+@Suite("Detection on other engravers' PDFs and on scans")
+struct DetectionCorpusTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus")
+
+    /// A folder of the corpus and its goals.
+    struct Kind: CustomStringConvertible, Sendable {
+        var folder: String
+        var scanned: Bool
+        var description: String { folder }
+        var systemGoal: Double { scanned ? 0.97 : 0.99 }
+        var barlineGoal: Double { scanned ? 0.93 : 0.98 }
+    }
+
+    static let kinds = [Kind(folder: "musescore", scanned: false), Kind(folder: "verovio", scanned: false),
+                        Kind(folder: "lilypond", scanned: false), Kind(folder: "scans", scanned: true)]
+
+    /// Scores every PDF of a folder that has a truth beside it.
+    static func score(_ kind: Kind) throws -> (DetectionScore, files: Int, readings: [DetectedPage.Reading: Int]) {
+        let folder = corpus.appendingPathComponent(kind.folder)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var total = DetectionScore()
+        var count = 0
+        var readings: [DetectedPage.Reading: Int] = [:]
+        for file in files.sorted() where file.hasSuffix(".pdf") {
+            let name = String(file.dropLast(4))
+            let truthURL = folder.appendingPathComponent(name + ".layout.json")
+            guard FileManager.default.fileExists(atPath: truthURL.path) else { continue }
+            let truth = try DetectionScore.truth(at: truthURL)
+            let pages = try ScoreDocument(path: folder.appendingPathComponent(file).path).detectLayout()
+            for page in pages {
+                readings[page.reading, default: 0] += 1
+                total += DetectionScore.page(page, truth: truth[page.page] ?? [], systemTolerance: kind.scanned ? 6 : 4,
+                                             barlineTolerance: kind.scanned ? 5 : 3, name: name)
+            }
+            count += 1
+        }
+        return (total, count, readings)
+    }
+
+    @Test("systems and barlines F1 reach the goals", arguments: kinds)
+    func f1(_ kind: Kind) throws {
+        let (score, files, readings) = try Self.score(kind)
+        try #require(files > 0 || kind.folder == "lilypond", "no scores in Corpus/\(kind.folder)")
+        guard files > 0 else { return }
+        let report = "\(kind.folder): \(files) scores, systems F1 \(score.systemsF1) (\(score.matchedSystems)/\(score.truthSystems) "
+            + "truth, \(score.detectedSystems) found), barlines F1 \(score.barlinesF1) (\(score.matchedBarlines)/\(score.truthBarlines) "
+            + "truth, \(score.detectedBarlines) found), readings \(readings.map { "\($0.key.rawValue) \($0.value)" }.sorted())"
+        print(report)
+        for line in score.problems.prefix(40) { print("  " + line) }
+        #expect(score.systemsF1 >= kind.systemGoal, "\(report)")
+        #expect(score.barlinesF1 >= kind.barlineGoal, "\(report)")
+        if !kind.scanned { #expect(readings[.raster] == nil, "every engraved page is read from its drawing") }
+    }
+}

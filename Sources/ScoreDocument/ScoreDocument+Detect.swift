@@ -15,27 +15,33 @@ extension ScoreDocument {
     /// Results are in page order.
     ///
     /// A born-digital page is read from its own drawing (``DetectedPage/Reading/vector``): exact coordinates, no
-    /// rasterising. A scanned page (mostly an embedded image), or a page whose drawing gives no confident reading
-    /// (staff lines drawn as font glyphs, say), is read from pixels at `dpi`, and read again at
-    /// `fineDetectionDPI` when that reading is unsure; the best reading is kept (a readable page over an
-    /// unreadable one, then the higher confidence, then more systems; the vector reading on a tie).
-    /// `vector: false` forces the raster reading.
+    /// rasterising. A scanned page (mostly an embedded image) is read from pixels at `fineDetectionDPI` (or
+    /// `dpi` if finer). A page whose drawing gives no confident reading (staff lines drawn as font glyphs, say)
+    /// is read from pixels at `dpi`, and again at `fineDetectionDPI` when that reading is unsure; the best
+    /// reading is kept (a readable page over an unreadable one, then the higher confidence, then more systems;
+    /// the vector reading on a tie). `vector: false` forces the raster reading at `dpi` (and the finer retry).
     public func detectLayout(pages: [Int]? = nil, dpi: Double = ScoreDocument.detectionDPI, vector: Bool = true,
                              workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(ScoreDocumentError) -> [DetectedPage] {
         try forEachPage(pages, dpi: dpi, workers: workers) { handle, page, size throws(ScoreDocumentError) in
+            func raster(_ resolution: Double) throws(ScoreDocumentError) -> DetectedPage {
+                LayoutDetector.detect(try Self.grayImage(handle: handle, index: page - 1, size: size, dpi: resolution), page: page)
+            }
+            let scanned = try PageDrawing.imageCoverage(handle: handle, index: page - 1, size: size) >= Self.scannedCoverage
+            // A scan's thin staff lines turn grey and vanish at 150 dpi: scans are read at the finer resolution
+            // at once (scanners write 300 dpi and more).
+            if scanned && vector { return try raster(max(dpi, Self.fineDetectionDPI)) }
             var best: DetectedPage?
-            if vector, try PageDrawing.imageCoverage(handle: handle, index: page - 1, size: size) < Self.scannedCoverage {
+            if vector {
                 let drawing = try PageDrawing.read(handle: handle, index: page - 1, size: size)
                 let read = VectorLayoutDetector.detect(drawing, page: page)
                 if read.status == .ok && read.confidence >= DetectedPage.doubtfulBelow { return read }
                 if read.status == .empty && drawing.glyphs < 50 { return read }
                 best = read
             }
-            let raster = LayoutDetector.detect(try Self.grayImage(handle: handle, index: page - 1, size: size, dpi: dpi), page: page)
-            if best.map({ Self.better(raster, than: $0) }) ?? true { best = raster }
-            guard dpi < Self.fineDetectionDPI, raster.status != .ok || raster.confidence < DetectedPage.doubtfulBelow else { return best! }
-            let fine = LayoutDetector.detect(try Self.grayImage(handle: handle, index: page - 1, size: size, dpi: Self.fineDetectionDPI),
-                                             page: page)
+            let first = try raster(dpi)
+            if best.map({ Self.better(first, than: $0) }) ?? true { best = first }
+            guard dpi < Self.fineDetectionDPI, first.status != .ok || first.confidence < DetectedPage.doubtfulBelow else { return best! }
+            let fine = try raster(Self.fineDetectionDPI)
             return Self.better(fine, than: best!) ? fine : best!
         }
     }

@@ -2,25 +2,38 @@ import Foundation
 import Testing
 @testable import ScoreDocument
 
-/// A faint scan on grey paper (`scripts/make-faint-scan.py`): at 150 dpi its thin staff lines vanish into the paper,
-/// so the detector reads the page again at 300 dpi and finds both systems and every barline.
-@Suite("Detection reads unsure pages again, finer")
+/// A faint scan on grey paper (`scripts/make-faint-scan.py`): a scanned page is read from pixels at 300 dpi at
+/// once (at 150 dpi its thin staff lines turn grey), against its own paper and ink levels, and gives both systems
+/// and every barline.
+@Suite("Detection reads scans finer")
 struct DetectionFineRetryTests {
     static let faint = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/faint/chorale-faint.pdf").path
 
-    @Test("unreadable at 150 dpi, read at 300: two systems of five bars, as engraved")
+    @Test("a faint scan on grey paper is read at 300 dpi: two systems of five bars, as engraved")
     func faintScan() throws {
         let document = try ScoreDocument(path: Self.faint)
-        let coarse = LayoutDetector.detect(try document.grayImage(page: 1, dpi: 150), page: 1)
-        #expect(coarse.status != .ok || coarse.confidence < 0.8, "the 150 dpi reading is unsure: \(coarse.status) \(coarse.confidence)")
         let page = try #require(try document.detectLayout().first)
+        #expect(page.reading == .raster && page.dpi == ScoreDocument.fineDetectionDPI)
         #expect(page.status == .ok && page.confidence >= 0.8)
         let truth = try DetectionTruthTests.truth("chorale")[2] ?? []
         #expect(page.systems.count == 2)
         for (system, t) in zip(page.systems, truth.prefix(2)) {
             #expect(system.barlines.count == t.barlines.count)
             #expect(abs(system.top - t.top) <= 6 && abs(system.bottom - t.bottom) <= 6)
+        }
+    }
+
+    @Test("a born-digital page is read from its drawing, a forced raster reading agrees within a point")
+    func vectorAndRasterAgree() throws {
+        let document = try ScoreDocument(path: DetectionTruthTests.scores.appendingPathComponent("chorale.pdf").path)
+        let vector = try document.detectLayout(pages: [2])[0], raster = try document.detectLayout(pages: [2], vector: false)[0]
+        #expect(vector.reading == .vector && vector.dpi == nil && raster.reading == .raster)
+        #expect(vector.systems.count == raster.systems.count)
+        for (a, b) in zip(vector.systems, raster.systems) {
+            #expect(abs(a.top - b.top) <= 1 && abs(a.bottom - b.bottom) <= 1)
+            #expect(a.barlines.count == b.barlines.count)
+            for (x, y) in zip(a.barlines, b.barlines) { #expect(abs(x - y) <= 1) }
         }
     }
 }

@@ -14,6 +14,30 @@ struct InkMask {
         bits = image.pixels.map { $0 < solid ? 2 : $0 < threshold ? 1 : 0 }
     }
 
+    /// Thresholds a grayscale image against its own paper and ink: the paper level is the median pixel (most of
+    /// a page of music is paper), the ink level the darkest 0.2 %; pixels darker than 20 % of the way from paper
+    /// to ink are ink, darker than 60 % solid. Faint print, grey paper and a dark scan all read like black on
+    /// white. A page without contrast (blank, uniform) keeps the fixed levels.
+    init(adaptive image: GrayImage) {
+        var histogram = [Int](repeating: 0, count: 256)
+        for p in image.pixels { histogram[Int(p)] += 1 }
+        let total = image.pixels.count
+        func percentile(_ fraction: Double) -> Int {
+            let target = Int(Double(total) * fraction)
+            var sum = 0
+            for level in 0..<256 {
+                sum += histogram[level]
+                if sum > target { return level }
+            }
+            return 255
+        }
+        let paper = percentile(0.5), ink = percentile(0.002)
+        guard paper - ink >= 60 else { self.init(image); return }
+        let contrast = Double(paper - ink)
+        self.init(image, threshold: UInt8(min(250, Double(paper) - 0.2 * contrast)),
+                  solid: UInt8(min(240, Double(paper) - 0.6 * contrast)))
+    }
+
     init(width: Int, height: Int, bits: [UInt8]) {
         self.width = width
         self.height = height

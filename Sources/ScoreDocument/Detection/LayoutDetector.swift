@@ -10,8 +10,8 @@ public enum LayoutDetector {
     /// Detects the layout of one page image.
     public static func detect(_ image: GrayImage, page: Int) -> DetectedPage {
         let scale = image.scale
-        var mask = InkMask(image)
-        let angle = SkewEstimator.estimate(mask)
+        var mask = InkMask(adaptive: image)
+        let angle = SkewEstimator.estimate(mask, maxDegrees: 2.5)
         if angle != 0 { mask = mask.deskewed(by: angle) }
 
         let minLength = max(20, Int(0.12 * Double(mask.width)))
@@ -28,10 +28,17 @@ public enum LayoutDetector {
         var systems: [DetectedPage.System] = []
         var qualities: [Double] = []
         for group in groups {
-            let left = Double(group.map(\.left).min()!), right = Double(group.map(\.right).max()!)
+            var left = Double(group.map(\.left).min()!)
+            let right = Double(group.map(\.right).max()!)
             let middleX = (left + right) / 2
             let top = group.first!.top, bottom = group.last!.bottom, middleY = (top + bottom) / 2
-            let bars = BarlineFinder.barlines(in: group, mask: mask)
+            var bars = BarlineFinder.barlines(in: group, mask: mask)
+            // A line through all staves within 1.5 spaces of where the lines seem to start is the systemic start
+            // line (a clef comes before any barline): the bars start there, not at a brace the lines ran into.
+            if let first = bars.first, first.centre - left < 1.5 * group[0].space {
+                left = first.centre
+                bars.removeFirst()
+            }
             systems.append(DetectedPage.System(
                 top: point(middleX, top).y, bottom: point(middleX, bottom).y,
                 left: point(left, middleY).x, right: point(right, middleY).x,

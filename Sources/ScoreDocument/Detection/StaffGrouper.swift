@@ -12,15 +12,31 @@ struct StaffCandidate {
 
 /// Groups staff-line candidates into five-line staves and staves into systems.
 enum StaffGrouper {
-    /// Five consecutive lines with even spacing (within 20 %) and overlapping extents form a staff.
+    /// Five lines with even spacing (within 20 %) and overlapping extents form a staff. A line lying between
+    /// them off the spacing (a beam or a row of notes long enough to pass for a line) is passed over.
     static func staves(from lines: [LineCandidate], minSpace: Double, maxSpace: Double) -> [StaffCandidate] {
         var result: [StaffCandidate] = []
         var i = 0
         while i + 4 < lines.count {
-            let group = Array(lines[i...(i + 4)])
-            if let staff = staff(group, minSpace: minSpace, maxSpace: maxSpace) {
+            var found: (StaffCandidate, next: Int)?
+            for j in (i + 1)..<min(i + 4, lines.count) {
+                let space = lines[j].y - lines[i].y
+                guard space >= minSpace * 0.8, space <= maxSpace * 1.2 else { continue }
+                var members = [i, j]
+                for k in 2...4 {
+                    let target = lines[i].y + Double(k) * space, from = members.last! + 1
+                    let near = (from..<min(from + 3, lines.count)).filter { abs(lines[$0].y - target) <= max(1.5, 0.2 * space) }
+                    guard let m = near.min(by: { abs(lines[$0].y - target) < abs(lines[$1].y - target) }) else { break }
+                    members.append(m)
+                }
+                if members.count == 5, let staff = staff(members.map { lines[$0] }, minSpace: minSpace, maxSpace: maxSpace) {
+                    found = (staff, members.last! + 1)
+                    break
+                }
+            }
+            if let (staff, next) = found {
                 result.append(staff)
-                i += 5
+                i = next
             } else {
                 i += 1
             }
@@ -67,7 +83,7 @@ enum StaffGrouper {
         let left = min(a.left, b.left)
         // Bounds are clamped and may cross (a staff at the page edge, staves that barely overlap on a scan): then
         // there is nothing to look at, never an inverted range (issue 14: "Range requires lowerBound <= upperBound").
-        let edgeFrom = max(0, left - Int(2.5 * space)), edgeTo = min(mask.width - 1, left + Int(0.6 * space))
+        let edgeFrom = max(0, left - Int(2.5 * space)), edgeTo = min(mask.width - 1, left + Int(1.5 * space))
         if edgeFrom <= edgeTo {
             for x in edgeFrom...edgeTo where columnCoverage(mask, x: x, from: from, to: to) >= 0.9 { return true }
         }

@@ -71,23 +71,34 @@ enum StaffLineFinder {
             result += lines(inBand: band, maxThickness: maxThickness)
             y = next
         }
-        return mergingPieces(result)
+        return mergingPieces(result, maxThickness: maxThickness)
     }
 
-    /// Joins pieces of one line found at nearly the same height (within two pixels) side by side: a scanned
-    /// line broken by a drop-out may continue a row higher or lower.
-    private static func mergingPieces(_ lines: [LineCandidate]) -> [LineCandidate] {
+    /// Joins pieces of one line found at nearly the same height: side by side within two pixels (a scanned
+    /// line broken by a drop-out may continue a row higher or lower), or bands of rows one over the other that
+    /// touch or overlap (a blurred, broken line gives bands of different lengths), as long as the joined band
+    /// stays no thicker than `maxThickness`.
+    private static func mergingPieces(_ lines: [LineCandidate], maxThickness: Int) -> [LineCandidate] {
+        func rows(_ l: LineCandidate) -> (top: Double, bottom: Double) {
+            (l.y - Double(l.thickness - 1) / 2, l.y + Double(l.thickness - 1) / 2)
+        }
         var merged: [LineCandidate] = []
         for line in lines {
-            if let last = merged.last, abs(line.y - last.y) <= 2,
-               line.left > last.right || line.right < last.left {
-                let a = Double(last.right - last.left), b = Double(line.right - line.left)
-                merged[merged.count - 1] = LineCandidate(y: (last.y * a + line.y * b) / max(1, a + b),
-                                                        thickness: max(last.thickness, line.thickness),
-                                                        left: min(last.left, line.left), right: max(last.right, line.right))
-            } else {
-                merged.append(line)
+            if let last = merged.last {
+                let a = rows(last), b = rows(line)
+                let top = min(a.top, b.top), bottom = max(a.bottom, b.bottom)
+                let sideBySide = abs(line.y - last.y) <= 2 && (line.left > last.right || line.right < last.left)
+                let stacked = b.top - a.bottom <= 2 && a.top - b.bottom <= 2 && Int(bottom - top) + 1 <= maxThickness
+                if sideBySide || stacked {
+                    let wa = Double(last.right - last.left), wb = Double(line.right - line.left)
+                    merged[merged.count - 1] = LineCandidate(
+                        y: sideBySide ? (last.y * wa + line.y * wb) / max(1, wa + wb) : (top + bottom) / 2,
+                        thickness: sideBySide ? max(last.thickness, line.thickness) : Int(bottom - top) + 1,
+                        left: min(last.left, line.left), right: max(last.right, line.right))
+                    continue
+                }
             }
+            merged.append(line)
         }
         return merged
     }

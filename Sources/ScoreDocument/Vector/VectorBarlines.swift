@@ -7,6 +7,8 @@ enum VectorBarlines {
         var x: Double
         var thickness: Double
         var staves: Set<Int>
+        /// Strokes at this x that bridge exactly the gap between two staves of the system (stems never do).
+        var bridges = 0
         var left: Double { x - thickness / 2 }
         var right: Double { x + thickness / 2 }
     }
@@ -34,16 +36,22 @@ enum VectorBarlines {
             let endsOnLine = system.contains { abs(stroke.bottom - $0.bottom) <= tolerance || abs(stroke.bottom - $0.top) <= tolerance }
             guard startsOnLine, endsOnLine else { continue }
             let covered = Set(system.indices.filter { stroke.top <= system[$0].top + tolerance && stroke.bottom >= system[$0].bottom - tolerance })
-            guard !covered.isEmpty, !hasNotehead(stroke, boxes: boxes, space: space) else { continue }
+            let bridge = covered.isEmpty && zip(system, system.dropFirst()).contains {
+                abs(stroke.top - $0.0.bottom) <= tolerance && abs(stroke.bottom - $0.1.top) <= tolerance
+            }
+            guard bridge || (!covered.isEmpty && !hasNotehead(stroke, boxes: boxes, space: space)) else { continue }
             if let n = columns.firstIndex(where: { abs($0.x - stroke.x) <= 0.6 }) {
                 columns[n].staves.formUnion(covered)
+                columns[n].bridges += bridge ? 1 : 0
                 columns[n].thickness = max(columns[n].thickness, stroke.thickness)
             } else {
-                columns.append(Column(x: stroke.x, thickness: stroke.thickness, staves: covered))
+                columns.append(Column(x: stroke.x, thickness: stroke.thickness, staves: covered, bridges: bridge ? 1 : 0))
             }
         }
         let needed = system.count / 2 + 1
-        let kept = columns.filter { $0.staves.count >= needed }.sorted { $0.x < $1.x }
+        // A barline broken at a note that touches it in one staff still shows in the others and in the gaps.
+        let kept = columns.filter { $0.staves.count >= needed || ($0.bridges > 0 && $0.staves.count + $0.bridges >= needed) }
+            .sorted { $0.x < $1.x }
         // Join strokes of one barline.
         var barlines: [[Column]] = []
         for column in kept {
@@ -68,7 +76,7 @@ enum VectorBarlines {
                   box.minX <= stroke.x + reach, box.maxX >= stroke.x - reach else { return false }
             // A notehead lies beside its stem, never across it (ties, slurs and volta numbers cross barlines):
             // to the right of a stem going down from it, to the left of a stem going up.
-            if box.minX < stroke.x - stroke.thickness && box.maxX > stroke.x + stroke.thickness { return false }
+            if box.minX < stroke.x - 0.3 * space && box.maxX > stroke.x + 0.3 * space { return false }
             let nearTop = box.minY <= stroke.top + 0.3 * space && box.maxY >= stroke.top - 0.3 * space
                 && box.maxX > stroke.x + 0.3 * space
             let nearBottom = box.minY <= stroke.bottom + 0.3 * space && box.maxY >= stroke.bottom - 0.3 * space

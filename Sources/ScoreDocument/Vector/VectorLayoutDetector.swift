@@ -1,5 +1,3 @@
-import Foundation
-
 /// Detects systems, staves and barlines from a page's own drawing (born-digital PDFs), in exact PDF points.
 ///
 /// Staff lines are long horizontal strokes or thin filled rectangles in fives; staves join into a system when a
@@ -18,10 +16,6 @@ enum VectorLayoutDetector {
     static func detect(_ drawing: PageDrawing, page: Int) -> DetectedPage {
         let lines = VectorStaff.lines(from: drawing)
         let staves = VectorStaff.staves(from: lines)
-        if ProcessInfo.processInfo.environment["TM_DEBUG_VECTOR"] != nil {
-            for l in lines { print("line y \(l.y) \(l.left)…\(l.right) t \(l.thickness)") }
-            for s in staves { print("staff \(s.top)…\(s.bottom) \(s.left)…\(s.right)") }
-        }
         let strokes = drawing.segments.filter { $0.isVertical && $0.thickness <= 6 }.map {
             Stroke(x: ($0.x0 + $0.x1) / 2, top: $0.minY, bottom: $0.maxY, thickness: $0.thickness)
         }

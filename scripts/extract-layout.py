@@ -219,7 +219,8 @@ def page_layout(svg_path, page_no, counter, errors, pdf_objs, stats):
     vb = [float(x) for x in root.get("viewBox").split()]
     scale = float(width[:-2]) * PT_PER_MM / vb[2]
     hscale = float(root.get("height")[:-2]) * PT_PER_MM / vb[3]
-    assert abs(scale - hscale) < 1e-6, (scale, hscale)
+    # width and height are printed in mm with limited precision: compare relatively
+    assert abs(scale - hscale) < 1e-6 * max(1.0, scale), (scale, hscale)
     base = (scale, 0, 0, scale, -vb[0] * scale, -vb[1] * scale)
     groups = []
     walk(root, base, None, groups)

@@ -1,19 +1,24 @@
 #!/usr/bin/env python3
 """Build the detector test corpus: score PDFs from other engravers with ground-truth layouts.
 
-Usage: scripts/make-corpus.py [--only NAME[,NAME...]] [--engravers musescore,verovio,scans]
-                              [--keep-build DIR]
+Usage: scripts/make-corpus.py [--only NAME[,NAME...]]
+                              [--engravers musescore,verovio,lilypond,scans] [--keep-build DIR]
 
-Writes Tests/ScoreDocumentTests/Corpus/{musescore,verovio,scans}/NAME.pdf + NAME.layout.json
-and Corpus/README.md. Deterministic: the music comes from fixed music21 corpus names (cut to
-fixed bar ranges) or is generated here with fixed seeds; the scans use fixed seeds.
+Writes Tests/ScoreDocumentTests/Corpus/{musescore,verovio,lilypond,scans}/NAME.pdf +
+NAME.layout.json and Corpus/README.md. Deterministic: the music comes from fixed music21 corpus
+names (cut to fixed bar ranges) or is generated here with fixed seeds, the LilyPond pieces are
+the committed sources scripts/corpus/*.ly (written by scripts/corpus/gen-ly.py, fixed seeds);
+the scans use fixed seeds.
 (The PDFs' creation dates are fixed; MuseScore's PDF streams still differ in bytes from run to
-run, but not in what they draw, and every truth value and scan is byte-identical.)
+run, but not in what they draw, and every truth value and scan is byte-identical. LilyPond runs
+with SOURCE_DATE_EPOCH and its random /ID is replaced by a hash of the file.)
 
 Needs
   * Debian: musescore3 (mscore3, run headless with QT_QPA_PLATFORM=offscreen), librsvg2-bin
     (rsvg-convert), poppler-utils (pdftoppm, pdfinfo);
-  * PyPI: music21 (its bundled corpus is the music source), verovio, numpy, Pillow, img2pdf.
+  * Debian: lilypond (2.24.1, for the lilypond/ folder);
+  * PyPI: music21 (its bundled corpus is the music source), verovio, numpy, Pillow, img2pdf,
+    pdfplumber (for scripts/extract-layout.py).
 
 How the truth is derived -- always from the engraver's own geometry, never from a detector.
 All values in PDF points, origin top-left of the page as poppler renders it, y down:
@@ -33,11 +38,21 @@ All values in PDF points, origin top-left of the page as poppler renders it, y d
     (`g.staff` > `path`), so the measure's x extent and the staves' y come from there, and bar
     lines are the stroked paths / rects of `g.barLine` (clustered as above, nearest to the
     measure's staff-line end).
+  * LilyPond: scripts/corpus/NAME.ly is engraved twice by `lilypond` 2.24: to PDF, and with the
+    SVG backend and scripts/layout-tags.ily (which tags every StaffSymbol and BarLine with
+    LilyPond's own bar numbers and break direction). scripts/extract-layout.py (imported, its
+    page_layout()) takes WHICH strokes are staff lines / bar lines from the tagged SVG and WHERE
+    they are from the PDF's own vector strokes (pdfplumber), with all its checks (every staff
+    has every bar line, bars counted = LilyPond's bar numbers, systems end with a bar line, no
+    bar line at a system start). left/right = the staff lines' visible ends (round caps).
   * scans: a page of a corpus PDF (and one page of the repo's LilyPond Scores/chorale.pdf) is
     rasterised at 300 dpi, rotated about the page centre and degraded, and wrapped as an
     image-only PDF of the same page size. The truth is transformed by the same rotation as in
     scripts/make-scanned.py: a system and each staff move vertically with their own centre
     point, a bar boundary x is the rotated point (x, system's vertical middle).
+    The second set (SCANS2) varies resolution (200 / 400 dpi), a 2 deg rotation, strong blur,
+    a photo-like uneven dark background and salt-and-pepper noise with blotches in the margin;
+    the truth rule is the same.
 Measure numbers are the MusicXML measure numbers, in score order.
 """
 import argparse
@@ -672,6 +687,97 @@ def verovio_truth(piece, xml, build, outdir, warn):
     pdf = os.path.join(outdir, name + ".pdf")
     run(["rsvg-convert", "-f", "pdf", "-o", pdf] + svgs)
     fix_pdf_date(pdf)
+    return pdf, pages
+
+
+# ----------------------------------------------------------------------------------------------
+# LilyPond (sources in scripts/corpus/, truth through scripts/extract-layout.py)
+# ----------------------------------------------------------------------------------------------
+
+LILY_DIR = os.path.join(ROOT, "scripts", "corpus")
+SOURCE_DATE_EPOCH = "946684800"     # 2000-01-01
+
+LILY_PIECES = [
+    dict(name="quartet", ly="quartet.ly", page="a4",
+         music="generated (scripts/corpus/gen-ly.py, seed 201): string quartet, 44 bars of random lines in D major",
+         shape="string quartet, 4 staves, bracket, 2 pages"),
+    dict(name="orchestra", ly="orchestra.ly", page="a4",
+         music="generated (seed 202): oboes, horns (StaffGroup), SATB (ChoirStaff), strings (StaffGroup), "
+               "organ (PianoStaff in a StaffGroup); 8 bars",
+         shape="orchestral, 12 staves in 4 groups (brackets, brace), bar lines broken between groups, staff size 13"),
+    dict(name="lied", ly="lied.ly", page="a4",
+         music="generated (seed 203): voice and piano in G major, 3/4, words of Goethe's \"Heidenröslein\"",
+         shape="lied, voice with lyrics + piano grand staff (3 staves)"),
+    dict(name="part", ly="part.ly", page="a4",
+         music="generated (seed 204): flute part, 72 bars of 2/4, volta repeats (one with 1st/2nd ending), "
+               "double bars, key changes C-D-C",
+         shape="single staff, many short bars, repeats, double bars, key change"),
+    dict(name="piano-small", ly="piano-small.ly", page="letter",
+         music="generated (seed 205): waltz for piano in F major, 48 bars",
+         shape="solo piano, grand staff, staff size 16"),
+]
+
+
+def fix_lily_pdf(pdf):
+    """LilyPond (Ghostscript) writes a random /ID: replace it by an MD5 of the rest of the file
+    (same length, so the xref offsets stay valid)."""
+    import hashlib
+    b = open(pdf, "rb").read()
+    pat = rb"/ID \[<[0-9A-Fa-f]{32}><[0-9A-Fa-f]{32}>\]"
+    blank = re.sub(pat, b"/ID []", b)
+    h = hashlib.md5(blank).hexdigest().upper().encode()
+    b2 = re.sub(pat, b"/ID [<" + h + b"><" + h + b">]", b)
+    if b2 != b:
+        open(pdf, "wb").write(b2)
+
+
+def _extract_layout_module():
+    import importlib.util
+    import sys
+    scripts = os.path.join(ROOT, "scripts")
+    if scripts not in sys.path:
+        sys.path.insert(0, scripts)          # extract-layout.py imports layout_json
+    spec = importlib.util.spec_from_file_location("extract_layout", os.path.join(scripts, "extract-layout.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def lilypond_truth(piece, build, outdir, warn):
+    name = piece["name"]
+    ly = os.path.join(LILY_DIR, piece["ly"])
+    env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH)
+    run(["lilypond", "-s", "-dno-point-and-click", "-o", os.path.join(build, name), ly], env=env)
+    pdf = os.path.join(outdir, name + ".pdf")
+    shutil.copyfile(os.path.join(build, name + ".pdf"), pdf)
+    fix_lily_pdf(pdf)
+    svgdir = os.path.join(build, "svg-" + name)
+    shutil.rmtree(svgdir, ignore_errors=True)
+    os.makedirs(svgdir)
+    run(["lilypond", "-s", "-dbackend=svg", "-dno-point-and-click",
+         "-dinclude-settings=" + os.path.join(ROOT, "scripts", "layout-tags.ily"),
+         "-o", os.path.join(svgdir, name), ly], env=env)
+    ex = _extract_layout_module()
+    pdf_pages = ex.pdf_objects(pdf)
+    n = len(pdf_pages)
+    files = [os.path.join(svgdir, name + ".svg")] if n == 1 else \
+        [os.path.join(svgdir, "%s-%d.svg" % (name, i)) for i in range(1, n + 1)]
+    if os.path.exists(os.path.join(svgdir, "%s-%d.svg" % (name, n + 1))):
+        raise RuntimeError("%s: the SVG has more pages than the PDF (%d)" % (name, n))
+    errors, counter, stats, pages = [], [0], {}, []
+    for i, f in enumerate(files, 1):
+        out = []
+        for s in ex.page_layout(f, i, counter, errors, pdf_pages[i - 1], stats):
+            if any(k != 5 for k in s["_lines"]):
+                warn.append("%s p%d: staff with %s lines" % (name, i, s["_lines"]))
+            out.append({"top": s["top"], "bottom": s["bottom"], "left": s["_left"], "right": s["_right"],
+                        "staves": s["staves"],
+                        "bars": [{"number": b["number"], "left": b["left"], "right": b["right"]} for b in s["bars"]]})
+        pages.append({"page": i, "systems": out})
+    if errors:
+        raise RuntimeError("%s: extract-layout found:\n  %s" % (name, "\n  ".join(errors)))
+    warn.append("%s (lilypond): SVG->PDF corrections max |dy| %.2f pt, max |dx| %.3f pt"
+                % (name, stats.get("dy", 0), stats.get("dx", 0)))
     return pdf, pages
 
 

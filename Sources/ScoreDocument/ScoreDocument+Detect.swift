@@ -22,9 +22,11 @@ extension ScoreDocument {
     /// the vector reading on a tie). `vector: false` forces the raster reading at `dpi` (and the finer retry).
     public func detectLayout(pages: [Int]? = nil, dpi: Double = ScoreDocument.detectionDPI, vector: Bool = true,
                              workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(ScoreDocumentError) -> [DetectedPage] {
-        try forEachPage(pages, dpi: dpi, workers: workers) { handle, page, size throws(ScoreDocumentError) in
+        try forEachPage(pages, dpi: dpi, workers: workers, capResolution: true) { handle, page, size throws(ScoreDocumentError) in
+            // A page too large for the resolution (a 20 000-point poster) is rendered as fine as cairo allows.
             func raster(_ resolution: Double) throws(ScoreDocumentError) -> DetectedPage {
-                LayoutDetector.detect(try Self.grayImage(handle: handle, index: page - 1, size: size, dpi: resolution), page: page)
+                let capped = min(resolution, Self.largestDetectionDPI(for: size))
+                return LayoutDetector.detect(try Self.grayImage(handle: handle, index: page - 1, size: size, dpi: capped), page: page)
             }
             let scanned = try PageDrawing.imageCoverage(handle: handle, index: page - 1, size: size) >= Self.scannedCoverage
             // A scan's thin staff lines turn grey and vanish at 150 dpi: scans are read at the finer resolution
@@ -40,10 +42,19 @@ extension ScoreDocument {
             }
             let first = try raster(dpi)
             if best.map({ Self.better(first, than: $0) }) ?? true { best = first }
-            guard dpi < Self.fineDetectionDPI, first.status != .ok || first.confidence < DetectedPage.doubtfulBelow else { return best! }
+            guard min(dpi, Self.largestDetectionDPI(for: size)) < Self.fineDetectionDPI, first.status != .ok || first.confidence < DetectedPage.doubtfulBelow else { return best! }
             let fine = try raster(Self.fineDetectionDPI)
             return Self.better(fine, than: best!) ? fine : best!
         }
+    }
+
+    /// The most pixels a page is read at: 40 million (an A4 page at 600 dpi), so a poster-sized page is read
+    /// coarser rather than slowly.
+    static let maximumDetectionPixels = 40_000_000.0
+
+    /// The finest resolution a page is read from pixels at.
+    static func largestDetectionDPI(for size: PageSize) -> Double {
+        min(largestDPI(for: size), ((maximumDetectionPixels / max(1, size.width * size.height)).squareRoot() * 72).rounded(.down))
     }
 
     /// True when reading `a` is better than reading `b` of the same page.

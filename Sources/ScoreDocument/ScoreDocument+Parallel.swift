@@ -13,11 +13,15 @@ extension ScoreDocument {
     /// Runs `work` for each page (all by default) on `workers` threads, each with its own poppler document
     /// (poppler documents are not thread-safe), after checking every page number and the resolution.
     /// Results are in page order; the first error is thrown.
-    func forEachPage<T>(_ pages: [Int]?, dpi: Double, workers: Int,
+    /// With `capResolution`, a page too large for `dpi` is not an error: the work lowers the resolution itself.
+    func forEachPage<T>(_ pages: [Int]?, dpi: Double, workers: Int, capResolution: Bool = false,
                         _ work: @escaping @Sendable (PopplerHandle, Int, PageSize) throws(ScoreDocumentError) -> T) throws(ScoreDocumentError) -> [T] {
         let wanted = pages ?? Array(1...pageCount)
         for page in wanted { try checkPage(page) }
-        for page in wanted { _ = try Self.checkResolution(dpi, size: pageSizes[page - 1]) }
+        for page in wanted {
+            _ = try Self.checkResolution(capResolution ? min(dpi, Self.largestDPI(for: pageSizes[page - 1])) : dpi,
+                                         size: pageSizes[page - 1])
+        }
         let results = ParallelResults<T>(count: wanted.count)
         let workerCount = max(1, min(workers, wanted.count))
         let bytes = self.bytes, password = self.password, sizes = pageSizes

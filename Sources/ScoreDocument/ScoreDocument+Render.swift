@@ -27,6 +27,13 @@ extension ScoreDocument {
 
     // MARK: - Shared with the parallel renderer
 
+    /// The finest resolution cairo can render a page of this size at (within both image limits).
+    static func largestDPI(for size: PageSize) -> Double {
+        let side = Double(maximumPixelsPerSide) * 72 / max(size.width, size.height, 1)
+        let area = (Double(maximumPixels) / max(size.width * size.height, 1)).squareRoot() * 72
+        return (min(side, area) * 0.99).rounded(.down)
+    }
+
     static func checkResolution(_ dpi: Double, size: PageSize) throws(ScoreDocumentError) -> (Int, Int) {
         guard dpi.isFinite, dpi > 0 else { throw .invalidResolution(dpi: dpi, reason: "the resolution must be a positive number") }
         let w = (size.width * dpi / 72).rounded(.up), h = (size.height * dpi / 72).rounded(.up)

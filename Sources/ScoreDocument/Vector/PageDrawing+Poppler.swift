@@ -10,6 +10,11 @@ extension PageDrawing {
 
     /// Reads what page `index` (0-based) draws through cairo's script surface.
     static func read(handle: PopplerHandle, index: Int, size: PageSize) throws(ScoreDocumentError) -> PageDrawing {
+        CairoScriptReader.read(try script(handle: handle, index: index, size: size), width: size.width, height: size.height)
+    }
+
+    /// The script cairo's script surface writes while poppler draws page `index` (0-based).
+    static func script(handle: PopplerHandle, index: Int, size: PageSize) throws(ScoreDocumentError) -> [UInt8] {
         let buffer = ScriptBuffer()
         let context = Unmanaged.passRetained(buffer)
         defer { context.release() }
@@ -31,7 +36,7 @@ extension PageDrawing {
         cairo_surface_finish(surface)
         cairo_surface_destroy(surface)
         cairo_device_finish(device)
-        return CairoScriptReader.read(buffer.bytes, width: size.width, height: size.height)
+        return buffer.bytes
     }
 
     /// The fraction of the page covered by embedded images (near 1 for a scanned page).

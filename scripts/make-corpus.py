@@ -965,11 +965,116 @@ def make_scan(spec, warn):
     return out + ".pdf"
 
 
+# Second set: other resolutions and degradations, from pages of all three engravers (the
+# "lilypond" engraver here means Corpus/lilypond/, not Scores/).
+# (kind, engraver folder, source name, page, angle deg ccw, seed, dpi, JPEG quality, what)
+SCANS2 = [
+    ("dpi200", "lilypond", "quartet", 1, 0.7, 201, 200, 60,
+     "200 dpi, rotated 0.7 deg, noise, slight blur, JPEG q60"),
+    ("dpi400", "musescore", "joplin-maple-leaf", 1, -0.5, 202, 400, 50,
+     "400 dpi (letter page), rotated -0.5 deg, light noise, slight blur, JPEG q50"),
+    ("rot2", "verovio", "monteverdi-madrigal-3-1", 1, 2.0, 203, 300, 60,
+     "rotated 2.0 deg, noise, blur, JPEG q60"),
+    ("blur", "lilypond", "lied", 1, -0.6, 204, 300, 60,
+     "strong blur (Gaussian sigma 2.6 px at 300 dpi: staff lines grey, about 115/255, and about 4x thicker), "
+     "rotated -0.6 deg, noise, JPEG q60"),
+    ("photo", "musescore", "haydn-op74-1-i", 2, 0.8, 205, 300, 60,
+     "photo-like: dark, uneven background (vignette, brighter in the middle, darker at the right "
+     "and bottom), lower contrast, rotated 0.8 deg, noise, blur, JPEG q60"),
+    ("salt", "lilypond", "part", 1, -0.9, 206, 300, 60,
+     "salt-and-pepper noise (about 0.4% of the pixels) and black blotches in the margins, "
+     "rotated -0.9 deg, slight blur, JPEG q60"),
+]
+
+
+def raster_at(pdf, page, tmp, dpi):
+    import numpy as np
+    from PIL import Image
+    prefix = os.path.join(tmp, "s%d-%d" % (page, dpi))
+    run(["pdftoppm", "-r", str(dpi), "-gray", "-singlefile", "-f", str(page), "-l", str(page), pdf, prefix])
+    return np.asarray(Image.open(prefix + ".pgm")).astype(np.float32)
+
+
+def degrade2(spec, pdf, layout_page, tmp):
+    """The SCANS2 degradations. -> JPEG bytes."""
+    import numpy as np
+    from PIL import Image, ImageFilter
+    kind, eng, name, page, angle, seed, dpi, quality, what = spec
+    rng = np.random.default_rng(seed)
+    a = raster_at(pdf, page, tmp, dpi)
+    h, w = a.shape
+    k = dpi / 72.0
+    img = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8), "L")
+    img = img.rotate(angle, resample=Image.BICUBIC, center=(w / 2, h / 2), fillcolor=255)
+    blur = {"blur": 2.6, "dpi200": 0.5, "dpi400": 0.9, "salt": 0.6}.get(kind, 0.8)
+    a = np.asarray(img.filter(ImageFilter.GaussianBlur(blur))).astype(np.float32)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    if kind == "blur":
+        a = 255 - (255 - a) * 1.25            # keep the smeared lines visible but grey
+    if kind == "photo":
+        r2_ = ((xx / w - 0.5) / 0.55) ** 2 + ((yy / h - 0.45) / 0.6) ** 2
+        paper = 215 * np.exp(-0.9 * r2_) - 35 * (xx / w) - 30 * (yy / h) + 25
+        paper = np.clip(paper, 60, 230)
+        a = 30 + (a / 255.0) * (paper - 30)    # ink stays dark grey, paper follows the light
+    else:
+        a -= 8 * (xx / w) + 5 * (yy / h)
+    a += rng.normal(0, {"dpi400": 3, "photo": 6, "salt": 3}.get(kind, 5), a.shape)
+    if kind == "salt":
+        m = rng.random(a.shape)
+        a[m < 0.002] = 0
+        a[m > 0.998] = 255
+        # black blotches only in the margins: outside the (rotated) systems' box by >= 20 pt
+        sy = [s for s in layout_page["systems"]]
+        x0 = min(s["left"] for s in sy) * k - 20 * k
+        x1 = max(s["right"] for s in sy) * k + 20 * k
+        y1 = max(s["bottom"] for s in sy) * k + 30 * k
+        spots = []
+        for _ in range(4):
+            spots.append((rng.uniform(0.15, 0.85) * x0, rng.uniform(0.1, 0.9) * h))
+        for _ in range(3):
+            spots.append((x1 + rng.uniform(0.15, 0.85) * (w - x1), rng.uniform(0.1, 0.9) * h))
+        if y1 < h - 20 * k:
+            for _ in range(2):
+                spots.append((rng.uniform(0.2, 0.8) * w, y1 + rng.uniform(0.3, 0.7) * (h - y1)))
+        for cx, cy in spots:
+            rx, ry = rng.uniform(3, 9) * k, rng.uniform(3, 9) * k
+            blob = ((xx - cx) / rx) ** 2 + ((yy - cy) / ry) ** 2 + \
+                0.25 * np.sin(xx / (1.7 * k) + cy) * np.cos(yy / (1.3 * k) + cx)
+            a[blob < 1] = rng.uniform(0, 25)
+    img = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8), "L")
+    buf = io.BytesIO()
+    img.save(buf, "JPEG", quality=quality, dpi=(dpi, dpi))
+    return buf.getvalue()
+
+
+def make_scan2(spec, warn):
+    import img2pdf
+    kind, eng, name, page, angle, seed, dpi, quality, what = spec
+    pdf = os.path.join(OUT, eng, name + ".pdf")
+    layout = json.load(open(os.path.join(OUT, eng, name + ".layout.json")))
+    source = "%s/%s.pdf page %d: %s" % (eng, name, page, layout.get("source", ""))
+    pw, ph = page_size_pt(pdf, page)
+    src_page = next(p for p in layout["pages"] if p["page"] == page)
+    with tempfile.TemporaryDirectory() as tmp:
+        jpg = degrade2(spec, pdf, src_page, tmp)
+    out = os.path.join(OUT, "scans", "scan-%s-%s-%s" % (kind, eng, name))
+    layout_fun = img2pdf.get_layout_fun((pw, ph), fit=img2pdf.FitMode.exact)
+    with open(out + ".pdf", "wb") as fp:
+        fp.write(img2pdf.convert([jpg], layout_fun=layout_fun, nodate=True, engine=img2pdf.Engine.internal))
+    if os.path.getsize(out + ".pdf") > 1100000:
+        warn.append("%s.pdf is %d bytes" % (out, os.path.getsize(out + ".pdf")))
+    head = {"engraver": layout["engraver"], "source": source, "scan": kind,
+            "degradation": what + "; page %d of the original" % page, "rotation_deg": angle, "dpi": dpi}
+    dump_truth(out + ".layout.json", head, [transform_page(src_page, angle, pw, ph)])
+    return out + ".pdf"
+
+
 # ----------------------------------------------------------------------------------------------
 # README and main
 # ----------------------------------------------------------------------------------------------
 
-ENGRAVER_NAMES = {"musescore": "MuseScore 3 (mscore3)", "verovio": "Verovio (Python toolkit) + rsvg-convert"}
+ENGRAVER_NAMES = {"musescore": "MuseScore 3 (mscore3)", "verovio": "Verovio (Python toolkit) + rsvg-convert",
+                  "lilypond": "LilyPond 2.24.1 (Debian)"}
 
 
 def summary(layout):
@@ -982,7 +1087,7 @@ def summary(layout):
 
 def write_readme(rows, scan_rows):
     L = ["# Detector test corpus (other engravers)", "",
-         "Score PDFs engraved by MuseScore 3 and Verovio (plus scanned-looking, image-only copies), each",
+         "Score PDFs engraved by MuseScore 3, Verovio and LilyPond (plus scanned-looking, image-only copies), each",
          "with its ground-truth layout `NAME.layout.json` next to `NAME.pdf`, for measuring the",
          "system / staff / bar-line detector by F1. Generated by `scripts/make-corpus.py` (see its header",
          "for what it needs and exactly how the truth is taken); do not edit by hand.", "",
@@ -993,21 +1098,27 @@ def write_readme(rows, scan_rows):
          "boundaries the centres of the bar lines (a double, final or repeat bar line is one boundary at",
          "the centre of the whole glyph without dots; the first bar starts at the staff lines' left end;",
          "a bar line right after the clef/key at a system start, e.g. a start repeat, is no boundary).",
-         "Scans add `\"scan\"` (the kind), `\"degradation\"` and `\"rotation_deg\"`.",
+         "Scans add `\"scan\"` (the kind), `\"degradation\"` and `\"rotation_deg\"` (the second set also `\"dpi\"`).",
          "The truth comes from the engraver's own geometry (MuseScore's SVG + .mpos export, Verovio's",
-         "SVG), never from a detector. Checked with `make-corpus.py --check`: on every page of the",
+         "SVG; for LilyPond the SVG backend tagged by `scripts/layout-tags.ily` says which strokes are",
+         "staff and bar lines and `scripts/extract-layout.py` takes their positions from the PDF's own",
+         "vector strokes), never from a detector. Checked with `make-corpus.py --check`: on every page of the",
          "vector PDFs each staff line lies within 0.25 pt of a fully inked row of the 288-dpi",
          "rendering and each single or final bar line within 0.4 pt of a fully inked column (double",
          "and repeat bar lines: about 1 pt, the truth being the middle of the glyph); overlays from",
-         "`scripts/draw-layout.py` were inspected by eye for MuseScore, Verovio and scans.", "",
+         "`scripts/draw-layout.py` were inspected by eye for MuseScore, Verovio, LilyPond and scans.",
+         "(LilyPond pages: staff lines within 0.12 pt, single/final bar lines within 0.12 pt, a double",
+         "bar line 0.88 pt.)", "",
          "The music is public domain (music21's bundled corpus, composers long dead) or generated",
-         "at random with fixed seeds.", "",
+         "at random with fixed seeds. The LilyPond pieces are `scripts/corpus/*.ly`, written by",
+         "`scripts/corpus/gen-ly.py` (fixed seeds; the lied sets words of Goethe's \"Heidenröslein\").", "",
          "| file | engraver | music | shape | page size | pages | systems per page | staves per system | bars |",
          "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
         L.append("| `%s` | %s | %s | %s | %s | %d | %s | %s | %d |" % r)
     L += ["", "## Scans (`scans/`)", "",
-          "Each is one page, rasterised at 300 dpi from the PDF named in its `source`, rotated about the",
+          "Each is one page, rasterised at 300 dpi (the `dpi200` / `dpi400` scans: 200 / 400 dpi) from the",
+          "PDF named in its `source`, rotated about the",
           "page centre, degraded, saved as JPEG and wrapped as an image-only PDF of the original page size",
           "(img2pdf). The truth is the source page's truth moved by the same rotation: systems and staves",
           "shift vertically with their centre point, bar x (and left/right) is the rotated point at the",
@@ -1023,7 +1134,7 @@ def write_readme(rows, scan_rows):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", default="", help="comma-separated piece names")
-    ap.add_argument("--engravers", default="musescore,verovio,scans")
+    ap.add_argument("--engravers", default="musescore,verovio,lilypond,scans")
     ap.add_argument("--keep-build", default="", help="keep intermediate MusicXML/SVG here")
     ap.add_argument("--check", action="store_true", help="measure truth vs rendering of the vector PDFs")
     a = ap.parse_args()
@@ -1032,7 +1143,7 @@ def main():
     build = a.keep_build or tempfile.mkdtemp(prefix="corpus-")
     os.makedirs(build, exist_ok=True)
     warn = []
-    for eng in ("musescore", "verovio"):
+    for eng in ("musescore", "verovio", "lilypond"):
         if eng in engravers:
             os.makedirs(os.path.join(OUT, eng), exist_ok=True)
     try:
@@ -1052,19 +1163,35 @@ def main():
                 if a.check:
                     for n, ws, wb in check_truth(pdf, {"pages": pages}):
                         print("    p%d worst staff line %.2f pt (%s), bar line %.2f pt (%s)" % (n, ws[0], ws[1], wb[0], wb[1]))
+        if "lilypond" in engravers:
+            for piece in LILY_PIECES:
+                if only and piece["name"] not in only:
+                    continue
+                pdf, pages = lilypond_truth(piece, build, os.path.join(OUT, "lilypond"), warn)
+                head = {"engraver": "lilypond", "source": piece["music"] + " -- scripts/corpus/" + piece["ly"]}
+                dump_truth(pdf[:-4] + ".layout.json", head, pages)
+                print("%-10s %-26s %d pages, systems %s" % ("lilypond", piece["name"], len(pages),
+                                                            [len(p["systems"]) for p in pages]))
+                if a.check:
+                    for n, ws, wb in check_truth(pdf, {"pages": pages}):
+                        print("    p%d worst staff line %.2f pt (%s), bar line %.2f pt (%s)" % (n, ws[0], ws[1], wb[0], wb[1]))
         if "scans" in engravers:
             os.makedirs(os.path.join(OUT, "scans"), exist_ok=True)
             for spec in SCANS:
                 if only and spec[2] not in only:
                     continue
                 print("scan", make_scan(spec, warn))
+            for spec in SCANS2:
+                if only and spec[2] not in only:
+                    continue
+                print("scan", make_scan2(spec, warn))
     finally:
         if not a.keep_build:
             shutil.rmtree(build, ignore_errors=True)
     # README from whatever is on disk
     rows, scan_rows = [], []
-    for eng in ("musescore", "verovio"):
-        for piece in PIECES:
+    for eng, pieces in (("musescore", PIECES), ("verovio", PIECES), ("lilypond", LILY_PIECES)):
+        for piece in pieces:
             p = os.path.join(OUT, eng, piece["name"] + ".layout.json")
             if not os.path.exists(p):
                 continue
@@ -1074,6 +1201,7 @@ def main():
                          ", ".join(map(str, per_page)), ", ".join(map(str, staves)), bars))
     shapes = {p["name"]: p["shape"] for p in PIECES}
     shapes["chorale"] = "string quartet, 4 staves, bracket (LilyPond)"
+    lshapes = {p["name"]: p["shape"] + " (LilyPond)" for p in LILY_PIECES}
     for kind, eng, name, page, angle, seed, what in SCANS:
         base = "scan-%s-%s-%s" % (kind, eng, name)
         p = os.path.join(OUT, "scans", base + ".layout.json")
@@ -1082,6 +1210,15 @@ def main():
         npages, per_page, staves, bars = summary(json.load(open(p)))
         src = ("Scores/%s.pdf" % name) if eng == "lilypond" else "%s/%s.pdf" % (eng, name)
         scan_rows.append(("scans/%s.pdf" % base, "%s p%d" % (src, page), shapes.get(name, ""),
+                          ", ".join(map(str, per_page)), ", ".join(map(str, staves)), what))
+    for kind, eng, name, page, angle, seed, dpi, quality, what in SCANS2:
+        base = "scan-%s-%s-%s" % (kind, eng, name)
+        p = os.path.join(OUT, "scans", base + ".layout.json")
+        if not os.path.exists(p):
+            continue
+        npages, per_page, staves, bars = summary(json.load(open(p)))
+        scan_rows.append(("scans/%s.pdf" % base, "%s/%s.pdf p%d" % (eng, name, page),
+                          (lshapes if eng == "lilypond" else shapes).get(name, ""),
                           ", ".join(map(str, per_page)), ", ".join(map(str, staves)), what))
     write_readme(rows, scan_rows)
     for w in warn:

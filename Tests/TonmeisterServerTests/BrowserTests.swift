@@ -25,10 +25,13 @@ struct BrowserTests {
         return paths.map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -47,7 +50,7 @@ struct BrowserTests {
         return url
     }
 
-    @Test("a take and marks made by tapping the page survive a reload; a long-press shows the covering takes",
+    @Test("a take and marks made by tapping the page survive a network drop, a server restart and a reload; a long-press shows the covering takes",
           .enabled(if: missing == nil, "browser tools missing: \(missing ?? "")"))
     func browser() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-browser-\(UUID().uuidString)")
@@ -64,7 +67,7 @@ struct BrowserTests {
         server.standardError = FileHandle.nullDevice
         try server.run()
         defer {
-            server.interrupt()
+            if server.isRunning { server.interrupt() }
             server.waitUntilExit()
         }
         var text = ""
@@ -77,7 +80,12 @@ struct BrowserTests {
         let url = try #require(text.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://") }.map(String.init), "\(text)")
 
         try? FileManager.default.removeItem(at: Self.screenshots)
-        let result = Self.run(Self.python, [Self.root.appendingPathComponent("Tests/TonmeisterServerTests/Browser/e2e.py").path, url, Self.screenshots.path])
+        // e2e.py also stops this server mid-session and starts it again with the same command line.
+        let command = [server.executableURL!.path] + (server.arguments ?? [])
+        let environment = ["TONMEISTER_SERVE": String(decoding: try JSONSerialization.data(withJSONObject: command), as: UTF8.self),
+                           "TONMEISTER_SERVE_PID": String(server.processIdentifier)]
+        let result = Self.run(Self.python, [Self.root.appendingPathComponent("Tests/TonmeisterServerTests/Browser/e2e.py").path, url, Self.screenshots.path],
+                              environment: environment)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("all browser checks passed"))
         let shots = (try? FileManager.default.contentsOfDirectory(atPath: Self.screenshots.path)) ?? []

@@ -16,7 +16,7 @@ public enum LayoutDetector {
 
         let minLength = max(20, Int(0.12 * Double(mask.width)))
         let lines = StaffLineFinder.lines(in: mask, minLength: minLength, gap: max(1, Int((1.5 * scale).rounded())),
-                                          maxThickness: max(3, Int((2.5 * scale).rounded())),
+                                          maxThickness: max(3, Int((3.0 * scale).rounded())),
                                           breakLength: Int((2.5 * scale).rounded()))
         let staves = StaffGrouper.staves(from: lines, minSpace: 2.5 * scale, maxSpace: 20 * scale)
         let groups = StaffGrouper.systems(from: staves, mask: mask)

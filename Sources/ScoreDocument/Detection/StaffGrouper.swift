@@ -18,30 +18,50 @@ enum StaffGrouper {
         var result: [StaffCandidate] = []
         var i = 0
         while i + 4 < lines.count {
-            var found: (StaffCandidate, next: Int)?
-            for j in (i + 1)..<min(i + 4, lines.count) {
-                let space = lines[j].y - lines[i].y
-                guard space >= minSpace * 0.8, space <= maxSpace * 1.2 else { continue }
+            guard let (staff, next) = candidate(from: i, lines, minSpace: minSpace, maxSpace: maxSpace) else { i += 1; continue }
+            // A stray line just above a staff (a beam) can pass for its top line; a staff starting one or two
+            // lines lower is then clearly more even: take that one.
+            if (1...2).contains(where: { k in
+                guard let (lower, _) = candidate(from: i + k, lines, minSpace: minSpace, maxSpace: maxSpace) else { return false }
+                return lower.top < staff.bottom && lower.regularity > staff.regularity + 0.05
+            }) {
+                i += 1
+                continue
+            }
+            result.append(staff)
+            i = next
+        }
+        return result
+    }
+
+    /// The staff whose top line is line `i`, and the index after its bottom line.
+    private static func candidate(from i: Int, _ lines: [LineCandidate], minSpace: Double,
+                                  maxSpace: Double) -> (StaffCandidate, next: Int)? {
+        guard i + 4 < lines.count else { return nil }
+        // The spacing is taken from the first two lines, or averaged over the lines found so far (a slightly
+        // uneven scan); the first that gives five lines wins.
+        for j in (i + 1)..<min(i + 4, lines.count) {
+            let space = lines[j].y - lines[i].y
+            guard space >= minSpace * 0.8, space <= maxSpace * 1.2 else { continue }
+            for averaged in [false, true] {
                 var members = [i, j]
                 for k in 2...4 {
-                    let target = lines[i].y + Double(k) * space, from = members.last! + 1
+                    let last = lines[members.last!].y
+                    let target = averaged ? last + (last - lines[i].y) / Double(members.count - 1) : lines[i].y + Double(k) * space
+                    let from = members.last! + 1
                     let near = (from..<min(from + 3, lines.count)).filter { abs(lines[$0].y - target) <= max(1.5, 0.2 * space) }
                     guard let m = near.min(by: { abs(lines[$0].y - target) < abs(lines[$1].y - target) }) else { break }
                     members.append(m)
                 }
-                if members.count == 5, let staff = staff(members.map { lines[$0] }, minSpace: minSpace, maxSpace: maxSpace) {
-                    found = (staff, members.last! + 1)
-                    break
+                // Averaging follows a slowly changing spacing; it must not swallow a stray line above the staff,
+                // so its lines must be spaced evenly within 12 %.
+                if members.count == 5, let staff = staff(members.map { lines[$0] }, minSpace: minSpace, maxSpace: maxSpace),
+                   !averaged || staff.regularity >= 0.88 {
+                    return (staff, members.last! + 1)
                 }
             }
-            if let (staff, next) = found {
-                result.append(staff)
-                i = next
-            } else {
-                i += 1
-            }
         }
-        return result
+        return nil
     }
 
     private static func staff(_ group: [LineCandidate], minSpace: Double, maxSpace: Double) -> StaffCandidate? {

@@ -6,12 +6,22 @@ a key press), reloads and checks they are still there, long-presses empty score 
 it, and saves screenshots at tablet sizes (1280x800 landscape, 800x1280 portrait) into OUT.
 
 Usage: e2e.py URL OUT   (exit status 0 when every check passed; the failing check is printed otherwise)
+
+With TONMEISTER_SERVE (the server's command line as a JSON list; it is started again on the port and with the
+token of URL) and
+TONMEISTER_SERVE_PID (the running server), the server is also stopped in the middle of the session and started
+again: a tap made while it is down waits in the outbox and arrives exactly once after the restart.
 """
+import atexit
 import json
 import os
 import shutil
+import signal
+import socket
+import subprocess
 import sys
 import time
+from urllib.parse import parse_qs, urlparse
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -22,6 +32,18 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 URL, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
+SERVERS = []  # servers this script started: stopped when it ends, whatever happens
+
+
+@atexit.register
+def stop_servers():
+    for server in SERVERS:
+        if server.poll() is None:
+            server.send_signal(signal.SIGINT)
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
 
 
 def driver(width, height):
@@ -184,6 +206,43 @@ try:
     times = sorted(m.get("time") or -1 for m in after)
     check(all(t >= 0 for t in times) and times == sorted(times), f"the marks carry the seconds since the take started on this device: {times}")
 
+    # The server stops in the middle of the session (a laptop restarted, the program updated) and starts again on
+    # the same port with the same token: a tap made while it is down waits, and arrives once after the restart.
+    serve, serve_pid = os.environ.get("TONMEISTER_SERVE"), os.environ.get("TONMEISTER_SERVE_PID")
+    if serve and serve_pid:
+        port = urlparse(URL).port
+
+        def listening():
+            with socket.socket() as probe:
+                probe.settimeout(0.5)
+                return probe.connect_ex(("127.0.0.1", port)) == 0
+
+        os.kill(int(serve_pid), signal.SIGINT)
+        deadline = time.time() + 15
+        while listening() and time.time() < deadline:
+            time.sleep(0.1)
+        check(not listening(), "the server has stopped")
+        tap(d, 480, 122, count=2)
+        wait(d, "return document.getElementById('outbox').textContent === '1 note waiting'",
+             message="the tap made while the server is down waits in the outbox")
+        time.sleep(2)
+        command = json.loads(serve)  # the first command line: same port and token as the URL it printed
+        if "--port" in command:
+            command[command.index("--port") + 1] = str(port)
+        command += ["--token", parse_qs(urlparse(URL).query)["token"][0]]
+        SERVERS.append(subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        deadline = time.time() + 30
+        while not listening() and time.time() < deadline:
+            time.sleep(0.1)
+        check(listening(), "the server is listening again")
+        wait(d, "return [...window.tonmeisterState.marks.values()].filter(m => m.take === 31 && m.kind === 'rating' && m.value === 2).length === 2",
+             timeout=30, message="the tap made while the server was down arrives after the restart")
+        wait(d, "return document.getElementById('outbox').textContent === 'all saved'", timeout=10,
+             message="the status says all saved after the restart")
+        d.refresh()
+        ready(d)
+        check(len(marks_of(d, 31)) == 6, f"after the restart and a reload take 31 has 6 marks, each once ({len(marks_of(d, 31))})")
+
     # Long-press on empty score: which takes cover this point?
     long_press(d, 260, 150)
     wait(d, "return !document.getElementById('popup').hidden && !!document.getElementById('covers-title')", message="the covers popup")
@@ -228,7 +287,8 @@ d = driver(800, 1280)
 try:
     d.get(URL)
     ready(d)
-    check(len(marks_of(d, 31)) == 5, "a second browser (portrait) sees take 31's marks")
+    expected = 6 if os.environ.get("TONMEISTER_SERVE") else 5
+    check(len(marks_of(d, 31)) == expected, "a second browser (portrait) sees take 31's marks")
     box = d.find_element(By.ID, "bar-input")
     box.send_keys("27\n")
     wait(d, "return window.tonmeisterState.page === 3", message="bar 27 is on page 3")

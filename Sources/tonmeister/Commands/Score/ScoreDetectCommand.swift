@@ -16,8 +16,11 @@ struct ScoreDetectCommand: ParsableCommand {
     @Option(help: "Pages to read: 3, 1-3, 2-, 1,4-5 (all when omitted).")
     var pages: PageSelection?
 
-    @Option(help: "Resolution detection renders at.")
+    @Option(help: "Resolution pages read from pixels are rendered at (scans: at least 300).")
     var dpi: Double = ScoreDocument.detectionDPI
+
+    @Flag(help: "Read every page from pixels, born-digital pages too (a cross-check of the reading from the drawing).")
+    var raster = false
 
     @Option(help: "Also write each page as PNG with the detected layout drawn on it into this directory.")
     var draw: String?
@@ -31,7 +34,7 @@ struct ScoreDetectCommand: ParsableCommand {
     func run() throws {
         let document = try score.open()
         let wanted = try pages?.pages(count: document.pageCount)
-        let detected = try document.detectLayout(pages: wanted, dpi: dpi)
+        let detected = try document.detectLayout(pages: wanted, dpi: dpi, vector: !raster)
         let layout = try DetectedLayoutFormatter(pages: detected, dpi: dpi)
         if let draw { try drawPages(document, detected, into: draw) }
         output.emit(layout.json, text: layout.text)

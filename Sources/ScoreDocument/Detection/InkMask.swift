@@ -42,19 +42,33 @@ struct InkMask {
         let inkLevel = Double(ink)
         var bits = [UInt8](repeating: 0, count: w * h)
         image.pixels.withUnsafeBufferPointer { pixels in
-            var rowPaper = [Double](repeating: 255, count: columns)
-            for y in 0..<h {
-                // Block centres above and below this row, and the weight between them.
-                let fy = max(0, min(Double(rows - 1), (Double(y) + 0.5) / Double(block) - 0.5))
-                let r0 = Int(fy), r1 = min(rows - 1, r0 + 1), ty = fy - Double(r0)
-                for c in 0..<columns { rowPaper[c] = paper[r0 * columns + c] * (1 - ty) + paper[r1 * columns + c] * ty }
-                for x in 0..<w {
-                    let fx = max(0, min(Double(columns - 1), (Double(x) + 0.5) / Double(block) - 0.5))
-                    let c0 = Int(fx), c1 = min(columns - 1, c0 + 1), tx = fx - Double(c0)
-                    let local = rowPaper[c0] * (1 - tx) + rowPaper[c1] * tx
-                    let contrast = max(60, local - inkLevel)
-                    let value = Double(pixels[y * w + x])
-                    bits[y * w + x] = value < local - 0.6 * contrast ? 2 : value < local - 0.2 * contrast ? 1 : 0
+            bits.withUnsafeMutableBufferPointer { out in
+                var inkBelow = [UInt8](repeating: 0, count: w), solidBelow = [UInt8](repeating: 0, count: w)
+                for y in 0..<h {
+                    // Thresholds along the row, interpolated between block centres (recomputed every few rows).
+                    if y % 4 == 0 {
+                        let fy = max(0, min(Double(rows - 1), (Double(y) + 2) / Double(block) - 0.5))
+                        let r0 = Int(fy), r1 = min(rows - 1, r0 + 1), ty = fy - Double(r0)
+                        for x in 0..<w {
+                            let fx = max(0, min(Double(columns - 1), (Double(x) + 0.5) / Double(block) - 0.5))
+                            let c0 = Int(fx), c1 = min(columns - 1, c0 + 1), tx = fx - Double(c0)
+                            let top = paper[r0 * columns + c0] * (1 - tx) + paper[r0 * columns + c1] * tx
+                            let bottom = paper[r1 * columns + c0] * (1 - tx) + paper[r1 * columns + c1] * tx
+                            let local = top * (1 - ty) + bottom * ty
+                            let contrast = max(60, local - inkLevel)
+                            inkBelow[x] = UInt8(max(0, min(255, local - 0.2 * contrast)))
+                            solidBelow[x] = UInt8(max(0, min(255, local - 0.6 * contrast)))
+                        }
+                    }
+                    let row = y * w
+                    inkBelow.withUnsafeBufferPointer { inkLimit in
+                        solidBelow.withUnsafeBufferPointer { solidLimit in
+                            for x in 0..<w {
+                                let value = pixels[row + x]
+                                out[row + x] = value < solidLimit[x] ? 2 : value < inkLimit[x] ? 1 : 0
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -98,13 +112,16 @@ struct InkMask {
             out.withUnsafeMutableBufferPointer { dst in
                 for v in 0..<height {
                     let dv = Double(v) - cy
+                    // The preimage moves by (cos, sin) per pixel along the row.
+                    var fx = cx - cx * c - dv * s, fy = cy - cx * s + dv * c
+                    let row = v * width
                     for u in 0..<width {
-                        let du = Double(u) - cx
-                        let x = Int((cx + du * c - dv * s).rounded(.down))
-                        let y = Int((cy + du * s + dv * c).rounded(.down))
-                        guard x >= 0, y >= 0, x + 1 < width, y + 1 < height else { continue }
+                        defer { fx += c; fy += s }
+                        guard fx >= 0, fy >= 0 else { continue }
+                        let x = Int(fx), y = Int(fy)
+                        guard x + 1 < width, y + 1 < height else { continue }
                         let i = y * width + x
-                        dst[v * width + u] = max(max(src[i], src[i + 1]), max(src[i + width], src[i + width + 1]))
+                        dst[row + u] = max(max(src[i], src[i + 1]), max(src[i + width], src[i + width + 1]))
                     }
                 }
             }

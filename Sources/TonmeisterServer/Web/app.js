@@ -1,7 +1,7 @@
 // The live note-taking page: state, loading, drawing, the take counter, palette, keys and server events.
 import { call, listen, flush, watchOutbox } from './api.js';
 import { draw } from './draw.js';
-import { problemShort } from './geometry.js';
+import { problemShort, systemsOf, systemAt } from './geometry.js';
 import { attachInput } from './input.js';
 import { showCovers, showMarkEditor, showLayoutMenu, askTakeNumber, askText, confirmDialog, closePopup, popupOpen } from './popups.js';
 
@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 export const state = {
   session: null, layout: null, bars: [], pages: [], takes: new Map(), marks: new Map(),
   page: 1, current: null, mode: 'notes', tool: null, newTake: null, awaitingEnd: false, moving: null,
-  fit: 'width', coverage: null, plan: null, pageSize: { width: 595, height: 842 }, pending: null, lastPoint: null, event: 0, highest: 0,
+  fit: 'width', zoom: 1, follow: false, coverage: null, plan: null, pageSize: { width: 595, height: 842 }, pending: null, lastPoint: null, event: 0, highest: 0,
 };
 window.tonmeisterState = state;
 
@@ -61,8 +61,9 @@ export function showPage(page, direction) {
   state.pageSize = { width: info.width, height: info.height };
   const stage = $('stage').getBoundingClientRect();
   const fitPage = Math.min((stage.width - 16) / info.width, (stage.height - 16) / info.height);
-  const scale = state.fit === 'width' ? Math.max(fitPage, (stage.width - 28) / info.width) : fitPage;
-  document.body.classList.toggle('fit-width', state.fit === 'width' && scale > fitPage);
+  const base = state.fit === 'width' ? Math.max(fitPage, (stage.width - 28) / info.width) : fitPage;
+  const scale = base * (state.zoom || 1);
+  document.body.classList.toggle('fit-width', scale > fitPage);
   const sheet = $('sheet');
   sheet.style.width = `${Math.floor(info.width * scale)}px`;
   sheet.style.height = `${Math.floor(info.height * scale)}px`;
@@ -158,6 +159,7 @@ export function upsertTake(take) {
 
 export function upsertMark(mark) {
   if (mark.deleted) state.marks.delete(mark.id); else state.marks.set(mark.id, mark);
+  if (!mark.deleted && mark.take === state.current) follow(mark.at);
 }
 
 /** The tap that starts a take, ends it, moves a mark, or places the selected tool. Returns true when it was used. */
@@ -324,9 +326,36 @@ async function refreshQuery() {
   if (state.mode === 'plan') state.plan = await attempt('GET', 'plan');
 }
 
+/** Turns a whole page (the arrow keys, a swipe). */
 export function turn(delta) {
   const page = Math.min(Math.max(1, state.page + delta), state.pages.length);
   if (page !== state.page) showPage(page, delta);
+}
+
+/** The page buttons: while the page runs on below (or above) the screen, a half-page turn scrolls half a screen;
+ *  at its end the next page comes, at its top (or, going back, at its bottom). */
+export function halfTurn(delta) {
+  const stage = $('stage');
+  const below = stage.scrollHeight - stage.clientHeight - stage.scrollTop, above = stage.scrollTop;
+  if (delta > 0 && below > 4) { stage.scrollBy({ top: Math.min(below, stage.clientHeight / 2), behavior: 'smooth' }); return; }
+  if (delta < 0 && above > 4) { stage.scrollBy({ top: -Math.min(above, stage.clientHeight / 2), behavior: 'smooth' }); return; }
+  const page = state.page;
+  turn(delta);
+  if (delta < 0 && state.page !== page) stage.scrollTop = stage.scrollHeight;
+}
+
+/** Follow mode: keeps the place of the newest mark or take start of the current take in view (its page shown,
+ *  scrolled so the system sits in the upper part of the screen). */
+export function follow(at) {
+  if (!state.follow || !at) return;
+  if (at.page !== state.page) showPage(at.page, at.page > state.page ? 1 : -1);
+  const stage = $('stage'), sheet = $('sheet');
+  const systems = systemsOf(state.layout, at.page);
+  const index = systems.length ? systemAt(systems, at.y) : -1;
+  const y = index >= 0 ? systems[index].top : at.y;
+  const pixels = (y / state.pageSize.height) * sheet.getBoundingClientRect().height;
+  const wanted = Math.max(0, sheet.offsetTop + pixels - stage.clientHeight * 0.25);
+  if (Math.abs(stage.scrollTop - wanted) > stage.clientHeight * 0.2) stage.scrollTo({ top: wanted, behavior: 'smooth' });
 }
 
 function jumpToBar(text) {
@@ -374,9 +403,16 @@ function setUpControls() {
   $('take-number').onclick = typeTakeNumber;
   $('end-take').onclick = endTake;
   $('undo').onclick = undo;
-  $('page-prev').onclick = () => turn(-1);
-  $('page-next').onclick = () => turn(1);
-  $('fit').onclick = () => { state.fit = state.fit === 'page' ? 'width' : 'page'; $('fit').classList.toggle('selected', state.fit === 'width'); showPage(state.page); };
+  $('page-prev').onclick = () => halfTurn(-1);
+  $('page-next').onclick = () => halfTurn(1);
+  $('follow').onclick = () => {
+    state.follow = !state.follow;
+    $('follow').classList.toggle('selected', state.follow);
+    const take = state.takes.get(state.current);
+    const newest = [...state.marks.values()].filter((m) => m.take === state.current).sort((a, b) => b.id - a.id)[0];
+    if (state.follow) follow(newest ? newest.at : take && take.start);
+  };
+  $('fit').onclick = () => { state.fit = state.fit === 'page' ? 'width' : 'page'; state.zoom = 1; $('fit').classList.toggle('selected', state.fit === 'width'); showPage(state.page); };
   $('bar-jump').onsubmit = (e) => { e.preventDefault(); jumpToBar($('bar-input').value); $('bar-input').blur(); };
   $('detect').onclick = async () => {
     const choice = await confirmDialog('Detect the layout', 'Replace the layout with the systems and bars found in the PDF?', ['Detect and replace']);
@@ -408,8 +444,11 @@ function onKey(e) {
   if (e.target.tagName === 'INPUT') { if (e.key === 'Escape') e.target.blur(); return; }
   if (popupOpen()) { if (e.key === 'Escape') closePopup(); return; }
   const key = e.key;
-  if (key === 'ArrowRight' || key === 'PageDown' || key === ' ') { turn(1); e.preventDefault(); }
-  else if (key === 'ArrowLeft' || key === 'PageUp') { turn(-1); e.preventDefault(); }
+  if (key === 'ArrowRight') { turn(1); e.preventDefault(); }
+  else if (key === 'ArrowLeft') { turn(-1); e.preventDefault(); }
+  else if (key === 'PageDown' || key === ' ' || key === 'ArrowDown') { halfTurn(1); e.preventDefault(); }  // page-turn pedals
+  else if (key === 'PageUp' || key === 'ArrowUp') { halfTurn(-1); e.preventDefault(); }
+  else if (key === 'l') document.getElementById('follow').click();
   else if (/^[1-5]$/.test(key) && state.mode === 'notes') {
     if (state.lastPoint) placeMark({ kind: 'rating', value: Number(key) }, state.lastPoint);
     else toast('tap the score first, then the key places the rating there');

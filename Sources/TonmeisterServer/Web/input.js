@@ -21,8 +21,39 @@ export function attachInput(app) {
 
   function round(v) { return Math.round(v * 10) / 10; }
 
+  // Pinch to zoom: two fingers on the score scale it (a half to four times the fitted size); the page is fetched
+  // again at the new resolution when the fingers lift. Two fingers never make a tap.
+  const fingers = new Map();
+  let pinch = null;
+  function distance() { const [a, b] = [...fingers.values()]; return Math.hypot(a.x - b.x, a.y - b.y); }
   sheet.addEventListener('pointerdown', (e) => {
-    if (e.button !== 0) return;
+    if (e.pointerType !== 'touch') return;
+    fingers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (fingers.size === 2) {
+      if (press) { clearTimeout(press.timer); press = null; }
+      taps = null;
+      pinch = { start: distance(), zoom: state.zoom || 1, width: sheet.offsetWidth, height: sheet.offsetHeight };
+    }
+  }, true);
+  sheet.addEventListener('pointermove', (e) => {
+    if (!fingers.has(e.pointerId)) return;
+    fingers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (!pinch || fingers.size < 2) return;
+    const factor = Math.min(4, Math.max(0.5, pinch.zoom * distance() / pinch.start)) / pinch.zoom;
+    sheet.style.width = `${Math.floor(pinch.width * factor)}px`;
+    sheet.style.height = `${Math.floor(pinch.height * factor)}px`;
+    document.body.classList.add('fit-width');
+    state.zoom = pinch.zoom * factor;
+  }, true);
+  function lift(e) {
+    fingers.delete(e.pointerId);
+    if (pinch && fingers.size < 2) { pinch = null; app.showPage(state.page); }
+  }
+  sheet.addEventListener('pointerup', lift, true);
+  sheet.addEventListener('pointercancel', lift, true);
+
+  sheet.addEventListener('pointerdown', (e) => {
+    if (e.button !== 0 || pinch) return;
     sheet.setPointerCapture(e.pointerId);
     const target = e.target.closest ? e.target : null;
     const markNode = target && target.closest('.mark');
@@ -41,7 +72,7 @@ export function attachInput(app) {
   });
 
   sheet.addEventListener('pointerup', (e) => {
-    if (!press) return;
+    if (!press || pinch) return;
     clearTimeout(press.timer);
     const p = press;
     press = null;

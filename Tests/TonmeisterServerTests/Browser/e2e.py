@@ -279,6 +279,42 @@ try:
     ready(d)
     time.sleep(0.4)
     d.save_screenshot(os.path.join(OUT, "09-fit-page.png"))
+
+    # Half-page turns: fitted to the width, the page button first scrolls half a screen down the same page.
+    d.find_element(By.ID, "fit").click()
+    wait(d, "return document.body.classList.contains('fit-width')", message="fitted to the width again")
+    ready(d)
+    d.execute_script("document.getElementById('stage').scrollTop = 0")
+    page = d.execute_script("return window.tonmeisterState.page")
+    d.find_element(By.ID, "page-next").click()
+    time.sleep(1)
+    check(d.execute_script("return window.tonmeisterState.page") == page and d.execute_script("return document.getElementById('stage').scrollTop") > 50,
+          "a half-page turn scrolls down the same page")
+
+    # Pinch to zoom: two fingers moving apart enlarge the score; lifting them fetches the page at that size.
+    width = d.execute_script("return document.getElementById('sheet').getBoundingClientRect().width")
+    touch = lambda kind, points: d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    touch("touchStart", [{"x": 400, "y": 400, "id": 1}, {"x": 500, "y": 400, "id": 2}])
+    for step in range(1, 6):
+        touch("touchMove", [{"x": 400 - step * 20, "y": 400, "id": 1}, {"x": 500 + step * 20, "y": 400, "id": 2}])
+    touch("touchEnd", [])
+    time.sleep(0.5)
+    zoom = d.execute_script("return window.tonmeisterState.zoom")
+    after = d.execute_script("return document.getElementById('sheet').getBoundingClientRect().width")
+    check(zoom > 1.5 and after > 1.5 * width, f"a pinch enlarges the score (zoom {zoom:.2f}, {width} px wide before, {after:.0f} after)")
+    check(d.execute_script("return document.querySelectorAll('#overlay .mark.unsent').length") == 0 and
+          len(marks_of(d, 31)) == (6 if os.environ.get("TONMEISTER_SERVE") else 5), "a pinch places no mark")
+    d.find_element(By.ID, "fit").click()
+    d.find_element(By.ID, "fit").click()  # back to the fitted width, zoom 1
+
+    # Follow mode: a mark of the current take made on another device brings its page and system into view.
+    d.find_element(By.ID, "follow").click()
+    d.find_element(By.TAG_NAME, "body").send_keys("\ue014")  # arrow right: the next page
+    wait(d, "return window.tonmeisterState.page === 3", message="page 3 before the mark arrives")
+    d.execute_script("""fetch('/api/marks', {method: 'POST', headers: {'Content-Type': 'application/json', 'Idempotency-Key': 'e2e-follow'},
+        body: JSON.stringify({take: 31, kind: 'text', text: 'follow me', at: {page: 2, x: 300, y: 330}})})""")
+    wait(d, "return window.tonmeisterState.page === 2", timeout=10, message="follow mode shows the page of the take's newest mark")
+    d.find_element(By.ID, "follow").click()
 finally:
     d.quit()
 
@@ -287,7 +323,7 @@ d = driver(800, 1280)
 try:
     d.get(URL)
     ready(d)
-    expected = 6 if os.environ.get("TONMEISTER_SERVE") else 5
+    expected = 7 if os.environ.get("TONMEISTER_SERVE") else 6  # with the text mark of the follow check
     check(len(marks_of(d, 31)) == expected, "a second browser (portrait) sees take 31's marks")
     box = d.find_element(By.ID, "bar-input")
     box.send_keys("27\n")

@@ -80,11 +80,14 @@ final class PageRenderer: @unchecked Sendable {
         return data
     }
 
-    /// Detects the layout of the score's pages (runs on the render queue).
-    func detectLayout() async throws -> ScoreLayout {
+    /// Detects the layout of the score's pages (runs on the render queue), with the detection report.
+    func detectLayout() async throws -> (layout: ScoreLayout, report: JSONValue) {
         try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Result { try ScoreLayout(detected: try self.document.detectLayout()) })
+                continuation.resume(with: Result {
+                    let pages = try self.document.detectLayout()
+                    return (try ScoreLayout(detected: pages), DetectedPage.report(pages, dpi: ScoreDocument.detectionDPI))
+                })
             }
         }
     }

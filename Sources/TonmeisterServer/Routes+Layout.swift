@@ -13,7 +13,7 @@ extension TonmeisterServer {
     func addLayoutRoutes(to api: RouterGroup<BasicRequestContext>) {
         api.get("layout") { _, _ in
             let session = try await self.service.load()
-            return Response.json(Self.layoutJSON(session.layout))
+            return Response.json(self.layoutJSON(session.layout))
         }
         api.put("layout") { request, _ in
             let body = try await RequestJSON.read(request, limit: self.bodyLimit * 16)
@@ -34,9 +34,10 @@ extension TonmeisterServer {
         }
         api.post("layout/detect") { request, _ in
             let body = try await RequestJSON.read(request, limit: self.bodyLimit)
-            let detected = try await self.renderer.detectLayout()
+            let (detected, report) = try await self.renderer.detectLayout()
+            self.lastDetection.value = (detected, report)
             if try body.bool("save") == true { return try await self.saveLayout { _ in detected } }
-            return Response.json(Self.layoutJSON(detected))
+            return Response.json(self.layoutJSON(detected))
         }
     }
 
@@ -50,11 +51,25 @@ extension TonmeisterServer {
         }
         service.remember(layout)
         publish(["type": "layout"])
-        return .json(Self.layoutJSON(layout))
+        return .json(layoutJSON(layout))
     }
 
     /// `{"layout":{…},"bars":[…]}`.
     static func layoutJSON(_ layout: ScoreLayout?) -> JSONValue {
         ["layout": layout?.jsonTree ?? .null, "bars": APIJSON.bars(layout)]
+    }
+
+    /// The layout answer, with `"detection"` (which pages and systems to check by eye) while the layout is the one
+    /// the last detection found.
+    func layoutJSON(_ layout: ScoreLayout?) -> JSONValue {
+        guard case .object(var members) = Self.layoutJSON(layout), let report = detectionReport(for: layout) else { return Self.layoutJSON(layout) }
+        members.append(("detection", report))
+        return .object(members)
+    }
+
+    /// The last detection's report, if `layout` is still what it found (nil after any layout edit).
+    func detectionReport(for layout: ScoreLayout?) -> JSONValue? {
+        guard let last = lastDetection.value, last.layout == layout else { return nil }
+        return last.report
     }
 }

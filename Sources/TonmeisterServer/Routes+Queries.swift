@@ -8,8 +8,13 @@ extension TonmeisterServer {
     func addSessionRoutes(to api: RouterGroup<BasicRequestContext>) {
         api.get("session") { _, _ in
             let reading = try await self.service.reading()
-            return Response.json(reading.warnings.appended(to: APIJSON.session(
-                reading.session, pages: self.renderer.pageSizes, sha256: self.renderer.sha256, event: self.hub.lastEventID)))
+            var answer = APIJSON.session(reading.session, pages: self.renderer.pageSizes, sha256: self.renderer.sha256,
+                                         event: self.hub.lastEventID)
+            if case .object(var members) = answer, let report = self.detectionReport(for: reading.session.layout) {
+                members.append(("detection", report))
+                answer = .object(members)
+            }
+            return Response.json(reading.warnings.appended(to: answer))
         }
         api.get("pages/:file") { request, context in
             let file = context.parameters.get("file") ?? ""

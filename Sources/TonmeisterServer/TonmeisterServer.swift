@@ -15,6 +15,8 @@ public final class TonmeisterServer: Sendable {
     let service: SessionService
     let renderer: PageRenderer
     let hub = EventHub()
+    /// The layout the last `layout/detect` found and its report (pages and systems to check by eye).
+    let lastDetection = LockedValue<(layout: ScoreLayout, report: JSONValue)?>(nil)
     let assets: WebAssets
 
     /// Opens the session database and the score PDF.

@@ -106,6 +106,23 @@ struct AccessAndEventTests {
             #expect((session["bars"] as? [Any])?.count == 36)
         }
     }
+
+    @Test("a detected layout carries its report (reading, confidence, pages to check) until the layout is edited")
+    func detectionReport() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let detected = try await client.send(.post, "/api/layout/detect", #"{"save":true}"#)
+            #expect(detected.status == .ok, "\(detected.text)")
+            let report = try #require(detected.object["detection"] as? [String: Any])
+            let pages = try #require(report["pages"] as? [[String: Any]])
+            #expect(pages.count == 3 && pages.allSatisfy { $0["reading"] as? String == "vector" && $0["doubtful"] as? Bool == false })
+            #expect((report["doubtfulPages"] as? [Any])?.isEmpty == true)
+            let session = try await client.send(.get, "/api/session").object
+            #expect(session["detection"] != nil, "the page learns which pages to check when it loads")
+            _ = try await client.send(.post, "/api/layout/edit", #"{"op":"add-barline","page":3,"system":3,"x":330}"#)
+            #expect(try await client.send(.get, "/api/session").object["detection"] == nil, "an edited layout is no longer the detected one")
+        }
+    }
 }
 
 /// Changes made by another process (the command line on the same database) reach the clients as a `reload` event.

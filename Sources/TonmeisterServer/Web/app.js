@@ -22,6 +22,7 @@ export async function load() {
   if (repairs.length) toast(`${repairs.length} repair${repairs.length === 1 ? '' : 's'} on reading: ${repairs[0].message}`);
   state.session = session;
   state.layout = session.layout;
+  state.detection = session.detection || null;
   state.bars = session.bars;
   state.pages = session.score.pages;
   state.takes = new Map(session.takes.map((t) => [t.number, t]));
@@ -77,7 +78,11 @@ export function showPage(page, direction) {
     void sheet.offsetWidth;
     sheet.classList.add(direction > 0 ? 'turn-left' : 'turn-right');
   }
-  $('page-label').textContent = `${page} / ${state.pages.length}`;
+  // A page the detection doubted says so until its layout is checked (edited) or detected again.
+  const doubted = state.detection ? state.detection.doubtfulPages : [];
+  $('page-label').textContent = `${page} / ${state.pages.length}${doubted.includes(page) ? ' ⚠' : ''}`;
+  $('page-label').classList.toggle('doubtful', doubted.includes(page));
+  $('page-label').title = doubted.length ? `check the layout of page${doubted.length === 1 ? '' : 's'} ${doubted.join(', ')} (Layout)` : '';
   render();
 }
 
@@ -416,7 +421,14 @@ function setUpControls() {
   $('bar-jump').onsubmit = (e) => { e.preventDefault(); jumpToBar($('bar-input').value); $('bar-input').blur(); };
   $('detect').onclick = async () => {
     const choice = await confirmDialog('Detect the layout', 'Replace the layout with the systems and bars found in the PDF?', ['Detect and replace']);
-    if (choice === 0) { const answer = await attempt('POST', 'layout/detect', { save: true }); if (answer) { toast('layout detected'); await load(); } }
+    if (choice === 0) {
+      const answer = await attempt('POST', 'layout/detect', { save: true });
+      if (answer) {
+        const doubted = answer.detection ? answer.detection.doubtfulPages : [];
+        toast(doubted.length ? `layout detected: check page${doubted.length === 1 ? '' : 's'} ${doubted.join(', ')} (split, merge, barlines)` : 'layout detected: every page read confidently');
+        await load();
+      }
+    }
   };
   document.querySelectorAll('.mode').forEach((b) => { b.onclick = () => setMode(b.dataset.mode); });
   const problems = $('problems');

@@ -140,17 +140,29 @@ function drawPlan(svg, state) {
   }
 }
 
+/** The detection's confidence in a system it doubted (the page's, when the whole page is doubtful), else null. */
+export function doubtOf(state, page, system) {
+  const report = state.detection && state.detection.pages.find((p) => p.page === page);
+  if (!report) return null;
+  const doubted = report.doubtfulSystems.find((s) => s.system === system);
+  if (doubted) return doubted.confidence;
+  return report.doubtful ? report.confidence : null;
+}
+
 function drawLayout(svg, state) {
   const systems = systemsOf(state.layout, state.page);
   systems.forEach((system, i) => {
     const [left, right] = systemExtent(system, state.pageSize.width);
     const g = el('g', { class: 'layout-system', 'data-system': i + 1 });
-    g.append(el('rect', { x: left - 6, y: system.top, width: right - left + 12, height: system.bottom - system.top, class: 'system-box' }));
+    const doubt = doubtOf(state, state.page, i + 1);
+    g.append(el('rect', { x: left - 6, y: system.top, width: right - left + 12, height: system.bottom - system.top,
+      class: doubt === null ? 'system-box' : 'system-box doubtful' }));
     for (const edge of ['top', 'bottom']) {
       const y = system[edge];
       g.append(el('line', { x1: left - 14, y1: y, x2: right + 14, y2: y, class: 'edge', 'data-edge': edge, 'data-system': i + 1 }));
     }
-    g.append(el('text', { x: left - 10, y: system.top - 3, class: 'system-label' }, `system ${i + 1}`));
+    g.append(el('text', { x: left - 10, y: system.top - 3, class: doubt === null ? 'system-label' : 'system-label doubtful' },
+      doubt === null ? `system ${i + 1}` : `system ${i + 1}: check (confidence ${doubt})`));
     const bars = system.bars;
     const lines = bars.length ? [bars[0].left, ...bars.map((b) => b.right)] : [];
     lines.forEach((x, k) => {

@@ -15,16 +15,8 @@ struct DetectedLayoutFormatter {
     }
 
     var json: JSONValue {
-        let report: [JSONValue] = pages.map { page in
-            ["page": .int(page.page), "status": .string(page.status.rawValue), "reading": .string(page.reading.rawValue),
-             "dpi": page.dpi.map { .double($0) } ?? .null, "confidence": .double(page.confidence),
-             "skewDegrees": .double(page.skewDegrees), "systems": .int(page.systems.count), "doubtful": .bool(page.isDoubtful),
-             "doubtfulSystems": .array(page.systems.enumerated().filter { $0.element.confidence < DetectedPage.doubtfulBelow }
-                .map { .object([("system", .int($0.offset + 1)), ("confidence", .double($0.element.confidence))]) })]
-        }
         guard case .object(var members) = layout.jsonTree else { return layout.jsonTree }
-        members.append(("detection", ["dpi": .double(dpi), "pages": .array(report),
-                                      "doubtfulPages": .array(pages.filter(\.isDoubtful).map { .int($0.page) })]))
+        members.append(("detection", DetectedPage.report(pages, dpi: dpi)))
         return .object(members)
     }
 

@@ -11,9 +11,25 @@ public struct SessionDamage: Hashable, Sendable, CustomStringConvertible {
     /// The takes and marks kept: every one complete before the break.
     public var keptTakes: Int
     public var keptMarks: Int
+    /// For a damaged database (line and column 0): what SQLite could not read, e.g. "2 marks".
+    public var lost: String?
+
+    public init(line: Int, column: Int, reason: String, keptTakes: Int, keptMarks: Int) {
+        (self.line, self.column, self.reason, self.keptTakes, self.keptMarks) = (line, column, reason, keptTakes, keptMarks)
+    }
+
+    /// The damage of a database: the rows SQLite could still read were kept, `lost` says what could not be.
+    public init(database reason: String, keptTakes: Int, keptMarks: Int, lost: String) {
+        self.init(line: 0, column: 0, reason: reason, keptTakes: keptTakes, keptMarks: keptMarks)
+        self.lost = lost
+    }
 
     public var description: String {
-        "the document is damaged at line \(line), column \(column) (\(reason)): kept the \(keptTakes) take\(keptTakes == 1 ? "" : "s") "
+        if let lost {
+            return "the database is damaged (\(reason)): kept the \(keptTakes) take\(keptTakes == 1 ? "" : "s") and \(keptMarks) "
+                + "mark\(keptMarks == 1 ? "" : "s") SQLite could still read; lost: \(lost). The session opens read-only"
+        }
+        return "the document is damaged at line \(line), column \(column) (\(reason)): kept the \(keptTakes) take\(keptTakes == 1 ? "" : "s") "
             + "and \(keptMarks) mark\(keptMarks == 1 ? "" : "s") complete before it; what follows is lost. The session opens read-only"
     }
 }

@@ -38,6 +38,15 @@ public struct SessionStore {
         switch kind {
         case .json: return try Session.read(json: try read(), mode: mode)
         case .sqlite:
+            // A damaged database is only ever opened read-only (opening it for writing could change its bytes):
+            // what SQLite can still read is kept, with a `damaged` warning; it is refused when not even the
+            // session row reads.
+            if let reason = try SessionDatabase.damage(at: path) {
+                guard mode == .lenient, let reading = try? SessionDatabase.salvage(path: path, reason: reason) else {
+                    throw StoreError.damagedDatabase(path: path, reason: reason)
+                }
+                return reading
+            }
             do {
                 return try SessionDatabase(path: path).load().checked(mode)
             } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT].contains(error.resultCode) {
@@ -53,7 +62,7 @@ public struct SessionStore {
         case .json:
             return try editDocument { try $0.addTake(start: start, piece: piece, source: source, note: note) }
         case .sqlite:
-            return try SessionDatabase(path: path).startTake(at: start, piece: piece, source: source, note: note)
+            return try writableDatabase().startTake(at: start, piece: piece, source: source, note: note)
         }
     }
 
@@ -63,7 +72,7 @@ public struct SessionStore {
         case .json:
             try editDocument { try $0.endTake(number, at: end) }
         case .sqlite:
-            try SessionDatabase(path: path).endTake(number: number, at: end)
+            try writableDatabase().endTake(number: number, at: end)
         }
     }
 
@@ -71,7 +80,7 @@ public struct SessionStore {
     public func setNote(ofTake number: Int, to note: String) throws {
         switch kind {
         case .json: try editDocument { try $0.setNote(ofTake: number, to: note) }
-        case .sqlite: try SessionDatabase(path: path).setNote(ofTake: number, to: note)
+        case .sqlite: try writableDatabase().setNote(ofTake: number, to: note)
         }
     }
 
@@ -79,7 +88,7 @@ public struct SessionStore {
     public func deleteTake(_ number: Int) throws {
         switch kind {
         case .json: try editDocument { try $0.deleteTake(number) }
-        case .sqlite: try SessionDatabase(path: path).deleteTake(number: number)
+        case .sqlite: try writableDatabase().deleteTake(number: number)
         }
     }
 
@@ -87,7 +96,7 @@ public struct SessionStore {
     public func deleteMark(_ id: Int) throws {
         switch kind {
         case .json: try editDocument { try $0.deleteMark(id) }
-        case .sqlite: try SessionDatabase(path: path).deleteMark(id: id)
+        case .sqlite: try writableDatabase().deleteMark(id: id)
         }
     }
 
@@ -97,7 +106,7 @@ public struct SessionStore {
         switch kind {
         case .json:
             return try editDocument { try $0.undo() }
-        case .sqlite: return try SessionDatabase(path: path).undo()
+        case .sqlite: return try writableDatabase().undo()
         }
     }
 
@@ -110,7 +119,7 @@ public struct SessionStore {
             return try editDocument { try $0.addMark(take: take, kind: markKind, at: at, to: to, time: time, text: text) }
         case .sqlite:
             var mark = Mark(id: 0, take: take, kind: markKind, at: at, to: to, time: time, text: text)
-            mark.id = try SessionDatabase(path: path).appendMark(mark)
+            mark.id = try writableDatabase().appendMark(mark)
             return mark
         }
     }
@@ -120,7 +129,7 @@ public struct SessionStore {
     public func renumberTake(_ number: Int, to newNumber: Int, label: String? = nil) throws -> Take {
         switch kind {
         case .json: return try editDocument { try $0.renumberTake(number, to: newNumber, label: label) }
-        case .sqlite: return try SessionDatabase(path: path).renumberTake(number: number, to: newNumber, label: label)
+        case .sqlite: return try writableDatabase().renumberTake(number: number, to: newNumber, label: label)
         }
     }
 
@@ -129,7 +138,7 @@ public struct SessionStore {
     public func moveMark(_ id: Int, at: ScorePosition, to: ScorePosition? = nil) throws -> Mark {
         switch kind {
         case .json: return try editDocument { try $0.moveMark(id, at: at, to: to) }
-        case .sqlite: return try SessionDatabase(path: path).moveMark(id: id, at: at, to: to)
+        case .sqlite: return try writableDatabase().moveMark(id: id, at: at, to: to)
         }
     }
 
@@ -138,7 +147,7 @@ public struct SessionStore {
     public func changeMark(_ id: Int, kind markKind: MarkKind, text: String?) throws -> Mark {
         switch kind {
         case .json: return try editDocument { try $0.changeMark(id, kind: markKind, text: text) }
-        case .sqlite: return try SessionDatabase(path: path).changeMark(id: id, kind: markKind, text: text)
+        case .sqlite: return try writableDatabase().changeMark(id: id, kind: markKind, text: text)
         }
     }
 
@@ -147,11 +156,18 @@ public struct SessionStore {
         switch kind {
         case .json: try editDocument { $0.apply(links) }
         case .sqlite:
-            let database = try SessionDatabase(path: path)
+            let database = try writableDatabase()
             var session = try database.load().checked(.lenient).session
             session.apply(links)
             try database.save(session)
         }
+    }
+
+    /// The database for an edit, after SQLite has checked read-only that every page of it reads: a damaged
+    /// database is never opened for writing (it opens read-only with what can be read, see `read(mode:)`).
+    private func writableDatabase() throws -> SessionDatabase {
+        if let reason = try SessionDatabase.damage(at: path) { throw StoreError.damagedDatabase(path: path, reason: reason) }
+        return try SessionDatabase(path: path)
     }
 
     /// Loads the JSON document, applies `change` and writes it back (not at all when `change` throws).

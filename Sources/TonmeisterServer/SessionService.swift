@@ -23,6 +23,8 @@ final class SessionService: Sendable {
     /// Opens the database at `path` (migrating it to the current schema).
     init(path: String) throws {
         self.path = path
+        // A damaged database is never opened for writing (it could change its bytes): serve refuses it.
+        if let reason = try SessionDatabase.damage(at: path) { throw StoreError.damagedDatabase(path: path, reason: reason) }
         database = try SessionDatabase(path: path)
         cachedLayout = LockedValue(try database.load().layout)
         watcher = try SessionChangeWatcher(path: path)

@@ -114,7 +114,7 @@ struct DamagedDocumentCommandTests {
 
 @Suite("Damaged session databases from the command line")
 struct DamagedDatabaseCommandTests {
-    @Test("a truncated or corrupted database is refused with exit 2 and a message, and its bytes are not changed")
+    @Test("a truncated database or one with a scrambled schema is refused with exit 2 and a message, and its bytes are not changed")
     func refusedUnchanged() throws {
         let (dir, file) = try SessionCheckCommandTests.copy(SessionCheckCommandTests.messy)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -132,5 +132,40 @@ struct DamagedDatabaseCommandTests {
             #expect(r.stderr.hasPrefix("error: \(path): the database is damaged"))
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == damaged)
         }
+    }
+
+    @Test("a database damaged inside (its schema intact) opens read-only with what SQLite can still read; edits exit 2; its bytes never change")
+    func salvagedReadOnly() throws {
+        let (dir, file) = try SessionCheckCommandTests.copy(SessionCheckCommandTests.messy)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let database = dir.appendingPathComponent("day.sqlite").path
+        #expect(try CLIRunner.run("session", "import", file, database).status == 0)
+        let takes = try CLIRunner.run("session", "show", database, "--json")
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: database)))
+        // Scramble every index page (SQLite page type 0x0A): the schema and the rows stay readable, the file is
+        // damaged (PRAGMA quick_check fails) and queries through the indexes break.
+        let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        let pages = (1..<(bytes.count / pageSize)).filter { bytes[$0 * pageSize] == 0x0A }
+        try #require(!pages.isEmpty)
+        for page in pages {
+            for i in stride(from: page * pageSize + 40, to: (page + 1) * pageSize, by: 53) { bytes[i] ^= 0x5A }
+        }
+        let damaged = Data(bytes)
+        try damaged.write(to: URL(fileURLWithPath: database))
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+
+        let show = try CLIRunner.run("session", "show", database, "--json")
+        #expect(show.status == 0, "\(show.stderr)")
+        let warnings = (try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])?["warnings"] as? [[String: Any]]
+        #expect(warnings?.first?["kind"] as? String == "damaged")
+        #expect((warnings?.first?["message"] as? String)?.contains("SQLite could still read") == true)
+        #expect(show.stdout.count > takes.stdout.count * 9 / 10, "every take and mark is still read (the rows were not hit)")
+        let edit = try CLIRunner.run("take", "note", database, "1", "retake the opening")
+        #expect(edit.status == 2)
+        #expect(edit.stderr.contains("the database is damaged"))
+        #expect(try CLIRunner.run("session", "check", database).status == 2)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == damaged, "reading and refused edits never write to it")
+        let saved = dir.appendingPathComponent("saved.json").path
+        #expect(try CLIRunner.run("session", "export", database, "-o", saved).status == 0, "what was read can be exported")
     }
 }

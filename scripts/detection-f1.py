@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Score `tonmeister score detect --json` against truth layouts by F1 (issue 14's measure).
 
-Usage: detection-f1.py [--tonmeister PATH] [--verbose] DIR [DIR ...]
+Usage: detection-f1.py [--tonmeister PATH] [--verbose] [--raster] [--json] DIR [DIR ...]
 
 Each DIR holds NAME.pdf with NAME.layout.json (Tests/ScoreDocumentTests/Corpus/<engraver>). A folder whose
 name starts with "scan" uses the scan tolerances. Prints one line per folder, and with --json a JSON object
@@ -64,6 +64,7 @@ def main():
     ap.add_argument("--tonmeister", default=os.path.join(os.path.dirname(__file__), "..", ".build", "release", "tonmeister"))
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--raster", action="store_true", help="pass --raster: read every page from pixels")
     a = ap.parse_args()
     report = {}
     for d in a.dirs:
@@ -80,7 +81,7 @@ def main():
             with open(truth_path) as f:
                 truth = systems_of(json.load(f))
             start = time.perf_counter()
-            run = subprocess.run([a.tonmeister, "score", "detect", os.path.join(d, name), "--json"],
+            run = subprocess.run([a.tonmeister, "score", "detect", os.path.join(d, name), "--json"] + (["--raster"] if a.raster else []),
                                  capture_output=True, text=True)
             seconds += time.perf_counter() - start
             if run.returncode != 0:

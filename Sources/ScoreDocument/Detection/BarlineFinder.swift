@@ -2,7 +2,13 @@
 struct BarlineCandidate {
     var left: Int
     var right: Int
+    /// The widths of its strokes from left to right (one for a single barline, two or more for double, final and
+    /// repeat barlines).
+    var strokes: [Int] = []
     var centre: Double { Double(left + right) / 2 }
+
+    /// A heavy line followed by a thin one: a start repeat (or a heavy double barline opening a section).
+    var opensWithHeavyLine: Bool { strokes.count >= 2 && Double(strokes[0]) >= 1.5 * Double(strokes[1]) }
 }
 
 /// Finds the barlines of a system: vertical strokes that cover every staff of the system from its top line to
@@ -40,13 +46,14 @@ enum BarlineFinder {
         // not spoil it), join the strokes that remain and lie closer than 1.2 staff spaces into one barline (the
         // thin and thick lines of a double, final or repeat barline), then require the whole barline to be
         // straight: no ink reaching out from its outer edges on one side (time-signature digits, clefs).
-        let barStrokes = strokes.map { BarlineCandidate(left: $0.0, right: $0.1) }.filter {
+        let barStrokes = strokes.map { BarlineCandidate(left: $0.0, right: $0.1, strokes: [$0.1 - $0.0 + 1]) }.filter {
             !blobAtEnds($0, system, mask, space)
         }
         var result: [BarlineCandidate] = []
         for stroke in barStrokes {
             if let last = result.last, Double(stroke.left - last.right) <= 1.2 * space {
                 result[result.count - 1].right = stroke.right
+                result[result.count - 1].strokes += stroke.strokes
             } else {
                 result.append(stroke)
             }

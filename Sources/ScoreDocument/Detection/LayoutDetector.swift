@@ -39,6 +39,11 @@ public enum LayoutDetector {
                 left = first.centre
                 bars.removeFirst()
             }
+            // A start repeat (heavy then thin) right after the clef and key at the head of the system is no bar
+            // boundary: the first bar starts at the start of the staff lines.
+            if let first = bars.first, first.opensWithHeavyLine, first.centre - left <= 16 * group[0].space, bars.count > 1 {
+                bars.removeFirst()
+            }
             systems.append(DetectedPage.System(
                 top: point(middleX, top).y, bottom: point(middleX, bottom).y,
                 left: point(left, middleY).x, right: point(right, middleY).x,

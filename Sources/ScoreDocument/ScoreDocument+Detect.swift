@@ -28,12 +28,13 @@ extension ScoreDocument {
                 let capped = min(resolution, Self.largestDetectionDPI(for: size))
                 return LayoutDetector.detect(try Self.grayImage(handle: handle, index: page - 1, size: size, dpi: capped), page: page)
             }
-            let scanned = try PageDrawing.imageCoverage(handle: handle, index: page - 1, size: size) >= Self.scannedCoverage
-            // A scan's thin staff lines turn grey and vanish at 150 dpi: scans are read at the finer resolution
-            // at once (scanners write 300 dpi and more).
-            if scanned && vector { return try raster(max(dpi, Self.fineDetectionDPI)) }
             var best: DetectedPage?
             if vector {
+                // A scan's thin staff lines turn grey and vanish at 150 dpi: scans are read at the finer resolution
+                // at once (scanners write 300 dpi and more).
+                if try PageDrawing.imageCoverage(handle: handle, index: page - 1, size: size) >= Self.scannedCoverage {
+                    return try raster(max(dpi, Self.fineDetectionDPI))
+                }
                 let drawing = try PageDrawing.read(handle: handle, index: page - 1, size: size)
                 let read = VectorLayoutDetector.detect(drawing, page: page)
                 if read.status == .ok && read.confidence >= DetectedPage.doubtfulBelow { return read }

@@ -54,16 +54,11 @@ extension TonmeisterServer {
         return .json(layoutJSON(layout))
     }
 
-    /// `{"layout":{…},"bars":[…]}`.
-    static func layoutJSON(_ layout: ScoreLayout?) -> JSONValue {
-        ["layout": layout?.jsonTree ?? .null, "bars": APIJSON.bars(layout)]
-    }
-
-    /// The layout answer, with `"detection"` (which pages and systems to check by eye) while the layout is the one
-    /// the last detection found.
+    /// `{"layout":{…},"bars":[…]}`, with `"detection"` (which pages and systems to check by eye) while the layout
+    /// is the one the last detection found.
     func layoutJSON(_ layout: ScoreLayout?) -> JSONValue {
-        guard case .object(var members) = Self.layoutJSON(layout), let report = detectionReport(for: layout) else { return Self.layoutJSON(layout) }
-        members.append(("detection", report))
+        var members: [(String, JSONValue)] = [("layout", layout?.jsonTree ?? .null), ("bars", APIJSON.bars(layout))]
+        if let report = detectionReport(for: layout) { members.append(("detection", report)) }
         return .object(members)
     }
 

@@ -52,25 +52,18 @@ public enum LayoutDetector {
                     return min(a, b)...max(a, b)
                 },
                 barlines: bars.map { point($0.centre, middleY).x }))
-            var quality = group.map(\.regularity).min()!
-            if bars.isEmpty { quality *= 0.5 }
-            if let last = bars.last, Double(last.right) < right - 2 * group[0].space { quality *= 0.9 }
+            let quality = DetectedPage.systemQuality(regularity: group.map(\.regularity).min()!, lastBarline: bars.last.map { Double($0.right) },
+                                                     barlines: bars.count, right: right, space: group[0].space)
             qualities.append(quality)
-            systems[systems.count - 1].confidence = (quality * 1000).rounded() / 1000
+            systems[systems.count - 1].confidence = DetectedPage.reported(quality)
         }
-        let explained = staves.count * 5
-        let status: DetectedPage.Status = systems.isEmpty ? (lines.count < 3 ? .empty : .unreadable) : .ok
-        var confidence: Double
-        switch status {
-        case .empty: confidence = 1
-        case .unreadable: confidence = 0.2
-        case .ok:
-            confidence = qualities.reduce(0, +) / Double(qualities.count)
+        var (status, confidence) = DetectedPage.judged(qualities: qualities, longLines: lines.count)
+        if status == .ok {
             // Long lines that belong to no staff make the page less certain.
-            let stray = max(0, lines.count - explained)
+            let stray = max(0, lines.count - staves.count * 5)
             confidence *= max(0.5, 1 - Double(stray) / Double(max(1, lines.count)) * 0.5)
         }
-        var result = DetectedPage(page: page, status: status, confidence: (confidence * 1000).rounded() / 1000,
+        var result = DetectedPage(page: page, status: status, confidence: DetectedPage.reported(confidence),
                                   skewDegrees: (angle * 180 / .pi * 100).rounded() / 100, systems: systems)
         result.dpi = (scale * 72 * 100).rounded() / 100
         return result

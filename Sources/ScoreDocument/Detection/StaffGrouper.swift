@@ -81,18 +81,7 @@ enum StaffGrouper {
     /// Consecutive staves belong to one system when ink joins them: a systemic line, bracket or brace at the
     /// left edge, or barlines running through the gap between them.
     static func systems(from staves: [StaffCandidate], mask: InkMask) -> [[StaffCandidate]] {
-        guard var current = staves.first.map({ [$0] }) else { return [] }
-        var result: [[StaffCandidate]] = []
-        for staff in staves.dropFirst() {
-            if joined(current.last!, staff, mask: mask) {
-                current.append(staff)
-            } else {
-                result.append(current)
-                current = [staff]
-            }
-        }
-        result.append(current)
-        return result
+        staves.runs { joined($0.last!, $1, mask: mask) }
     }
 
     private static func joined(_ a: StaffCandidate, _ b: StaffCandidate, mask: InkMask) -> Bool {

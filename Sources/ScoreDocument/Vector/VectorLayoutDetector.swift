@@ -24,26 +24,17 @@ enum VectorLayoutDetector {
         for group in groups {
             let left = group.map(\.left).min()!, right = group.map(\.right).max()!
             let bars = VectorBarlines.find(in: group, strokes: strokes, boxes: drawing.boxes)
-            var quality = group.map(\.regularity).min()!
-            if bars.isEmpty { quality *= 0.5 }
             let space = group.map(\.space).reduce(0, +) / Double(group.count)
-            if let last = bars.last, last < right - 2 * space { quality *= 0.9 }
             var system = DetectedPage.System(top: group.first!.top, bottom: group.last!.bottom, left: left, right: right,
                                              staves: group.map { $0.top...$0.bottom }, barlines: bars)
-            system.confidence = (quality * 1000).rounded() / 1000
+            system.confidence = DetectedPage.reported(DetectedPage.systemQuality(
+                regularity: group.map(\.regularity).min()!, lastBarline: bars.last, barlines: bars.count, right: right, space: space))
             systems.append(system)
         }
-        let status: DetectedPage.Status = systems.isEmpty ? (lines.count < 3 ? .empty : .unreadable) : .ok
-        var confidence: Double
-        switch status {
-        case .empty: confidence = 1
-        case .unreadable: confidence = 0.2
-        case .ok:
-            confidence = systems.map(\.confidence).reduce(0, +) / Double(systems.count)
-            // Long lines in fives that belong to no staff would make the page less certain; stray single lines
-            // (volta brackets, underlines, hairpins) are common and do not.
-        }
-        var result = DetectedPage(page: page, status: status, confidence: (confidence * 1000).rounded() / 1000,
+        // Long lines in fives that belong to no staff would make the page less certain; stray single lines
+        // (volta brackets, underlines, hairpins) are common and do not.
+        let (status, confidence) = DetectedPage.judged(qualities: systems.map(\.confidence), longLines: lines.count)
+        var result = DetectedPage(page: page, status: status, confidence: DetectedPage.reported(confidence),
                                   skewDegrees: 0, systems: systems)
         result.reading = .vector
         return result
@@ -51,18 +42,7 @@ enum VectorLayoutDetector {
 
     /// Consecutive staves that are connected form a system.
     static func systems(_ staves: [VectorStaff], strokes: [Stroke], boxes: [PageDrawing.Box]) -> [[VectorStaff]] {
-        guard var current = staves.first.map({ [$0] }) else { return [] }
-        var result: [[VectorStaff]] = []
-        for staff in staves.dropFirst() {
-            if joined(current, staff, strokes: strokes, boxes: boxes) {
-                current.append(staff)
-            } else {
-                result.append(current)
-                current = [staff]
-            }
-        }
-        result.append(current)
-        return result
+        staves.runs { joined($0, $1, strokes: strokes, boxes: boxes) }
     }
 
     /// True when `b` continues the system made of `group`: ink at the left edge (start line, bracket, brace)

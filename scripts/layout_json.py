@@ -2,9 +2,12 @@
 import json
 
 
-def dump_layout(layout, fp):
-    """Compact but diff-friendly JSON: one line per system."""
-    fp.write('{"pages":[\n')
+def dump_layout(layout, fp, head=None):
+    """Compact but diff-friendly JSON: one line per system; `head` members (a dict) come first, one per line."""
+    fp.write("{")
+    for k, v in (head or {}).items():
+        fp.write("%s:%s,\n" % (json.dumps(k), json.dumps(v, ensure_ascii=False)))
+    fp.write('"pages":[\n')
     for i, p in enumerate(layout["pages"]):
         fp.write(' {"page":%d,"systems":[' % p["page"])
         for j, s in enumerate(p["systems"]):

@@ -68,6 +68,8 @@ import subprocess
 import tempfile
 import xml.etree.ElementTree as ET
 
+from layout_json import dump_layout  # noqa: E402  (scripts/ is on sys.path when run as a script)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "Tests", "ScoreDocumentTests", "Corpus")
 PT_PER_MM = 72 / 25.4
@@ -540,21 +542,9 @@ def musescore_truth(piece, xml, build, outdir, warn):
 # ----------------------------------------------------------------------------------------------
 
 def dump_truth(path, head, pages):
-    """Like scripts/layout_json.py: compact, one line per system; header fields first."""
+    """The truth as scripts/layout_json.py writes layouts: compact, one line per system; header fields first."""
     with open(path, "w", encoding="utf-8") as fp:
-        fp.write("{")
-        for k, v in head.items():
-            fp.write("%s:%s,\n" % (json.dumps(k), json.dumps(v, ensure_ascii=False)))
-        fp.write('"pages":[\n')
-        for i, p in enumerate(pages):
-            fp.write(' {"page":%d,"systems":[' % p["page"])
-            for j, s in enumerate(p["systems"]):
-                fp.write("\n  " + json.dumps(s, separators=(",", ":"), ensure_ascii=False))
-                if j + 1 < len(p["systems"]):
-                    fp.write(",")
-            fp.write("\n ]}" if p["systems"] else "]}")
-            fp.write(",\n" if i + 1 < len(pages) else "\n")
-        fp.write("]}\n")
+        dump_layout({"pages": pages}, fp, head)
 
 
 # ----------------------------------------------------------------------------------------------

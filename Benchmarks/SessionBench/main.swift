@@ -22,6 +22,11 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 }
 
 let json = session.jsonData()
+// For profiling the reader alone: SESSIONBENCH_JSON_ONLY=N reads the document N times and stops.
+if let runs = ProcessInfo.processInfo.environment["SESSIONBENCH_JSON_ONLY"].flatMap(Int.init) {
+    for _ in 0..<runs { _ = try Session.read(json: json) }
+    exit(0)
+}
 var parsed: Session?
 let jsonImport = try seconds { parsed = try Session(json: json) }
 // What the command line and the server do: lenient reading with the repair pass (DESIGN §6).
@@ -32,10 +37,11 @@ let decoderReference = try seconds { decoded = try JSONDecoder().decode(DecoderR
 precondition(decoded?.marks.count == session.marks.count)
 let megabytes = Double(json.count) / 1_000_000
 func rate(_ s: Double) -> String { String(format: "%.1f MB/s", megabytes / s) }
-/// The issue's goal is 30 MB/s, JSONDecoder's speed on its machines; on a slower machine, JSONDecoder's speed here.
+/// The goal: 30 MB/s (issue 15), and faster than JSONDecoder alone in the same run.
 func target(_ s: Double) -> String {
-    let goal = min(30, megabytes / decoderReference)
-    return megabytes / s >= goal ? "≥ \(String(format: "%.1f", goal)) MB/s: met" : "≥ \(String(format: "%.1f", goal)) MB/s: missed"
+    let rate = megabytes / s, decoder = megabytes / decoderReference
+    let met = rate >= 30 && rate > decoder
+    return "≥ 30 MB/s and faster than JSONDecoder (\(String(format: "%.1f", rate / decoder))×): \(met ? "met" : "missed")"
 }
 precondition(parsed?.takes.count == session.takes.count)
 

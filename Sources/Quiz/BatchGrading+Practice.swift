@@ -9,7 +9,7 @@ extension BatchGrading {
     static func practiceQuiz(_ listed: [JSONValue], spec: QuizSpec, seed: UInt64) -> Quiz? {
         var items: [PracticeItem] = []
         for question in listed {
-            guard case .object(let members) = question, case .string(let key)? = members.first(where: { $0.0 == "item" })?.1,
+            guard var fields = try? JSONObject(question), let key = try? fields.required("item", JSONValue.string),
                   let item = try? PracticeItem(key: key) else { return nil }
             items.append(item)
         }

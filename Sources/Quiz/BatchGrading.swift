@@ -9,18 +9,20 @@ public enum BatchGrading {
     public static func quiz(json bytes: some Sequence<UInt8>) throws(QuizError) -> Quiz {
         let tree: JSONValue
         do { tree = try JSONReader.parse(bytes) } catch { throw .invalidDocument(what: "quiz", reason: error.description) }
-        guard case .object(let members) = tree else { throw .invalidDocument(what: "quiz", reason: "expected a JSON object") }
-        let field = { (key: String) in members.first { $0.0 == key }?.1 }
-        if let specTree = field("spec") {
-            guard case .int(let seed)? = field("seed"), seed >= 0 else {
-                throw .invalidDocument(what: "quiz", reason: "'seed' must be a whole number ≥ 0")
+        guard case .object = tree else { throw .invalidDocument(what: "quiz", reason: "expected a JSON object") }
+        var document = try reading("quiz") { try JSONObject(tree) }
+        if let specTree = document.value("spec") {
+            let seed = try reading("quiz") { () throws -> Int in
+                let seed = try document.required("seed", JSONValue.int)
+                guard seed >= 0 else { throw JSONFieldError("must be a whole number ≥ 0", at: [.key("seed")]) }
+                return seed
             }
             let spec = try QuizSpec.read(specTree).spec
             let quiz = try QuizGenerator(spec: spec).quiz(seed: UInt64(seed))
-            if case .array(let listed)? = field("questions") {
+            if case .array(let listed)? = document.value("questions") {
                 let prompts = listed.map { item -> String? in
-                    guard case .object(let q) = item, case .string(let prompt)? = q.first(where: { $0.0 == "prompt" })?.1 else { return nil }
-                    return prompt
+                    guard var question = try? JSONObject(item) else { return nil }
+                    return try? question.optional("prompt", JSONValue.string)
                 }
                 guard prompts == quiz.questions.map(\.prompt) else {
                     if let practice = practiceQuiz(listed, spec: spec, seed: UInt64(seed)),
@@ -50,8 +52,9 @@ public enum BatchGrading {
         let tree: JSONValue
         do { tree = try JSONReader.parse(bytes) } catch { throw .invalidDocument(what: "answers", reason: error.description) }
         var list = tree
-        if case .object(let members) = tree {
-            guard let inner = members.first(where: { $0.0 == "answers" })?.1 else {
+        if case .object = tree {
+            var document = try reading("answers") { try JSONObject(tree) }
+            guard let inner = document.value("answers") else {
                 throw .invalidDocument(what: "answers", reason: "expected an array, or an object with an 'answers' array")
             }
             list = inner
@@ -62,27 +65,18 @@ public enum BatchGrading {
             switch item {
             case .string(let text): answers.append(Answer(number: index + 1, text: text, seconds: nil))
             case .null: answers.append(Answer(number: index + 1, text: nil, seconds: nil))
-            case .object(let members):
-                let field = { (key: String) in members.first { $0.0 == key }?.1 }
-                var number = index + 1
-                if let value = field("number") {
-                    guard case .int(let n) = value else { throw .invalidDocument(what: "answers", reason: "answer \(index + 1): 'number' must be a whole number") }
-                    number = n
-                }
-                var text: String?
-                switch field("answer") {
-                case .string(let s)?: text = s
-                case .null?, nil: text = nil
-                default: throw .invalidDocument(what: "answers", reason: "answer \(index + 1): 'answer' must be a string")
-                }
-                var seconds: Double?
-                switch field("seconds") {
-                case .int(let n)?: seconds = Double(n)
-                case .double(let x)? where x.isFinite && x >= 0: seconds = x
-                case nil, .null?: seconds = nil
-                default: throw .invalidDocument(what: "answers", reason: "answer \(index + 1): 'seconds' must be a number ≥ 0")
-                }
-                answers.append(Answer(number: number, text: text, seconds: seconds))
+            case .object:
+                answers.append(try reading("answers") {
+                    try JSONObject.reading("answer \(index + 1)", item) { item in
+                        var answer = try JSONObject(item)
+                        let seconds = try answer.optional("seconds", JSONValue.double)
+                        if let seconds, !(seconds.isFinite && seconds >= 0) {
+                            throw JSONFieldError("must be a number ≥ 0", at: [.key("seconds")])
+                        }
+                        return Answer(number: try answer.optional("number", JSONValue.int) ?? index + 1,
+                                      text: try answer.optional("answer", JSONValue.string), seconds: seconds)
+                    }
+                })
             default:
                 throw .invalidDocument(what: "answers", reason: "answer \(index + 1) must be a string, null or an object")
             }
@@ -112,5 +106,14 @@ public enum BatchGrading {
             return AnswerRecord(number: index + 1, question: question, grade: grade, seconds: answer?.seconds ?? 0)
         }
         return QuizResult(records: records, total: quiz.questions.count)
+    }
+
+    /// Runs `body`, turning a ``JSONFieldError`` into `QuizError.invalidDocument` for the document `what`.
+    private static func reading<T>(_ what: String, _ body: () throws -> T) throws(QuizError) -> T {
+        do { return try body() } catch let error as JSONFieldError {
+            throw .invalidDocument(what: what, reason: error.description)
+        } catch {
+            throw .invalidDocument(what: what, reason: "\(error)")
+        }
     }
 }

@@ -4,7 +4,7 @@
 /// JSON (the layout, the session, every command's `--json`) is written with this type. Doubles use Swift's
 /// shortest round-tripping form (`60.0`, `210.5`); non-finite doubles are written as the strings `"nan"`,
 /// `"inf"` and `"-inf"` so that writing never fails (readers reject them where numbers are required).
-package enum JSONValue: Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+package enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
     case string(String)
     case int(Int)

@@ -12,41 +12,37 @@ enum SessionRows {
     /// Unknown JSON members as a JSON array of `[key, json text]` pairs; nil when there are none.
     static func extraJSON(_ extra: ExtraFields) -> String? {
         guard !extra.isEmpty else { return nil }
-        let pairs = extra.members.map { [$0.key, $0.json] }
-        // Encoding an array of string arrays cannot fail.
-        return String(decoding: (try? JSONEncoder().encode(pairs)) ?? Data("[]".utf8), as: UTF8.self)
+        return JSONValue.array(extra.members.map { [.string($0.key), .string($0.json)] }).serialized()
     }
 
     /// Reads `extraJSON(_:)` text back.
     static func extra(_ text: String?, table: String) throws -> ExtraFields {
         guard let text else { return ExtraFields() }
-        guard let pairs = try? JSONDecoder().decode([[String]].self, from: Data(text.utf8)),
-              pairs.allSatisfy({ $0.count == 2 }) else {
+        do {
+            let pairs = try JSONValue.array { value, _ in try JSONValue.strings(value) }(JSONReader.parse(text.utf8))
+            guard pairs.allSatisfy({ $0.count == 2 }) else { throw JSONFieldError("a pair is not [key, json]") }
+            return ExtraFields(pairs.map { ExtraFields.Member(key: $0[0], json: $0[1]) })
+        } catch {
             throw StorageError.corruptRow(table: table, reason: "extra_json is not a list of [key, json] pairs: \(text)")
         }
-        return ExtraFields(pairs.map { ExtraFields.Member(key: $0[0], json: $0[1]) })
-    }
-
-    private struct NumberingRow: Codable {
-        var first: Int
-        var prefixPerPiece: Bool
-        var continuous: Bool
     }
 
     /// The numbering scheme as compact JSON with sorted keys.
     static func numberingJSON(_ numbering: TakeNumbering) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let row = NumberingRow(first: numbering.first, prefixPerPiece: numbering.prefixPerPiece, continuous: numbering.continuous)
-        return String(decoding: (try? encoder.encode(row)) ?? Data(), as: UTF8.self)
+        JSONValue.object([("continuous", .bool(numbering.continuous)), ("first", .int(numbering.first)),
+                          ("prefixPerPiece", .bool(numbering.prefixPerPiece))]).serialized()
     }
 
     /// Reads `numberingJSON(_:)` text back.
     static func numbering(_ text: String) throws -> TakeNumbering {
-        guard let row = try? JSONDecoder().decode(NumberingRow.self, from: Data(text.utf8)) else {
+        do {
+            var row = try JSONObject(JSONReader.parse(text.utf8))
+            return TakeNumbering(first: try row.required("first", JSONValue.int),
+                                 prefixPerPiece: try row.required("prefixPerPiece", JSONValue.bool),
+                                 continuous: try row.required("continuous", JSONValue.bool))
+        } catch {
             throw StorageError.corruptRow(table: "session", reason: "numbering_json is not a numbering scheme: \(text)")
         }
-        return TakeNumbering(first: row.first, prefixPerPiece: row.prefixPerPiece, continuous: row.continuous)
     }
 
     /// The position in columns `prefix_page/x/y`, nil when the page is NULL.

@@ -4,7 +4,8 @@ import ScoreLayout
 
 /// A JSON request body: typed access to its members with 400 errors that name the member.
 struct RequestJSON {
-    private let members: [(String, JSONValue)]
+    private let object: JSONObject
+    /// Where this object is in the body (`""` for the body itself, `start` for a position member).
     private let path: String
 
     /// Reads the body of `request`, at most `limit` bytes (413 beyond), as a JSON object.
@@ -23,24 +24,26 @@ struct RequestJSON {
     }
 
     init(_ value: JSONValue, path: String) throws {
-        guard case .object(let members) = value else {
+        guard case .object = value else {
             throw APIError.badRequest("\(path.isEmpty ? "the body" : path) must be a JSON object")
         }
-        self.members = members
+        object = try JSONObject(value)
         self.path = path
     }
 
     private func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    /// The value of `key`, nil when absent or null.
-    func value(_ key: String) -> JSONValue? {
-        guard let value = members.first(where: { $0.0 == key })?.1 else { return nil }
-        if case .null = value { return nil }
-        return value
+    /// Member `key` read by `reader`, nil when absent or null; a wrong type is a 400 naming the member.
+    private func read<T>(_ key: String, _ reader: (JSONValue) throws(JSONFieldError) -> T) throws -> T? {
+        guard let value = object.member(key) else { return nil }
+        do { return try reader(value) } catch { throw APIError.badRequest("\(name(key)): \(error.reason)") }
     }
 
+    /// The value of `key`, nil when absent or null.
+    func value(_ key: String) -> JSONValue? { object.member(key) }
+
     /// True when `key` is present (even as null).
-    func has(_ key: String) -> Bool { members.contains { $0.0 == key } }
+    func has(_ key: String) -> Bool { object.has(key) }
 
     /// The error for a missing required member.
     private func missing(_ key: String, _ what: String) -> APIError {
@@ -48,11 +51,7 @@ struct RequestJSON {
     }
 
     /// An integer member (nil when absent).
-    func int(_ key: String) throws -> Int? {
-        guard let value = value(key) else { return nil }
-        guard case .int(let i) = value else { throw APIError.badRequest("\(name(key)) must be an integer") }
-        return i
-    }
+    func int(_ key: String) throws -> Int? { try read(key, JSONValue.int) }
 
     /// A required integer member.
     func requiredInt(_ key: String) throws -> Int {
@@ -60,22 +59,11 @@ struct RequestJSON {
         throw missing(key, "an integer")
     }
 
-    /// A finite number member (nil when absent).
-    func double(_ key: String) throws -> Double? {
-        switch value(key) {
-        case nil: return nil
-        case .int(let i)?: return Double(i)
-        case .double(let d)? where d.isFinite: return d
-        default: throw APIError.badRequest("\(name(key)) must be a number")
-        }
-    }
+    /// A number member (nil when absent).
+    func double(_ key: String) throws -> Double? { try read(key, JSONValue.double) }
 
     /// A string member (nil when absent).
-    func string(_ key: String) throws -> String? {
-        guard let value = value(key) else { return nil }
-        guard case .string(let s) = value else { throw APIError.badRequest("\(name(key)) must be a string") }
-        return s
-    }
+    func string(_ key: String) throws -> String? { try read(key, JSONValue.string) }
 
     /// A required string member.
     func requiredString(_ key: String) throws -> String {
@@ -84,11 +72,7 @@ struct RequestJSON {
     }
 
     /// A boolean member (nil when absent).
-    func bool(_ key: String) throws -> Bool? {
-        guard let value = value(key) else { return nil }
-        guard case .bool(let b) = value else { throw APIError.badRequest("\(name(key)) must be true or false") }
-        return b
-    }
+    func bool(_ key: String) throws -> Bool? { try read(key, JSONValue.bool) }
 
     /// A position member `{"page","x","y"}` (nil when absent): page an integer from 1, x and y finite numbers from 0.
     func position(_ key: String) throws -> ScorePosition? {

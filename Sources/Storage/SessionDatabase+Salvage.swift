@@ -6,6 +6,7 @@ extension SessionDatabase {
     /// What is wrong with the database at `path`, or nil when SQLite reads every page of it (`PRAGMA quick_check`,
     /// on a read-only connection: checking never writes to the file).
     public static func damage(at path: String) throws -> String? {
+        if let cut = truncation(at: path) { return cut }
         var configuration = Configuration()
         configuration.readonly = true
         do {
@@ -19,6 +20,33 @@ extension SessionDatabase {
         }
     }
 
+    /// How the file at `path` is cut short, or nil when its length agrees with its header.
+    ///
+    /// SQLite reads the missing end of a page as zeros, so a file cut inside its last page can pass
+    /// `quick_check` while rows on that page read wrong; the length is checked against the header first: the page
+    /// size (bytes 16–17) must divide it, and the page count (bytes 28–31, when bytes 92–95 say it is current)
+    /// must fit in it.
+    static func truncation(at path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 100), header.count == 100,
+              header.starts(with: Array("SQLite format 3\u{0}".utf8)),
+              let size = try? handle.seekToEnd() else { return nil }
+        let bytes = [UInt8](header)
+        func int(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let field = Int(bytes[16]) << 8 | Int(bytes[17])
+        let pageSize = field == 1 ? 65_536 : field
+        guard pageSize >= 512, pageSize.nonzeroBitCount == 1 else { return "the header's page size \(field) is not valid" }
+        let pages = int(28)
+        if Int(size) % pageSize != 0 {
+            return "the file is cut short: it ends \(Int(size) % pageSize) bytes into page \(Int(size) / pageSize + 1)"
+        }
+        if int(24) == int(92), pages > 0, pages * pageSize > Int(size) {
+            return "the file is cut short: it holds \(Int(size) / pageSize) of its \(pages) pages"
+        }
+        return nil
+    }
+
     /// Reads what SQLite can still read of a damaged (truncated or corrupted) session database, without writing to
     /// it: the session row, then every take, mark and piece row that reads — a table that cannot be read whole is
     /// read row by row — and the marks whose take survived. The session is repaired leniently and carries a
@@ -28,67 +56,94 @@ extension SessionDatabase {
     static func salvage(path: String, reason: String) throws -> SessionReading {
         var configuration = Configuration()
         configuration.readonly = true
+        // A truncated file is shorter than its header says; SQLite refuses it as malformed unless the schema is
+        // "writable", and then reads the pages that are there. The connection stays read-only: nothing is written.
+        configuration.prepareDatabase { db in try? db.execute(sql: "PRAGMA writable_schema = ON") }
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         // No transaction: a read that meets damage must not make the whole read fail at its COMMIT.
         return try queue.inDatabase { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = 1") else { throw StorageError.noSession }
             var lost: [String] = []
+            // The layout is the longest value of the session row and may lie on pages that are gone: without it the
+            // row is read again without the layout.
+            let fullRow = try? Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = 1")
+            guard let row = try fullRow ?? Row.fetchOne(db, sql: """
+                SELECT id, title, score_file, score_sha256, NULL AS layout_json, numbering_json, extra_json FROM session WHERE id = 1
+                """) else { throw StorageError.noSession }
+            if fullRow == nil { lost.append("the layout (detect it again with `tonmeister score detect`)") }
             let takeRows = readable(db, table: "take", order: "seq")
             let markRows = readable(db, table: "mark", order: "seq")
             var takes: [Take] = [], marks: [Mark] = []
             for row in takeRows.rows { if let take = try? SessionRows.take(row) { takes.append(take) } }
-            let numbers = Set(takes.map(\.number))
-            var orphans = 0
-            for row in markRows.rows {
-                guard let mark = try? SessionRows.mark(row) else { continue }
-                if numbers.contains(mark.take) { marks.append(mark) } else { orphans += 1 }
-            }
-            if takeRows.unreadable > 0 || takes.count < takeRows.rows.count {
-                lost.append("\(takeRows.unreadable + takeRows.rows.count - takes.count) take row(s)")
-            }
-            if markRows.unreadable > 0 { lost.append("\(markRows.unreadable) mark row(s)") }
-            if orphans > 0 { lost.append("\(orphans) mark\(orphans == 1 ? "" : "s") whose take is lost") }
+            for row in markRows.rows { if let mark = try? SessionRows.mark(row) { marks.append(mark) } }
             let pieces = (try? SessionRows.pieces(in: db)) ?? { lost.append("the programme of pieces"); return [] }()
-            // The undo history names takes and marks; it is kept only when everything it could name was read.
-            var history: [SessionAction] = []
-            if lost.isEmpty { history = (try? SessionRows.history(in: db)) ?? [] }
-            let session = Session(
+            let history = (try? SessionRows.history(in: db)) ?? []
+            let read = Session(
                 title: row["title"], score: ScoreReference(file: row["score_file"], sha256: row["score_sha256"]),
                 layout: try? Self.layout(row["layout_json"]), numbering: (try? SessionRows.numbering(row["numbering_json"])) ?? TakeNumbering(),
                 pieces: pieces, takes: takes, marks: marks, history: history,
                 extra: (try? SessionRows.extra(row["extra_json"], table: "session")) ?? ExtraFields())
-            var reading = try session.checked(.lenient)
-            let damage = SessionDamage(database: reason, keptTakes: takes.count, keptMarks: marks.count,
-                                       lost: lost.isEmpty ? "no take or mark (the damage is in an index or in free space)" : lost.joined(separator: ", "))
+            // Rows read from damaged pages may be garbage (a take on page 0); what cannot stand is left out.
+            let (session, droppedTakes, droppedMarks) = read.sifted()
+            lost += Self.lostRows("take", takeRows, garbage: droppedTakes + takeRows.rows.count - takes.count)
+            lost += Self.lostRows("mark", markRows, garbage: droppedMarks + markRows.rows.count - marks.count)
+            if read.layout == nil, row["layout_json"] as String? != nil { lost.append("the layout") }
+            if !session.history.isEmpty, !lost.isEmpty { lost.append("the undo history") }
+            var kept = session
+            if !lost.isEmpty { kept.history = [] }
+            var reading = try kept.checked(.lenient)
+            let damage = SessionDamage(database: reason, keptTakes: kept.takes.count, keptMarks: kept.marks.count,
+                                       lost: !lost.isEmpty ? lost.joined(separator: ", ")
+                                         : reason.hasPrefix("the file is cut short") ? "whatever stood on the missing end of the file (how many takes or marks, if any, is not known)"
+                                         : "no take or mark (the damage is in an index or in free space)")
             reading.damage = damage
             reading.warnings.insert(SessionWarning(kind: .damaged, message: damage.description), at: 0)
             return reading
         }
     }
 
-    /// The rows of `table` that can be read, in `order`, and how many rows could not: all at once, or — when the
-    /// table cannot be read whole — one row id at a time up to the highest (or until 2 000 ids in a row give
-    /// nothing), skipping the unreadable ones. `damaged` says the table could not be read whole.
-    private static func readable(_ db: Database, table: String, order: String) -> (rows: [Row], damaged: Bool, unreadable: Int) {
-        if let rows = try? Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY \(order)") { return (rows, false, 0) }
+    /// The rows of `table` that can be read, in `order`: all at once, or — when the table cannot be read whole —
+    /// one row id at a time up to the highest (or until 2 000 ids in a row give nothing), skipping the unreadable
+    /// ones. `unreadable` counts the ids that failed before the last row read; `tailLost` says reading ended in
+    /// failures past it (rows there may be lost, how many is not known when the highest id cannot be read).
+    private static func readable(_ db: Database, table: String, order: String) -> TableSalvage {
+        if let rows = try? Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY \(order)") { return TableSalvage(rows: rows) }
         let highest = (try? Int64.fetchOne(db, sql: "SELECT max(rowid) FROM \(table)")) ?? nil
-        var rows: [Row] = []
-        var rowid: Int64 = 1, misses = 0, unreadable = 0
+        var salvage = TableSalvage(rows: [])
+        var rowid: Int64 = 1, misses = 0, failures = 0
         while misses < 2_000 && rowid <= (highest ?? 10_000_000) {
             do {
                 if let row = try Row.fetchOne(db, sql: "SELECT * FROM \(table) WHERE rowid = ?", arguments: [rowid]) {
-                    rows.append(row)
+                    salvage.rows.append(row)
+                    salvage.unreadable += failures
+                    failures = 0
                     misses = 0
                 } else {
                     misses += 1
                 }
             } catch {
-                unreadable += 1
+                failures += 1
                 misses += 1
             }
             rowid += 1
         }
-        rows.sort { (($0[order] as Int?) ?? 0) < (($1[order] as Int?) ?? 0) }
-        return (rows, true, unreadable)
+        if let highest { salvage.unreadable += failures; salvage.tailLost = rowid <= highest } else { salvage.tailLost = failures > 0 }
+        salvage.rows.sort { (($0[order] as Int?) ?? 0) < (($1[order] as Int?) ?? 0) }
+        return salvage
+    }
+
+    /// What was read of one table of a damaged database.
+    struct TableSalvage {
+        var rows: [Row]
+        var unreadable = 0
+        var tailLost = false
+    }
+
+    /// The account of the rows of `table` that were lost: unreadable ones, garbage ones, and a lost tail.
+    private static func lostRows(_ table: String, _ salvage: TableSalvage, garbage: Int) -> [String] {
+        var lost: [String] = []
+        if salvage.unreadable > 0 { lost.append("\(salvage.unreadable) unreadable \(table) row\(salvage.unreadable == 1 ? "" : "s")") }
+        if garbage > 0 { lost.append("\(garbage) \(table) row\(garbage == 1 ? "" : "s") that read as garbage") }
+        if salvage.tailLost { lost.append("the \(table)s after the last one read (how many is not known)") }
+        return lost
     }
 }

@@ -166,7 +166,7 @@ public struct SessionStore {
     /// The database for an edit, after SQLite has checked read-only that every page of it reads: a damaged
     /// database is never opened for writing (it opens read-only with what can be read, see `read(mode:)`).
     private func writableDatabase() throws -> SessionDatabase {
-        if let reason = try SessionDatabase.damage(at: path) { throw StoreError.damagedDatabase(path: path, reason: reason) }
+        if let reason = try SessionDatabase.damage(at: path) { throw StoreError.damagedReadOnly(path: path, reason: reason) }
         return try SessionDatabase(path: path)
     }
 
@@ -207,6 +207,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case damaged(path: String, damage: SessionDamage)
     /// The SQLite file is damaged (truncated or corrupted) where SQLite cannot read it.
     case damagedDatabase(path: String, reason: String)
+    /// The SQLite file is damaged: it opens read-only with what can be read, and is never written to.
+    case damagedReadOnly(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -218,6 +220,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .damagedDatabase(let path, let reason):
             return "\(path): the database is damaged and cannot be read (\(reason)); it was not changed. Keep a copy of the file "
                 + "and use a backup or the last exported .json"
+        case .damagedReadOnly(let path, let reason):
+            return "\(path): the database is damaged (\(reason)), so it is only read, never written; it was not changed. "
+                + "Save what can still be read with `tonmeister session export \(path) -o NEW.json` and go on there"
         case .damaged(let path, let damage):
             return "\(path): \(damage); nothing was changed. Save what was kept with `tonmeister session export \(path) -o NEW.json`"
         }

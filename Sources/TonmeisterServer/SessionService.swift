@@ -24,7 +24,7 @@ final class SessionService: Sendable {
     init(path: String) throws {
         self.path = path
         // A damaged database is never opened for writing (it could change its bytes): serve refuses it.
-        if let reason = try SessionDatabase.damage(at: path) { throw StoreError.damagedDatabase(path: path, reason: reason) }
+        if let reason = try SessionDatabase.damage(at: path) { throw StoreError.damagedReadOnly(path: path, reason: reason) }
         database = try SessionDatabase(path: path)
         cachedLayout = LockedValue(try database.load().layout)
         watcher = try SessionChangeWatcher(path: path)

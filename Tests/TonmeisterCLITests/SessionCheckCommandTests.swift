@@ -114,8 +114,8 @@ struct DamagedDocumentCommandTests {
 
 @Suite("Damaged session databases from the command line")
 struct DamagedDatabaseCommandTests {
-    @Test("a truncated database or one with a scrambled schema is refused with exit 2 and a message, and its bytes are not changed")
-    func refusedUnchanged() throws {
+    @Test("a truncated or scrambled database opens read-only with what SQLite can still read, or is refused with exit 2; edits exit 2; its bytes are not changed")
+    func truncatedOrScrambled() throws {
         let (dir, file) = try SessionCheckCommandTests.copy(SessionCheckCommandTests.messy)
         defer { try? FileManager.default.removeItem(at: dir) }
         let database = dir.appendingPathComponent("day.sqlite").path
@@ -123,15 +123,68 @@ struct DamagedDatabaseCommandTests {
         let whole = try Data(contentsOf: URL(fileURLWithPath: database))
         var flipped = [UInt8](whole)
         for i in stride(from: 4_200, to: flipped.count, by: 97) { flipped[i] ^= 0x5A }
-        for damaged in [whole.prefix(whole.count * 2 / 3), Data(flipped)] {
+        let pageSize = Int(whole[16]) << 8 | Int(whole[17])
+        // Cut inside the last page (it opens); cut at two thirds of this small file (its schema's pages may be gone);
+        // a scrambled file; a file of only its first page (no rows). The long session below is cut in half.
+        let cases: [(Data, Bool)] = [(whole.prefix(whole.count - 100), true), (whole.prefix(whole.count * 2 / 3), false),
+                                     (Data(flipped), false), (whole.prefix(pageSize), false)]
+        for (damaged, opens) in cases {
             let path = dir.appendingPathComponent("damaged.sqlite").path
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             try damaged.write(to: URL(fileURLWithPath: path))
-            let r = try CLIRunner.run("session", "show", path)
-            #expect(r.status == 2, "\(r.stderr)")
-            #expect(r.stderr.hasPrefix("error: \(path): the database is damaged"))
+            let r = try CLIRunner.run("session", "show", path, "--json")
+            if opens {
+                try #require(r.status == 0, "\(r.stderr)")
+                let warnings = (try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["warnings"] as? [[String: Any]]
+                #expect(warnings?.first?["kind"] as? String == "damaged")
+                #expect((warnings?.first?["message"] as? String)?.contains("SQLite could still read") == true)
+            } else if r.status != 0 {
+                #expect(r.status == 2, "\(r.stderr)")
+                #expect(r.stderr.hasPrefix("error: \(path): the database is damaged"))
+            }
+            let edit = try CLIRunner.run("take", "note", path, "1", "retake the opening")
+            #expect(edit.status == 2)
+            #expect(edit.stderr.contains("the database is damaged"))
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == damaged)
         }
+    }
+
+    @Test("a database cut short keeps every take and mark on the pages that are left, and says what is lost")
+    func truncatedKeepsTheSurvivingRows() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("truncated-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A long day: the example session's takes and marks 40 times over, so the tables span many pages.
+        let example = try JSONSerialization.jsonObject(with: Data(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Examples/chorale-session.json"))) as! [String: Any]
+        var document = example
+        let takes = example["takes"] as! [[String: Any]], marks = example["marks"] as! [[String: Any]]
+        var manyTakes: [[String: Any]] = [], manyMarks: [[String: Any]] = []
+        for round in 0..<40 {
+            for var take in takes { take["number"] = take["number"] as! Int + 1_000 * round; take["label"] = nil; manyTakes.append(take) }
+            for var mark in marks { mark["take"] = mark["take"] as! Int + 1_000 * round; mark["id"] = nil; manyMarks.append(mark) }
+        }
+        document["takes"] = manyTakes
+        document["marks"] = manyMarks
+        document["history"] = nil
+        document["score"] = ["file": CLIRunner.packageRoot.appendingPathComponent("Scores/chorale.pdf").path]
+        let json = dir.appendingPathComponent("day.json").path
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: json))
+        let database = dir.appendingPathComponent("day.sqlite").path
+        #expect(try CLIRunner.run("session", "import", json, database).status == 0)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: database))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: database))
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+
+        let show = try CLIRunner.run("session", "show", database, "--json")
+        #expect(show.status == 0, "\(show.stderr)")
+        let answer = try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any]
+        let message = ((answer?["warnings"] as? [[String: Any]])?.first?["message"] as? String) ?? ""
+        #expect(message.contains("lost:"), "\(message)")
+        let kept = try #require(message.firstMatch(of: /kept the (\d+) takes and (\d+) marks/))
+        #expect(Int(kept.1)! > manyTakes.count / 2, "the take rows were written first and survive")
+        #expect(Int(kept.2)! > 0 && Int(kept.2)! < manyMarks.count)
+        let covers = try CLIRunner.run("covers", database, "--bar", "5")
+        #expect(covers.status == 0, "\(covers.stderr)")
     }
 
     @Test("a database damaged inside (its schema intact) opens read-only with what SQLite can still read; edits exit 2; its bytes never change")

@@ -12,13 +12,16 @@ struct DetectionCorpusTests {
     struct Kind: CustomStringConvertible, Sendable {
         var folder: String
         var scanned: Bool
+        /// Every page must be read from its drawing (false where barlines are font glyphs the drawing cannot measure).
+        var fromDrawing = true
         var description: String { folder }
         var systemGoal: Double { scanned ? 0.97 : 0.99 }
         var barlineGoal: Double { scanned ? 0.93 : 0.98 }
     }
 
     static let kinds = [Kind(folder: "musescore", scanned: false), Kind(folder: "verovio", scanned: false),
-                        Kind(folder: "lilypond", scanned: false), Kind(folder: "scans", scanned: true)]
+                        Kind(folder: "lilypond", scanned: false), Kind(folder: "scans", scanned: true),
+                        Kind(folder: "converted", scanned: false, fromDrawing: false)]
 
     /// Scores every PDF of a folder that has a truth beside it.
     static func score(_ kind: Kind) throws -> (DetectionScore, files: Int, readings: [DetectedPage.Reading: Int]) {
@@ -55,6 +58,6 @@ struct DetectionCorpusTests {
         for line in score.problems.prefix(40) { print("  " + line) }
         #expect(score.systemsF1 >= kind.systemGoal, "\(report)")
         #expect(score.barlinesF1 >= kind.barlineGoal, "\(report)")
-        if !kind.scanned { #expect(readings[.raster] == nil, "every engraved page is read from its drawing") }
+        if !kind.scanned && kind.fromDrawing { #expect(readings[.raster] == nil, "every engraved page is read from its drawing") }
     }
 }

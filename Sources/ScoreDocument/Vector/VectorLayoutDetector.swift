@@ -42,12 +42,17 @@ enum VectorLayoutDetector {
 
     /// Consecutive staves that are connected form a system.
     static func systems(_ staves: [VectorStaff], strokes: [Stroke], boxes: [PageDrawing.Box]) -> [[VectorStaff]] {
-        staves.runs { joined($0, $1, strokes: strokes, boxes: boxes) }
+        let tops = staves.map(\.top), bottoms = staves.map(\.bottom)
+        return staves.runs { joined($0, $1, strokes: strokes, boxes: boxes, tops: tops, bottoms: bottoms) }
     }
 
     /// True when `b` continues the system made of `group`: ink at the left edge (start line, bracket, brace)
     /// covers the gap between the group's last staff and `b`, or at least two strokes inside both staves cross it.
-    static func joined(_ group: [VectorStaff], _ b: VectorStaff, strokes: [Stroke], boxes: [PageDrawing.Box]) -> Bool {
+    /// A crossing stroke counts only when it starts on the top line of a staff and ends on the bottom line of one
+    /// (`tops`, `bottoms`: every staff of the page), as barlines do: the edge of a frame or of a converter's
+    /// "missing glyph" box running down the page joins nothing.
+    static func joined(_ group: [VectorStaff], _ b: VectorStaff, strokes: [Stroke], boxes: [PageDrawing.Box],
+                       tops: [Double], bottoms: [Double]) -> Bool {
         let a = group.last!
         guard min(a.right, b.right) - max(a.left, b.left) > 0.5 * min(a.right - a.left, b.right - b.left) else { return false }
         let space = (a.space + b.space) / 2
@@ -62,7 +67,11 @@ enum VectorLayoutDetector {
         if covered(from: from, to: to, by: pieces, tolerance: tolerance) >= 0.9 { return true }
         // Barlines through the gap, inside both staves.
         let inner = max(a.left, b.left) + space, outer = min(a.right, b.right) + space
-        let crossing = strokes.filter { $0.x > inner && $0.x <= outer && $0.top <= from + tolerance && $0.bottom >= to - tolerance }
+        let ends = 0.5 * space
+        let crossing = strokes.filter { s in
+            s.x > inner && s.x <= outer && s.top <= from + tolerance && s.bottom >= to - tolerance
+                && tops.contains { abs($0 - s.top) <= ends } && bottoms.contains { abs($0 - s.bottom) <= ends }
+        }
         var distinct: [Double] = []
         for s in crossing.sorted(by: { $0.x < $1.x }) where distinct.last.map({ s.x - $0 > space }) ?? true { distinct.append(s.x) }
         return distinct.count >= 2 || (distinct.count == 1 && outer - inner < 30 * space)

@@ -83,16 +83,21 @@ extension ScoreDocument {
         let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         let base = cairo_image_surface_get_data(surface)!
-        var pixels = [UInt8](repeating: 255, count: w * h)
-        pixels.withUnsafeMutableBufferPointer { out in
-            for y in 0..<h {
-                let row = UnsafeRawPointer(base + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<w {
-                    let p = row[x]
-                    let r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
-                    out[y * w + x] = UInt8((r * 77 + g * 150 + b * 29) >> 8)
+        let source = UncheckedSendable(base)
+        let pixels = [UInt8](unsafeUninitializedCapacity: w * h) { buffer, initialized in
+            let out = UncheckedSendable(buffer)
+            Bands.forEach(rows: h, width: w) { band in
+                for y in band {
+                    let row = UnsafeRawPointer(source.value + y * stride).assumingMemoryBound(to: UInt32.self)
+                    let dst = out.value.baseAddress! + y * w
+                    for x in 0..<w {
+                        let p = row[x]
+                        let r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
+                        dst[x] = UInt8(truncatingIfNeeded: (r * 77 + g * 150 + b * 29) >> 8)
+                    }
                 }
             }
+            initialized = w * h
         }
         return GrayImage(width: w, height: h, scale: scale, pixels: pixels)
     }

@@ -94,14 +94,14 @@ enum StaffGrouper {
         // there is nothing to look at, never an inverted range (issue 14: "Range requires lowerBound <= upperBound").
         let edgeFrom = max(0, left - Int(2.5 * space)), edgeTo = min(mask.width - 1, left + Int(1.5 * space))
         if edgeFrom <= edgeTo {
-            for x in edgeFrom...edgeTo where columnCoverage(mask, x: x, from: from, to: to) >= 0.9 { return true }
+            for x in edgeFrom...edgeTo where covered(mask, x: x, from: from, to: to, atLeast: 0.9) { return true }
         }
         // Barlines drawn through the gap (staff groups without a start line), where both staves run.
         var crossings = 0
         let innerFrom = max(a.left, b.left) + Int(space), innerTo = min(a.right, b.right)
         var x = innerFrom
         while x < innerTo {
-            if columnCoverage(mask, x: x, from: from, to: to) >= 0.95 {
+            if covered(mask, x: x, from: from, to: to, atLeast: 0.95) {
                 crossings += 1
                 x += Int(space)
             } else {
@@ -111,11 +111,24 @@ enum StaffGrouper {
         return crossings >= 2
     }
 
-    /// The fraction of rows `from...to` with ink at column `x` (or its immediate neighbours).
-    static func columnCoverage(_ mask: InkMask, x: Int, from: Int, to: Int) -> Double {
-        guard to >= from else { return 0 }
-        var inked = 0
-        for y in from...to where mask.ink(x, y) || mask.ink(x - 1, y) || mask.ink(x + 1, y) { inked += 1 }  // to >= from above
-        return Double(inked) / Double(to - from + 1)
+    /// True when at least `fraction` of the rows `from...to` have ink at column `x` (or its immediate neighbours);
+    /// the count stops once the answer is certain.
+    static func covered(_ mask: InkMask, x: Int, from: Int, to: Int, atLeast fraction: Double) -> Bool {
+        guard to >= from else { return 0 >= fraction }
+        let rows = Double(to - from + 1)
+        let first = max(0, x - 1), last = min(mask.width - 1, x + 1)
+        var inked = 0, missed = 0
+        return mask.bits.withUnsafeBufferPointer { bits in
+            for y in from...to {
+                var hit = false
+                if y >= 0 && y < mask.height && first <= last {
+                    for c in first...last where bits[y * mask.width + c] != 0 { hit = true; break }
+                }
+                if hit { inked += 1 } else { missed += 1 }
+                if Double(inked) / rows >= fraction { return true }
+                if Double(Int(rows) - missed) / rows < fraction { return false }
+            }
+            return Double(inked) / rows >= fraction
+        }
     }
 }

@@ -40,24 +40,34 @@ enum StaffLineFinder {
     }
 
     private static func longRuns(in mask: InkMask, minLength: Int, gap: Int, maxThickness: Int) -> [LineCandidate] {
-        var runs: [(start: Int, end: Int)?] = Array(repeating: nil, count: mask.height)
+        // The longest run of every row (start, end; -1 for none), bands of rows on all cores.
+        var starts = [Int](repeating: -1, count: mask.height), ends = [Int](repeating: -1, count: mask.height)
         mask.bits.withUnsafeBufferPointer { bits in
-            for y in 0..<mask.height {
-                let row = y * mask.width
-                // A pixel counts when it or one of the two below is ink: a blurred or slightly tilted line
-                // that straddles rows still gives one unbroken run.
-                let below = y + 1 < mask.height ? row + mask.width : row
-                let below2 = y + 2 < mask.height ? below + mask.width : below
-                var best = 0, bestStart = 0, bestEnd = 0
-                var start = -1, last = -gap - 2
-                for x in 0..<mask.width where bits[row + x] != 0 || bits[below + x] != 0 || bits[below2 + x] != 0 {
-                    if start < 0 || x - last - 1 > gap { start = x }
-                    last = x
-                    if x - start + 1 > best { best = x - start + 1; bestStart = start; bestEnd = x }
+            starts.withUnsafeMutableBufferPointer { startsOut in
+                ends.withUnsafeMutableBufferPointer { endsOut in
+                    let out = UncheckedSendable((startsOut, endsOut))
+                    Bands.forEach(rows: mask.height, width: mask.width) { band in
+                        for y in band {
+                            let row = y * mask.width
+                            // A pixel counts when it or one of the two below is ink: a blurred or slightly tilted
+                            // line that straddles rows still gives one unbroken run.
+                            let below = y + 1 < mask.height ? row + mask.width : row
+                            let below2 = y + 2 < mask.height ? below + mask.width : below
+                            let a = bits.baseAddress! + row, b = bits.baseAddress! + below, c = bits.baseAddress! + below2
+                            var best = 0, bestStart = 0, bestEnd = 0
+                            var start = -1, last = -gap - 2
+                            for x in 0..<mask.width where a[x] | b[x] | c[x] != 0 {
+                                if start < 0 || x - last - 1 > gap { start = x }
+                                last = x
+                                if x - start + 1 > best { best = x - start + 1; bestStart = start; bestEnd = x }
+                            }
+                            if best >= minLength { out.value.0[y] = bestStart; out.value.1[y] = bestEnd }
+                        }
+                    }
                 }
-                if best >= minLength { runs[y] = (bestStart, bestEnd) }
             }
         }
+        let runs: [(start: Int, end: Int)?] = (0..<mask.height).map { starts[$0] < 0 ? nil : (starts[$0], ends[$0]) }
         var result: [LineCandidate] = []
         var y = 0
         while y < mask.height {

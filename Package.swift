@@ -52,14 +52,6 @@ let package = Package(
             "TheoryCore", "Fretboard", "Quiz", "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage",
             "TonmeisterServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], linkerSettings: [
-            // A release binary carries the Swift runtime and Foundation inside: it starts in about a third of the
-            // time (no loading and binding of a dozen shared libraries), which is most of a small score's detect
-            // time. Debug builds and the tests keep the shared libraries.
-            .unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lFoundationInternationalization",
-                          "-lFoundationEssentials", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCollections",
-                          "-l_FoundationCShims", "-lswiftDispatch", "-ldispatch", "-lBlocksRuntime", "-Xlinker", "--end-group"],
-                         .when(platforms: [.linux], configuration: .release)),
         ]),
         .executableTarget(
             name: "TheoryBench",

@@ -65,7 +65,7 @@ enum BarlineFinder {
     /// rows within 0.6 staff space of the top or bottom line (the line's own rows excluded), a solid run of ink
     /// at least half a staff space long starts right beside the stroke (touching it). A stem that spans a
     /// whole staff has its notehead at one end and its beam or tip at the other; a barline has at most a thin
-    /// slur there, and specks of scanner noise are short.
+    /// tie or slur crossing it there (ink on both sides for a few rows), and specks of scanner noise are short.
     private static func blobAtEnds(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask,
                                    _ space: Double) -> Bool {
         let band = Int((0.6 * space).rounded()), minRun = max(3, Int((0.5 * space).rounded()))
@@ -81,14 +81,18 @@ enum BarlineFinder {
             while mask.solid(x, y) && n < minRun { n += 1; x += step }
             return n
         }
-        func blobRows(_ rows: ClosedRange<Int>) -> Int {
-            rows.filter { y in
-                !skip.contains { $0.contains(y) }
-                    && (solidRun(from: bar.right + 1, step: 1, y) >= minRun || solidRun(from: bar.left - 1, step: -1, y) >= minRun)
-            }.count
+        // A tie or slur crossing the barline has ink on both sides, and only for a few rows (it is thin); a
+        // notehead or beam is on one side, and noteheads on both sides of a stem are a space tall.
+        func blob(_ rows: ClosedRange<Int>) -> Bool {
+            var oneSided = 0, twoSided = 0
+            for y in rows where !skip.contains(where: { $0.contains(y) }) {
+                let right = solidRun(from: bar.right + 1, step: 1, y) >= minRun, left = solidRun(from: bar.left - 1, step: -1, y) >= minRun
+                if left && right { twoSided += 1 } else if left || right { oneSided += 1 }
+            }
+            return oneSided >= 3 || Double(twoSided) >= max(3, 0.5 * space)
         }
         let top = Int(topLine.y.rounded()), bottom = Int(bottomLine.y.rounded())
-        return blobRows((top - band)...(top + band)) >= 3 || blobRows((bottom - band)...(bottom + band)) >= 3
+        return blob((top - band)...(top + band)) || blob((bottom - band)...(bottom + band))
     }
 
     /// The largest fraction, over the staves, of staff rows (staff-line rows excluded) where the ink through the

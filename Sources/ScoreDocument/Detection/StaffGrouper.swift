@@ -94,14 +94,22 @@ enum StaffGrouper {
         // there is nothing to look at, never an inverted range (issue 14: "Range requires lowerBound <= upperBound").
         let edgeFrom = max(0, left - Int(2.5 * space)), edgeTo = min(mask.width - 1, left + Int(1.5 * space))
         if edgeFrom <= edgeTo {
-            for x in edgeFrom...edgeTo where covered(mask, x: x, from: from, to: to, atLeast: 0.9) { return true }
+            // Ink three spaces further left is no bracket (margin or instrument names): a dark band of background at
+            // the page edge (a photographed page) covers the gap too, and joins nothing.
+            let outside = Int(3 * space)
+            for x in edgeFrom...edgeTo where covered(mask, x: x, from: from, to: to, atLeast: 0.9)
+                && x - outside >= 0 && !covered(mask, x: x - outside, from: from, to: to, atLeast: 0.5) { return true }
         }
         // Barlines drawn through the gap (staff groups without a start line), where both staves run.
         var crossings = 0
         let innerFrom = max(a.left, b.left) + Int(space), innerTo = min(a.right, b.right)
         var x = innerFrom
         while x < innerTo {
-            if covered(mask, x: x, from: from, to: to, atLeast: 0.95) {
+            // A barline is a thin stroke: the gap is paper a space and a half to either side of it (not so in a dark
+            // band of background along the page edge).
+            let aside = Int(1.5 * space)
+            if covered(mask, x: x, from: from, to: to, atLeast: 0.95), !covered(mask, x: x - aside, from: from, to: to, atLeast: 0.5),
+               !covered(mask, x: x + aside, from: from, to: to, atLeast: 0.5) {
                 crossings += 1
                 x += Int(space)
             } else {

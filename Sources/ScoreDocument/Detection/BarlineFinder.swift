@@ -46,9 +46,21 @@ enum BarlineFinder {
         // not spoil it), join the strokes that remain and lie closer than 1.2 staff spaces into one barline (the
         // thin and thick lines of a double, final or repeat barline), then require the whole barline to be
         // straight: no ink reaching out from its outer edges on one side (time-signature digits, clefs).
-        let barStrokes = strokes.map { BarlineCandidate(left: $0.0, right: $0.1, strokes: [$0.1 - $0.0 + 1]) }.filter {
-            !blobAtEnds($0, system, mask, space)
-        }
+        let candidates = strokes.map { BarlineCandidate(left: $0.0, right: $0.1, strokes: [$0.1 - $0.0 + 1]) }
+        let ends = candidates.map { crossesGap($0, system, mask) ? EndInk.clean : endInk($0, system, mask, space) }
+        // A stroke with a little ink at an end (a tie crossing it, or a stem's notehead mostly outside the staff)
+        // stands as a barline on its own, but not beside a clean stroke: there it is the stem of a note after
+        // or before the barline.
+        let barStrokes = candidates.indices.filter { n in
+            switch ends[n] {
+            case .clean: return true
+            case .attached: return false
+            case .touched:
+                return !candidates.indices.contains { m in
+                    ends[m] == .clean && abs(candidates[m].centre - candidates[n].centre) <= 1.2 * space
+                }
+            }
+        }.map { candidates[$0] }
         var result: [BarlineCandidate] = []
         for stroke in barStrokes {
             if let last = result.last, Double(stroke.left - last.right) <= 1.2 * space {
@@ -61,13 +73,24 @@ enum BarlineFinder {
         return result.filter { wideOneSided($0, system, mask) < 0.15 }
     }
 
-    /// True when a notehead or a beam is attached to the candidate at an end of the system: on at least three
-    /// rows within 0.6 staff space of the top or bottom line (the line's own rows excluded), a solid run of ink
-    /// at least half a staff space long starts right beside the stroke (touching it). A stem that spans a
-    /// whole staff has its notehead at one end and its beam or tip at the other; a barline has at most a thin
-    /// tie or slur crossing it there (ink on both sides for a few rows), and specks of scanner noise are short.
-    private static func blobAtEnds(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask,
-                                   _ space: Double) -> Bool {
+    /// What ink a stroke has beside its ends.
+    enum EndInk {
+        /// None: a barline.
+        case clean
+        /// A little, on a few rows: a tie or slur crossing a barline, or the edge of a stem's notehead.
+        case touched
+        /// A notehead or beam: a stem.
+        case attached
+    }
+
+    /// The ink attached to the candidate at an end of the system: on rows within 0.6 staff space of the top or
+    /// bottom line (the lines' own rows excluded), solid runs of ink at least half a staff space long starting
+    /// right beside the stroke (touching it). A notehead or beam on one side covers a third of a space of those
+    /// rows or more, noteheads on both sides of a stem half a space: `attached`. Three rows or more on both
+    /// sides are `touched` (a thin tie or slur passing through a barline, or the edges of a stem's notehead and
+    /// beam); on one side only, `attached`.
+    private static func endInk(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask,
+                               _ space: Double) -> EndInk {
         let band = Int((0.6 * space).rounded()), minRun = max(3, Int((0.5 * space).rounded()))
         let topLine = system.first!.lines.first!, bottomLine = system.last!.lines.last!
         func lineRows(_ line: LineCandidate) -> ClosedRange<Int> {
@@ -81,18 +104,33 @@ enum BarlineFinder {
             while mask.solid(x, y) && n < minRun { n += 1; x += step }
             return n
         }
-        // A tie or slur crossing the barline has ink on both sides, and only for a few rows (it is thin); a
-        // notehead or beam is on one side, and noteheads on both sides of a stem are a space tall.
-        func blob(_ rows: ClosedRange<Int>) -> Bool {
-            var oneSided = 0, twoSided = 0
+        func ink(_ rows: ClosedRange<Int>) -> EndInk {
+            var oneSided = 0, twoSided = 0, leftRows = 0, rightRows = 0
             for y in rows where !skip.contains(where: { $0.contains(y) }) {
                 let right = solidRun(from: bar.right + 1, step: 1, y) >= minRun, left = solidRun(from: bar.left - 1, step: -1, y) >= minRun
                 if left && right { twoSided += 1 } else if left || right { oneSided += 1 }
+                if left { leftRows += 1 }
+                if right { rightRows += 1 }
             }
-            return oneSided >= 3 || Double(twoSided) >= max(3, 0.5 * space)
+            if Double(oneSided) >= max(3, 0.35 * space) || Double(twoSided) >= max(3, 0.5 * space) { return .attached }
+            guard oneSided + twoSided >= 3 else { return .clean }
+            // A tie or slur passes through: it is on both sides (on rows a little apart where it slants).
+            return leftRows > 0 && rightRows > 0 ? .touched : .attached
         }
         let top = Int(topLine.y.rounded()), bottom = Int(bottomLine.y.rounded())
-        return blob((top - band)...(top + band)) || blob((bottom - band)...(bottom + band))
+        let ends = [ink((top - band)...(top + band)), ink((bottom - band)...(bottom + band))]
+        return ends.contains(.attached) ? .attached : ends.contains(.touched) ? .touched : .clean
+    }
+
+    /// True when the stroke also runs through a gap between two staves of the system (nine tenths of its rows):
+    /// a stem never does, so a notehead or tie touching its ends does not make it one.
+    private static func crossesGap(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask) -> Bool {
+        zip(system, system.dropFirst()).contains { upper, lower in
+            let from = Int(upper.bottom.rounded()) + 2, to = Int(lower.top.rounded()) - 2
+            guard to > from else { return false }
+            let inked = (from...to).filter { y in (bar.left...bar.right).contains { mask.ink($0, y) } }.count
+            return Double(inked) >= 0.9 * Double(to - from + 1)
+        }
     }
 
     /// The largest fraction, over the staves, of staff rows (staff-line rows excluded) where the ink through the

@@ -10,7 +10,9 @@ extension InkMask {
     init(adaptive image: GrayImage) {
         let w = image.width, h = image.height
         let block = max(16, min(w, h) / 20)
-        let columns = (w + block - 1) / block, rows = (h + block - 1) / block
+        // The last column and row of blocks reach to the page edge (up to one and a half blocks), so no block is a
+        // sliver of a few pixels whose paper level would stand for the whole edge.
+        let columns = max(1, w / block), rows = max(1, h / block)
         let histograms = Self.blockHistograms(image, block: block, columns: columns, rows: rows)
         var histogram = [Int](repeating: 0, count: 256)
         histograms.withUnsafeBufferPointer { blocks in
@@ -22,7 +24,7 @@ extension InkMask {
         histograms.withUnsafeBufferPointer { blocks in
             for by in 0..<rows {
                 for bx in 0..<columns {
-                    let x0 = bx * block, x1 = min(w, x0 + block), y0 = by * block, y1 = min(h, y0 + block)
+                    let x0 = bx * block, x1 = bx == columns - 1 ? w : x0 + block, y0 = by * block, y1 = by == rows - 1 ? h : y0 + block
                     let local = UnsafeBufferPointer(rebasing: blocks[((by * columns + bx) * 256)..<((by * columns + bx + 1) * 256)])
                     paper[by * columns + bx] = Double(Self.percentile(local, total: (x1 - x0) * (y1 - y0), 0.75))
                 }
@@ -32,7 +34,7 @@ extension InkMask {
         self.init(width: w, height: h, bits: bits)
     }
 
-    /// A 256-level histogram of every block (`block` pixels square, the last row and column cut by the page
+    /// A 256-level histogram of every block (`block` pixels square, the last row and column reaching to the page
     /// edge), block rows top to bottom, blocks left to right in each.
     private static func blockHistograms(_ image: GrayImage, block: Int, columns: Int, rows: Int) -> [Int32] {
         let w = image.width, h = image.height
@@ -46,12 +48,12 @@ extension InkMask {
                     defer { scratch.deallocate() }
                     for by in bands {
                         scratch.initialize(repeating: 0, count: columns * 1024)
-                        for y in (by * block)..<min(h, (by + 1) * block) {
+                        for y in (by * block)..<(by == rows - 1 ? h : (by + 1) * block) {
                             let row = pixels.baseAddress! + y * w
                             for bx in 0..<columns {
                                 let counts = scratch + bx * 1024
                                 var x = bx * block
-                                let end = min(w, x + block)
+                                let end = bx == columns - 1 ? w : x + block
                                 while x + 4 <= end {
                                     counts[Int(row[x])] &+= 1
                                     counts[256 + Int(row[x + 1])] &+= 1
@@ -83,10 +85,7 @@ extension InkMask {
         // Where each column lies between block centres: the same for every row.
         var c0s = [Int](repeating: 0, count: w), c1s = [Int](repeating: 0, count: w), txs = [Double](repeating: 0, count: w)
         for x in 0..<w {
-            let fx = max(0, min(Double(columns - 1), (Double(x) + 0.5) / Double(block) - 0.5))
-            c0s[x] = Int(fx)
-            c1s[x] = min(columns - 1, c0s[x] + 1)
-            txs[x] = fx - Double(c0s[x])
+            (c0s[x], c1s[x], txs[x]) = Self.between(Double(x) + 0.5, block: block, count: columns, extent: w)
         }
         return [UInt8](unsafeUninitializedCapacity: w * h) { buffer, initialized in
             let out = UncheckedSendable(buffer)
@@ -95,13 +94,12 @@ extension InkMask {
                     var inkBelow = [UInt8](repeating: 0, count: w), solidBelow = [UInt8](repeating: 0, count: w)
                     for y in band {
                         if y % 4 == 0 {
-                            let fy = max(0, min(Double(rows - 1), (Double(y) + 2) / Double(block) - 0.5))
-                            let r0 = Int(fy), r1 = min(rows - 1, r0 + 1), ty = fy - Double(r0)
+                            let (r0, r1, ty) = Self.between(Double(y) + 2, block: block, count: rows, extent: h)
                             for x in 0..<w {
                                 let c0 = c0s[x], c1 = c1s[x], tx = txs[x]
-                                let top = paper[r0 * columns + c0] * (1 - tx) + paper[r0 * columns + c1] * tx
-                                let bottom = paper[r1 * columns + c0] * (1 - tx) + paper[r1 * columns + c1] * tx
-                                let local = top * (1 - ty) + bottom * ty
+                                let top = Self.blend(paper[r0 * columns + c0], paper[r0 * columns + c1], tx)
+                                let bottom = Self.blend(paper[r1 * columns + c0], paper[r1 * columns + c1], tx)
+                                let local = Self.blend(top, bottom, ty)
                                 let contrast = max(60, local - inkLevel)
                                 inkBelow[x] = UInt8(max(0, min(255, local - 0.2 * contrast)))
                                 solidBelow[x] = UInt8(max(0, min(255, local - 0.6 * contrast)))
@@ -124,6 +122,26 @@ extension InkMask {
             }
             initialized = w * h
         }
+    }
+
+    /// Where coordinate `at` lies between the centres of `count` blocks `block` wide, the last reaching to `extent`:
+    /// the two blocks and the weight of the second. Beyond the outermost centres the weight runs past 0 or 1
+    /// (extrapolation, see `blend`), so a page that keeps darkening toward its edge is followed there rather than
+    /// held level.
+    static func between(_ at: Double, block: Int, count: Int, extent: Int) -> (Int, Int, Double) {
+        guard count > 1 else { return (0, 0, 0) }
+        func centre(_ b: Int) -> Double { b == count - 1 ? Double(b * block + extent) / 2 : (Double(b) + 0.5) * Double(block) }
+        let first = max(0, min(count - 2, Int((at / Double(block) - 0.5).rounded(.down))))
+        return (first, first + 1, (at - centre(first)) / (centre(first + 1) - centre(first)))
+    }
+
+    /// The paper level `t` of the way from `a` to `b`. Outside the two (`t` below 0 or above 1) the line through them
+    /// is followed only toward darker paper, and never below the darker of the two by more than their difference.
+    @inline(__always) static func blend(_ a: Double, _ b: Double, _ t: Double) -> Double {
+        let value = a + (b - a) * t
+        if t >= 0 && t <= 1 { return value }
+        let nearest = t < 0 ? a : b
+        return max(min(a, b) - abs(b - a), min(nearest, value))
     }
 
     /// The level below which `fraction` of the counted pixels lie.

@@ -8,6 +8,8 @@ struct StaffCandidate {
     var right: Int
     /// How evenly the lines are spaced: 1 for perfectly even, falling toward 0.
     var regularity: Double
+    /// The leftmost place where at least two of the lines start together (at most `left`).
+    var reach: Int
 }
 
 /// Groups staff-line candidates into five-line staves and staves into systems.
@@ -74,8 +76,14 @@ enum StaffGrouper {
         // The lines must share a common stretch (a scanned line may be broken into pieces); the staff's ends
         // are the median line ends, so neither a broken line nor one touching a brace moves them.
         guard group.map(\.left).max()! < group.map(\.right).min()! else { return nil }
+        // The left end is the median line start, so neither a broken line nor one touching a brace moves it;
+        // `reach` is the leftmost place where two lines start together (drop-outs of a faint scan can eat the
+        // first inches of three lines), where the joining ink at the left edge is looked for as well.
         let lefts = group.map(\.left).sorted(), rights = group.map(\.right).sorted()
-        return StaffCandidate(lines: group, left: lefts[2], right: rights[2], regularity: 1 - worst / median)
+        let together = max(2, Int((0.5 * median).rounded()))
+        let reach = zip(lefts, lefts.dropFirst()).first { $1 - $0 <= together }?.0 ?? lefts[2]
+        return StaffCandidate(lines: group, left: lefts[2], right: rights[2], regularity: 1 - worst / median,
+                              reach: min(reach, lefts[2]))
     }
 
     /// Consecutive staves belong to one system when ink joins them: a systemic line, bracket or brace at the
@@ -88,15 +96,16 @@ enum StaffGrouper {
         let space = (a.space + b.space) / 2
         let from = Int(a.bottom.rounded()), to = Int(b.top.rounded())
         guard to > from else { return true }
-        // A connection at the left edge: systemic barline, bracket or brace.
-        let left = min(a.left, b.left)
+        // A connection at the left edge: systemic barline, bracket or brace, looked for where the lines start (and
+        // where two of them reach, when drop-outs ate the start of the others).
         // Bounds are clamped and may cross (a staff at the page edge, staves that barely overlap on a scan): then
         // there is nothing to look at, never an inverted range (issue 14: "Range requires lowerBound <= upperBound").
-        let edgeFrom = max(0, left - Int(2.5 * space)), edgeTo = min(mask.width - 1, left + Int(1.5 * space))
-        if edgeFrom <= edgeTo {
-            // Ink three spaces further left is no bracket (margin or instrument names): a dark band of background at
-            // the page edge (a photographed page) covers the gap too, and joins nothing.
-            let outside = Int(3 * space)
+        // Ink three spaces further left is no bracket (margin or instrument names): a dark band of background at the
+        // page edge (a photographed page) covers the gap too, and joins nothing.
+        let outside = Int(3 * space)
+        for left in Set([min(a.left, b.left), min(a.reach, b.reach)]) {
+            let edgeFrom = max(0, left - Int(2.5 * space)), edgeTo = min(mask.width - 1, left + Int(1.5 * space))
+            guard edgeFrom <= edgeTo else { continue }
             for x in edgeFrom...edgeTo where covered(mask, x: x, from: from, to: to, atLeast: 0.9)
                 && x - outside >= 0 && !covered(mask, x: x - outside, from: from, to: to, atLeast: 0.5) { return true }
         }

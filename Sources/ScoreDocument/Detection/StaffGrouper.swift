@@ -103,7 +103,8 @@ enum StaffGrouper {
         // Ink three spaces further left is no bracket (margin or instrument names): a dark band of background at the
         // page edge (a photographed page) covers the gap too, and joins nothing.
         let outside = Int(3 * space)
-        for left in Set([min(a.left, b.left), min(a.reach, b.reach)]) {
+        let starts = [min(a.left, b.left), min(a.reach, b.reach)]
+        for left in starts[0] == starts[1] ? [starts[0]] : starts {
             let edgeFrom = max(0, left - Int(2.5 * space)), edgeTo = min(mask.width - 1, left + Int(1.5 * space))
             guard edgeFrom <= edgeTo else { continue }
             for x in edgeFrom...edgeTo where covered(mask, x: x, from: from, to: to, atLeast: 0.9)

@@ -25,7 +25,9 @@ struct VectorStaff {
             VectorLine(y: ($0.y0 + $0.y1) / 2, left: $0.minX - $0.capExtension, right: $0.maxX + $0.capExtension,
                        thickness: $0.thickness)
         }
-        pieces.sort { abs($0.y - $1.y) > 0.2 ? $0.y < $1.y : $0.left < $1.left }
+        // Sorted by height (a comparator that treats heights within 0.2 pt as equal is no strict weak order: pieces of
+        // one line could end up apart); a row is the pieces within 0.2 pt of its first.
+        pieces.sort { $0.y != $1.y ? $0.y < $1.y : $0.left < $1.left }
         var rows: [[VectorLine]] = []
         for piece in pieces {
             if let last = rows.last?.first, abs(last.y - piece.y) <= 0.2 { rows[rows.count - 1].append(piece) } else { rows.append([piece]) }

@@ -113,11 +113,11 @@ enum StaffGrouper {
         // Barlines drawn through the gap (staff groups without a start line), where both staves run.
         var crossings = 0
         let innerFrom = max(a.left, b.left) + Int(space), innerTo = min(a.right, b.right)
+        // A barline is a thin stroke: the gap is paper a space and a half to either side of it (not so in a dark
+        // band of background along the page edge).
+        let aside = Int(1.5 * space)
         var x = innerFrom
         while x < innerTo {
-            // A barline is a thin stroke: the gap is paper a space and a half to either side of it (not so in a dark
-            // band of background along the page edge).
-            let aside = Int(1.5 * space)
             if covered(mask, x: x, from: from, to: to, atLeast: 0.95), !covered(mask, x: x - aside, from: from, to: to, atLeast: 0.5),
                !covered(mask, x: x + aside, from: from, to: to, atLeast: 0.5) {
                 crossings += 1

@@ -114,12 +114,19 @@ struct DamagedDocumentCommandTests {
 
 @Suite("Damaged session databases from the command line")
 struct DamagedDatabaseCommandTests {
+    /// A folder holding the messy fixture imported into `day.sqlite`, and that database's path.
+    static func importedMessy() throws -> (dir: URL, database: String) {
+        let (dir, file) = try SessionCheckCommandTests.copy(SessionCheckCommandTests.messy)
+        let database = dir.appendingPathComponent("day.sqlite").path
+        let imported = try CLIRunner.run("session", "import", file, database)
+        try #require(imported.status == 0, "\(imported.stderr)")
+        return (dir, database)
+    }
+
     @Test("a truncated or scrambled database opens read-only with what SQLite can still read, or is refused with exit 2; edits exit 2; its bytes are not changed")
     func truncatedOrScrambled() throws {
-        let (dir, file) = try SessionCheckCommandTests.copy(SessionCheckCommandTests.messy)
+        let (dir, database) = try Self.importedMessy()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let database = dir.appendingPathComponent("day.sqlite").path
-        #expect(try CLIRunner.run("session", "import", file, database).status == 0)
         let whole = try Data(contentsOf: URL(fileURLWithPath: database))
         var flipped = [UInt8](whole)
         for i in stride(from: 4_200, to: flipped.count, by: 97) { flipped[i] ^= 0x5A }
@@ -189,10 +196,8 @@ struct DamagedDatabaseCommandTests {
 
     @Test("a database damaged inside (its schema intact) opens read-only with what SQLite can still read; edits exit 2; its bytes never change")
     func salvagedReadOnly() throws {
-        let (dir, file) = try SessionCheckCommandTests.copy(SessionCheckCommandTests.messy)
+        let (dir, database) = try Self.importedMessy()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let database = dir.appendingPathComponent("day.sqlite").path
-        #expect(try CLIRunner.run("session", "import", file, database).status == 0)
         let takes = try CLIRunner.run("session", "show", database, "--json")
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: database)))
         // Scramble every index page (SQLite page type 0x0A): the schema and the rows stay readable, the file is

@@ -7,18 +7,36 @@ import Foundation
 /// a systemic line, bracket, brace or barlines connect them; find barlines as vertical strokes covering every
 /// staff of a system and stopping at its outer lines; map everything back to page points.
 public enum LayoutDetector {
+    /// How much darker (grey levels) than the paper just above and below a pixel must be to count as part of a thin
+    /// horizontal line.
+    static let ridgeDepth = 24
+
+    /// The long horizontal lines of a (deskewed) mask, and the five-line staves they form.
+    static func staffLines(in mask: InkMask, scale: Double) -> (lines: [LineCandidate], staves: [StaffCandidate]) {
+        let lines = StaffLineFinder.lines(in: mask, minLength: max(20, Int(0.12 * Double(mask.width))),
+                                          gap: max(1, Int((1.5 * scale).rounded())),
+                                          maxThickness: max(3, Int((3.0 * scale).rounded())),
+                                          breakLength: Int((2.5 * scale).rounded()))
+        return (lines, StaffGrouper.staves(from: lines, minSpace: 2.5 * scale, maxSpace: 20 * scale))
+    }
+
     /// Detects the layout of one page image.
     public static func detect(_ image: GrayImage, page: Int) -> DetectedPage {
         let scale = image.scale
-        var mask = InkMask(adaptive: image)
+        let plain = InkMask(adaptive: image)
+        var mask = plain
         let angle = SkewEstimator.estimate(mask, maxDegrees: 2.5)
         if angle != 0 { mask = mask.deskewed(by: angle) }
 
-        let minLength = max(20, Int(0.12 * Double(mask.width)))
-        let lines = StaffLineFinder.lines(in: mask, minLength: minLength, gap: max(1, Int((1.5 * scale).rounded())),
-                                          maxThickness: max(3, Int((3.0 * scale).rounded())),
-                                          breakLength: Int((2.5 * scale).rounded()))
-        let staves = StaffGrouper.staves(from: lines, minSpace: 2.5 * scale, maxSpace: 20 * scale)
+        var (lines, staves) = staffLines(in: mask, scale: scale)
+        // Long lines left over from the staves: some staff lines of a blurred or faint scan may have been left dotted
+        // by the threshold. They are looked for again with the image's thin horizontal ridges added as ink, which
+        // reads such lines whole; the reading with more staves is kept.
+        if lines.count - 5 * staves.count >= 2 {
+            let ridged = plain.addingRidges(of: image, reach: max(2, Int((1.5 * scale).rounded())), depth: ridgeDepth)
+            let again = staffLines(in: angle != 0 ? ridged.deskewed(by: angle) : ridged, scale: scale)
+            if again.staves.count > staves.count { (lines, staves) = again }
+        }
         let groups = StaffGrouper.systems(from: staves, mask: mask)
 
         func point(_ u: Double, _ v: Double) -> (x: Double, y: Double) {

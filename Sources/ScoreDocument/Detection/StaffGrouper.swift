@@ -75,7 +75,7 @@ enum StaffGrouper {
         guard worst <= max(1.5, 0.2 * median) else { return nil }
         // The lines must share a common stretch (a scanned line may be broken into pieces); the staff's ends
         // are the median line ends, so neither a broken line nor one touching a brace moves them.
-        guard group.map(\.left).max()! < group.map(\.right).min()! else { return nil }
+        guard group.map(\.left).max()! < group.map(\.right).min()! || sharedByThree(group) >= 8 * median else { return nil }
         // The left end is the median line start, so neither a broken line nor one touching a brace moves it;
         // `reach` is the leftmost place where two lines start together (drop-outs of a faint scan can eat the
         // first inches of three lines), where the joining ink at the left edge is looked for as well.
@@ -84,6 +84,19 @@ enum StaffGrouper {
         let reach = zip(lefts, lefts.dropFirst()).first { $1 - $0 <= together }?.0 ?? lefts[2]
         return StaffCandidate(lines: group, left: lefts[2], right: rights[2], regularity: 1 - worst / median,
                               reach: min(reach, lefts[2]))
+    }
+
+    /// The length of the longest stretch where at least three of the lines run: drop-outs of a faint scan can leave
+    /// two lines of a staff without any stretch in common with each other, yet the staff is plain where the rest run.
+    private static func sharedByThree(_ group: [LineCandidate]) -> Double {
+        let events = group.flatMap { [($0.left, 1), ($0.right, -1)] }.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 > $1.1 }
+        var count = 0, start = 0, longest = 0
+        for (x, step) in events {
+            if step < 0, count >= 3 { longest = max(longest, x - start) }
+            count += step
+            if step > 0, count == 3 { start = x }
+        }
+        return Double(longest)
     }
 
     /// Consecutive staves belong to one system when ink joins them: a systemic line, bracket or brace at the

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import TheoryCore
+@testable import ScoreDocument
+
+/// Scans whose staff lines came out too pale or broken for the ink threshold: a strong blur leaves thin lines lighter
+/// than the threshold over most of their length, and drop-outs of a faint print eat long stretches of lines.
+@Suite("Detection on blurred and broken staff lines")
+struct DetectionFaintLinesTests {
+    static let dpi = 300.0
+
+    /// The bundled minuet at 300 dpi and its truth.
+    static func minuet() throws -> (GrayImage, [DetectionTruthTests.TruthSystem], staves: [(top: Double, bottom: Double)]) {
+        let document = try ScoreDocument(path: DetectionTruthTests.scores.appendingPathComponent("minuet.pdf").path)
+        let data = try Data(contentsOf: DetectionTruthTests.scores.appendingPathComponent("minuet.layout.json"))
+        let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let page = (json?["pages"] as? [[String: Any]])?.first { $0["page"] as? Int == 1 }
+        let staves = (page?["systems"] as? [[String: Any]] ?? []).flatMap { $0["staves"] as? [[String: Any]] ?? [] }
+            .map { (top: $0["top"] as? Double ?? .nan, bottom: $0["bottom"] as? Double ?? .nan) }
+        return (try document.grayImage(page: 1, dpi: dpi), try DetectionTruthTests.truth("minuet")[1] ?? [], staves)
+    }
+
+    /// A Gaussian-like blur (three box passes each way, `radius` pixels), greys lightened by `gamma`, and seeded grain of ±`grain` levels.
+    static func blurred(_ image: GrayImage, radius: Int, gamma: Double, grain: Double, seed: UInt64) -> GrayImage {
+        let w = image.width, h = image.height
+        var values = image.pixels.map(Double.init)
+        func pass(_ count: Int, _ stride: Int, _ lines: Int, _ step: Int) {
+            var line = [Double](repeating: 0, count: count)
+            for l in 0..<lines {
+                for i in 0..<count { line[i] = values[l * step + i * stride] }
+                var sum = 0.0
+                for i in -radius...radius { sum += line[max(0, min(count - 1, i))] }
+                for i in 0..<count {
+                    values[l * step + i * stride] = sum / Double(2 * radius + 1)
+                    sum += line[min(count - 1, i + radius + 1)] - line[max(0, i - radius)]
+                }
+            }
+        }
+        for _ in 0..<3 {
+            pass(w, 1, h, w)
+            pass(h, w, w, 1)
+        }
+        var generator = SplitMix64(seed: seed)
+        // A gamma below 1 lightens the greys (the blurred thin lines) more than the black (noteheads, beams).
+        let pixels = values.map { UInt8(max(0, min(255, 255 * pow(max(0, $0) / 255, gamma) + generator.uniform() * 2 * grain - grain))) }
+        return GrayImage(width: w, height: h, scale: image.scale, pixels: pixels)
+    }
+
+    /// Checks the systems and barlines of a detected page against the truth (6 and 5 points: the scan tolerances);
+    /// all but `missing` barlines of each system must be found.
+    static func expectMatches(_ page: DetectedPage, _ truth: [DetectionTruthTests.TruthSystem], missing: Int) {
+        #expect(page.systems.count == truth.count, "systems \(page.systems.map { Int($0.top) }) vs \(truth.map { Int($0.top) })")
+        for (system, t) in zip(page.systems, truth) {
+            #expect(abs(system.top - t.top) <= 6 && abs(system.bottom - t.bottom) <= 6, "system \(system.top)-\(system.bottom) vs \(t.top)-\(t.bottom)")
+            let matched = t.barlines.filter { x in system.barlines.contains { abs($0 - x) <= 5 } }
+            #expect(matched.count >= t.barlines.count - missing, "barlines \(system.barlines.map { Int($0) }) vs \(t.barlines.map { Int($0) })")
+        }
+    }
+
+    @Test("a strong blur leaves the staff lines paler than the threshold; their ridges still read")
+    func blurredLines() throws {
+        let (image, truth, staves) = try Self.minuet()
+        let blurred = Self.blurred(image, radius: 3, gamma: 0.6, grain: 6, seed: 11)
+        // The lines really are lost to the threshold: the plain mask does not give every staff, the ridges do.
+        let mask = InkMask(adaptive: blurred)
+        #expect(LayoutDetector.staffLines(in: mask, scale: image.scale).staves.count < staves.count)
+        let ridges = mask.addingRidges(of: blurred, reach: 6, depth: LayoutDetector.ridgeDepth)
+        #expect(LayoutDetector.staffLines(in: ridges, scale: image.scale).staves.count == staves.count)
+        // The barlines are as pale: a few are missed (where the blurred staff lines meet them at a system's end).
+        Self.expectMatches(LayoutDetector.detect(blurred, page: 1), truth, missing: 2)
+    }
+
+    @Test("a staff whose top and bottom lines lost opposite halves is still a staff")
+    func brokenLines() throws {
+        let (image, truth, staves) = try Self.minuet()
+        var pixels = image.pixels
+        let w = image.width, s = image.scale
+        // The top line keeps only its right 40 %, the bottom line only its left 40 %: the two share no stretch.
+        for staff in staves {
+            let space = (staff.bottom - staff.top) / 4
+            let left = Int(50 * s), right = w - Int(50 * s)
+            let cut = [(row: staff.top, from: left, to: left + (right - left) * 6 / 10),
+                       (row: staff.bottom, from: left + (right - left) * 4 / 10, to: right)]
+            for (row, from, to) in cut {
+                let y0 = Int(((row - 0.3 * space) * s).rounded()), y1 = Int(((row + 0.3 * space) * s).rounded())
+                for y in y0...y1 { for x in from..<to { pixels[y * w + x] = 255 } }
+            }
+        }
+        let broken = GrayImage(width: w, height: image.height, scale: s, pixels: pixels)
+        let page = LayoutDetector.detect(broken, page: 1)
+        #expect(page.systems.count == truth.count)
+        for (system, t) in zip(page.systems, truth) {
+            #expect(abs(system.top - t.top) <= 3 && abs(system.bottom - t.bottom) <= 3, "system \(system.top)-\(system.bottom) vs \(t.top)-\(t.bottom)")
+        }
+    }
+}

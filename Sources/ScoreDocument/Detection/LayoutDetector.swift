@@ -9,7 +9,7 @@ import Foundation
 public enum LayoutDetector {
     /// How much darker (grey levels) than the paper just above and below a pixel must be to count as part of a thin
     /// horizontal line.
-    static let ridgeDepth = 24
+    static let ridgeDepth = 16
 
     /// The long horizontal lines of a (deskewed) mask, and the five-line staves they form.
     static func staffLines(in mask: InkMask, scale: Double) -> (lines: [LineCandidate], staves: [StaffCandidate]) {
@@ -21,19 +21,23 @@ public enum LayoutDetector {
     }
 
     /// Detects the layout of one page image.
-    public static func detect(_ image: GrayImage, page: Int) -> DetectedPage {
-        let scale = image.scale
+    public static func detect(_ original: GrayImage, page: Int) -> DetectedPage {
+        let scale = original.scale
+        // A dithered bilevel scan (grey paper made of black dots) is read from its local averages, as an eye does.
+        let image = original.isDithered ? original.boxAveraged(radius: max(1, Int((0.5 * scale).rounded()))) : original
         let plain = InkMask(adaptive: image)
         var mask = plain
         let angle = SkewEstimator.estimate(mask, maxDegrees: 2.5)
         if angle != 0 { mask = mask.deskewed(by: angle) }
 
         var (lines, staves) = staffLines(in: mask, scale: scale)
-        // Long lines left over from the staves: some staff lines of a blurred or faint scan may have been left dotted
-        // by the threshold. They are looked for again with the image's thin horizontal ridges added as ink, which
-        // reads such lines whole; the reading with more staves is kept.
-        if lines.count - 5 * staves.count >= 2 {
-            let ridged = plain.addingRidges(of: image, reach: max(2, Int((1.5 * scale).rounded())), depth: ridgeDepth)
+        // Long lines left over from the staves, or no staff at all: some staff lines of a blurred, faint or bilevel
+        // scan may have been left dotted by the threshold. They are looked for again with the thin horizontal ridges
+        // of the image averaged along its rows added as ink, which reads such lines whole; the reading with more
+        // staves is kept.
+        if lines.count - 5 * staves.count >= 2 || staves.isEmpty {
+            let ridged = plain.addingRidges(of: image.rowAveraged(radius: max(1, Int(scale.rounded()))),
+                                            reach: max(2, Int((1.5 * scale).rounded())), depth: ridgeDepth)
             let again = staffLines(in: angle != 0 ? ridged.deskewed(by: angle) : ridged, scale: scale)
             if again.staves.count > staves.count { (lines, staves) = again }
         }

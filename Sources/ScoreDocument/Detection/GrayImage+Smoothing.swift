@@ -1,0 +1,87 @@
+import Foundation
+
+extension GrayImage {
+    /// The mean of each pixel's row neighbours within `radius` (a box `2 × radius + 1` wide, clamped at the edges).
+    ///
+    /// A staff line of a bilevel scan can be a dotted trail of black pixels where the threshold caught only part of
+    /// the thin grey line: averaged along the row it is a continuous grey line again, while its height is untouched.
+    func rowAveraged(radius: Int) -> GrayImage {
+        guard radius >= 1, width > 1 else { return self }
+        let w = width, window = 2 * radius + 1
+        let out = [UInt8](unsafeUninitializedCapacity: w * height) { buffer, initialized in
+            let dst = UncheckedSendable(buffer)
+            pixels.withUnsafeBufferPointer { src in
+                Bands.forEach(rows: height, width: w) { band in
+                    for y in band {
+                        let row = src.baseAddress! + y * w, o = dst.value.baseAddress! + y * w
+                        var sum = 0
+                        for i in -radius...radius { sum += Int(row[max(0, min(w - 1, i))]) }
+                        for x in 0..<w {
+                            o[x] = UInt8(truncatingIfNeeded: sum / window)
+                            sum += Int(row[min(w - 1, x + radius + 1)]) - Int(row[max(0, x - radius)])
+                        }
+                    }
+                }
+            }
+            initialized = w * height
+        }
+        return GrayImage(width: w, height: height, scale: scale, pixels: out)
+    }
+
+    /// The mean over a square box `2 × radius + 1` wide around each pixel (clamped at the edges).
+    func boxAveraged(radius: Int) -> GrayImage {
+        guard radius >= 1, height > 1 else { return self }
+        return rowAveraged(radius: radius).transposed().rowAveraged(radius: radius).transposed()
+    }
+
+    /// The image mirrored about its diagonal (rows become columns).
+    func transposed() -> GrayImage {
+        let w = width, h = height
+        let out = [UInt8](unsafeUninitializedCapacity: w * h) { buffer, initialized in
+            let dst = UncheckedSendable(buffer)
+            pixels.withUnsafeBufferPointer { src in
+                // Tiles of 32 × 32 keep both the reads and the writes in cache.
+                Bands.forEach(rows: (h + 31) / 32, width: w * 32) { tiles in
+                    for ty in tiles {
+                        let y0 = ty * 32, y1 = min(h, y0 + 32)
+                        for x0 in stride(from: 0, to: w, by: 32) {
+                            for y in y0..<y1 {
+                                for x in x0..<min(w, x0 + 32) { dst.value[x * h + y] = src[y * w + x] }
+                            }
+                        }
+                    }
+                }
+            }
+            initialized = w * h
+        }
+        return GrayImage(width: h, height: w, scale: scale, pixels: out)
+    }
+
+    /// True when the page is a dithered bilevel scan: at least 2 % of all pixels are dark pixels with no dark
+    /// neighbour left, right, above or below (the dots a dither makes of grey paper). Engraving has almost none;
+    /// noise of a grey scan is not dark enough to count.
+    var isDithered: Bool {
+        guard width > 2, height > 2 else { return false }
+        let w = width
+        // Every fourth row is enough to tell.
+        let counted = UncheckedSendable(UnsafeMutablePointer<Int>.allocate(capacity: height))
+        defer { counted.value.deallocate() }
+        pixels.withUnsafeBufferPointer { p in
+            Bands.forEach(rows: height, width: w / 4) { band in
+                for y in band {
+                    counted.value[y] = 0
+                    guard y % 4 == 1, y + 1 < height else { continue }
+                    let row = p.baseAddress! + y * w
+                    var n = 0
+                    for x in 1..<(w - 1) where row[x] < 64 {
+                        if row[x - 1] >= 192, row[x + 1] >= 192, row[x - w] >= 192, row[x + w] >= 192 { n += 1 }
+                    }
+                    counted.value[y] = n
+                }
+            }
+        }
+        let isolated = (0..<height).reduce(0) { $0 + counted.value[$1] }
+        let sampled = Double(max(1, (height - 2) / 4 + 1) * (w - 2))
+        return Double(isolated) >= 0.02 * sampled
+    }
+}

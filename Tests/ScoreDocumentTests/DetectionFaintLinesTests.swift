@@ -124,4 +124,29 @@ struct DetectionFaintLinesTests {
         #expect(dots.isDithered)
         Self.expectMatches(LayoutDetector.detect(dots, page: 1), truth, missing: 0)
     }
+
+    @Test("a staff that lost two of its lines whole (a bilevel scan's threshold) is still found where it is")
+    func staffWithLinesWipedOut() throws {
+        let (image, truth, staves) = try Self.minuet()
+        var pixels = image.pixels
+        let w = image.width, s = image.scale
+        // Which lines (0 top to 4 bottom) are gone from which staff: inner lines, the top line, the bottom two.
+        let wiped: [Int: [Int]] = [0: [1, 3], 2: [0, 2], 4: [3, 4]]
+        for (n, gone) in wiped {
+            let staff = staves[n], space = (staff.bottom - staff.top) / 4
+            for line in gone {
+                let row = staff.top + Double(line) * space
+                // Only the line goes: columns where a stem, barline or notehead crosses it keep their ink.
+                let y0 = Int(((row - 0.15 * space) * s).rounded()), y1 = Int(((row + 0.15 * space) * s).rounded())
+                for x in 0..<w where image[x, y0 - 1] > 128 || image[x, y1 + 1] > 128 {
+                    for y in y0...y1 { pixels[y * w + x] = 255 }
+                }
+            }
+        }
+        let page = LayoutDetector.detect(GrayImage(width: w, height: image.height, scale: s, pixels: pixels), page: 1)
+        #expect(page.systems.count == truth.count)
+        for (system, t) in zip(page.systems, truth) {
+            #expect(abs(system.top - t.top) <= 1.5 && abs(system.bottom - t.bottom) <= 1.5, "system \(system.top)-\(system.bottom) vs \(t.top)-\(t.bottom)")
+        }
+    }
 }

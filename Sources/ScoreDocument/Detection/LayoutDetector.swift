@@ -20,6 +20,31 @@ public enum LayoutDetector {
         return (lines, StaffGrouper.staves(from: lines, minSpace: 2.5 * scale, maxSpace: 20 * scale))
     }
 
+    /// The staves with the partial ones (three or four lines found) made of the lines left over added, in page order.
+    /// A placement of a partial staff is judged by the columns of `mask` inked from its top line to its bottom line
+    /// (barlines), then by the ink of `lineMask` along its five rows.
+    static func withPartialStaves(_ staves: [StaffCandidate], lines: [LineCandidate], mask: InkMask, lineMask: InkMask,
+                                  scale: Double) -> [StaffCandidate] {
+        let used = Set(staves.flatMap { $0.lines.map(\.y) })
+        let leftovers = lines.filter { !used.contains($0.y) }
+        guard leftovers.count >= 3 else { return staves }
+        let spaces = staves.map(\.space).sorted()
+        let partial = StaffGrouper.partialStaves(from: leftovers, space: spaces.isEmpty ? nil : spaces[spaces.count / 2],
+                                                 minSpace: 2.5 * scale, maxSpace: 20 * scale) { rows, from, to in
+            let top = Int(rows[0].rounded()), bottom = Int(rows[4].rounded())
+            guard from <= to, top < bottom else { return 0 }
+            let full = (from...to).filter { x in
+                Double((top...bottom).filter { mask.ink(x, $0) }.count) >= 0.92 * Double(bottom - top + 1)
+            }.count
+            let along = rows.map { y in
+                Double((from...to).filter { x in (-1...1).contains { lineMask.ink(x, Int(y.rounded()) + $0) } }.count)
+                    / Double(to - from + 1)
+            }.reduce(0, +)
+            return Double(full) + along
+        }
+        return partial.isEmpty ? staves : (staves + partial).sorted { $0.top < $1.top }
+    }
+
     /// Detects the layout of one page image.
     public static func detect(_ original: GrayImage, page: Int) -> DetectedPage {
         let scale = original.scale
@@ -31,6 +56,7 @@ public enum LayoutDetector {
         if angle != 0 { mask = mask.deskewed(by: angle) }
 
         var (lines, staves) = staffLines(in: mask, scale: scale)
+        var lineMask = mask
         // Long lines left over from the staves, or no staff at all: some staff lines of a blurred, faint or bilevel
         // scan may have been left dotted by the threshold. They are looked for again with the thin horizontal ridges
         // of the image averaged along its rows added as ink, which reads such lines whole; the reading with more
@@ -38,9 +64,11 @@ public enum LayoutDetector {
         if lines.count - 5 * staves.count >= 2 || staves.isEmpty {
             let ridged = plain.addingRidges(of: image.rowAveraged(radius: max(1, Int(scale.rounded()))),
                                             reach: max(2, Int((1.5 * scale).rounded())), depth: ridgeDepth)
-            let again = staffLines(in: angle != 0 ? ridged.deskewed(by: angle) : ridged, scale: scale)
-            if again.staves.count > staves.count { (lines, staves) = again }
+            let ridgedMask = angle != 0 ? ridged.deskewed(by: angle) : ridged
+            let again = staffLines(in: ridgedMask, scale: scale)
+            if again.staves.count > staves.count { (lines, staves, lineMask) = (again.lines, again.staves, ridgedMask) }
         }
+        staves = withPartialStaves(staves, lines: lines, mask: mask, lineMask: lineMask, scale: scale)
         let groups = StaffGrouper.systems(from: staves, mask: mask)
 
         func point(_ u: Double, _ v: Double) -> (x: Double, y: Double) {

@@ -149,4 +149,21 @@ struct DetectionFaintLinesTests {
             #expect(abs(system.top - t.top) <= 1.5 && abs(system.bottom - t.bottom) <= 1.5, "system \(system.top)-\(system.bottom) vs \(t.top)-\(t.bottom)")
         }
     }
+
+    @Test("a tilted page darkening toward its bottom edge (uneven light) is still deskewed")
+    func tiltedWithDarkBottom() throws {
+        let (image, truth, _) = try Self.minuet()
+        let tilted = DetectionRobustnessTests.scanned(image, degrees: 1.3, seed: 5)
+        // The light falls from full at 55 % of the height to a sixth at the bottom edge, level with the image, and the
+        // sensor's grain is as strong there as anywhere.
+        let h = Double(tilted.height)
+        var generator = SplitMix64(seed: 9)
+        let pixels = tilted.pixels.enumerated().map { i, value in
+            let t = max(0, Double(i / tilted.width) / h - 0.55) / 0.45
+            return UInt8(max(0, min(255, Double(value) * (1 - 0.83 * t) + generator.uniform() * 24 - 12)))
+        }
+        let page = LayoutDetector.detect(GrayImage(width: tilted.width, height: tilted.height, scale: tilted.scale, pixels: pixels), page: 1)
+        #expect(abs(page.skewDegrees - 1.3) < 0.1 || abs(page.skewDegrees + 1.3) < 0.1, "skew \(page.skewDegrees)")
+        #expect(page.systems.count == truth.count)
+    }
 }

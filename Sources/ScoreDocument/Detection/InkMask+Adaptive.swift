@@ -2,8 +2,9 @@ extension InkMask {
     /// Thresholds a grayscale image against its own paper and ink. The paper level is local — the 75th percentile
     /// of each block of about a twentieth of the page, interpolated between block centres — so a page darker at
     /// its edges (a photographed or unevenly lit scan) or grey paper reads like white; the ink level is the page's
-    /// darkest 0.2 %. Pixels darker than 20 % of the way from paper to ink are ink, darker than 60 % solid. A page
-    /// without contrast (blank, uniform) keeps the fixed levels.
+    /// darkest 0.2 %. Pixels darker than 20 % of the way from paper to ink are ink, darker than 60 % solid, and both
+    /// lie below the paper's grain (four times the spread between its 60th and 90th percentiles, interpolated like
+    /// the paper). A page without contrast (blank, uniform) keeps the fixed levels.
     ///
     /// Both passes (block histograms, then thresholding) run in bands of rows on all cores; the page histogram is
     /// the sum of the block histograms.
@@ -20,17 +21,19 @@ extension InkMask {
         }
         let ink = Self.percentile(histogram, total: image.pixels.count, 0.002)
         guard Self.percentile(histogram, total: image.pixels.count, 0.5) - ink >= 60 else { self.init(image); return }
-        var paper = [Double](repeating: 255, count: columns * rows)
+        var paper = [Double](repeating: 255, count: columns * rows), grain = [Double](repeating: 0, count: columns * rows)
         histograms.withUnsafeBufferPointer { blocks in
             for by in 0..<rows {
                 for bx in 0..<columns {
                     let x0 = bx * block, x1 = bx == columns - 1 ? w : x0 + block, y0 = by * block, y1 = by == rows - 1 ? h : y0 + block
                     let local = UnsafeBufferPointer(rebasing: blocks[((by * columns + bx) * 256)..<((by * columns + bx + 1) * 256)])
-                    paper[by * columns + bx] = Double(Self.percentile(local, total: (x1 - x0) * (y1 - y0), 0.75))
+                    let total = (x1 - x0) * (y1 - y0)
+                    paper[by * columns + bx] = Double(Self.percentile(local, total: total, 0.75))
+                    grain[by * columns + bx] = Double(Self.percentile(local, total: total, 0.9) - Self.percentile(local, total: total, 0.6))
                 }
             }
         }
-        let bits = Self.thresholded(image, paper: paper, inkLevel: Double(ink), block: block, columns: columns, rows: rows)
+        let bits = Self.thresholded(image, paper: paper, grain: grain, inkLevel: Double(ink), block: block, columns: columns, rows: rows)
         self.init(width: w, height: h, bits: bits)
     }
 
@@ -79,7 +82,7 @@ extension InkMask {
 
     /// The mask: each pixel against its local thresholds, interpolated between block centres (recomputed every
     /// four rows; bands start on a multiple of four, so every band computes the same thresholds).
-    private static func thresholded(_ image: GrayImage, paper: [Double], inkLevel: Double, block: Int,
+    private static func thresholded(_ image: GrayImage, paper: [Double], grain: [Double], inkLevel: Double, block: Int,
                                     columns: Int, rows: Int) -> [UInt8] {
         let w = image.width, h = image.height
         // Where each column lies between block centres: the same for every row.
@@ -101,8 +104,13 @@ extension InkMask {
                                 let bottom = Self.blend(paper[r1 * columns + c0], paper[r1 * columns + c1], tx)
                                 let local = Self.blend(top, bottom, ty)
                                 let contrast = max(60, local - inkLevel)
-                                inkBelow[x] = UInt8(max(0, min(255, local - 0.2 * contrast)))
-                                solidBelow[x] = UInt8(max(0, min(255, local - 0.6 * contrast)))
+                                // Ink lies below the paper's own grain (four times the spread of its lighter part):
+                                // the grain of a dark, unevenly lit corner is no ink.
+                                let noise = 4 * Self.blend(Self.blend(grain[r0 * columns + c0], grain[r0 * columns + c1], tx),
+                                                           Self.blend(grain[r1 * columns + c0], grain[r1 * columns + c1], tx), ty)
+                                let drop = max(0.2 * contrast, noise)
+                                inkBelow[x] = UInt8(max(0, min(255, local - drop)))
+                                solidBelow[x] = UInt8(max(0, min(255, local - max(0.6 * contrast, drop))))
                             }
                         }
                         let row = y * w

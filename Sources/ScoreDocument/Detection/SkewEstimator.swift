@@ -5,13 +5,17 @@ enum SkewEstimator {
     /// The tilt in radians (positive when lines go down to the right), searched within ±`maxDegrees`.
     /// Returns 0 unless a tilt sharpens the projection clearly (clean vector pages stay exactly level).
     static func estimate(_ mask: InkMask, maxDegrees: Double = 1.5) -> Double {
-        // Sample ink pixels from every fifth column to keep the search cheap.
+        // Sample ink pixels from every fifth column to keep the search cheap: only thin ink, with paper a few rows
+        // above and below it (staff lines, not stems, noteheads or a dark band of background level with the image
+        // rather than the music, such as the edge of the page in the scanner or the shade of an unevenly lit page).
         var xs: [Int32] = [], ys: [Int32] = []
+        let reach = max(2, mask.width / 800), w = mask.width
         mask.bits.withUnsafeBufferPointer { bits in
-            for y in 0..<mask.height {
+            for y in reach..<max(reach, mask.height - reach) {
                 var x = 0
-                while x < mask.width {
-                    if bits[y * mask.width + x] != 0 { xs.append(Int32(x)); ys.append(Int32(y)) }
+                while x < w {
+                    let i = y * w + x
+                    if bits[i] != 0, bits[i - reach * w] == 0, bits[i + reach * w] == 0 { xs.append(Int32(x)); ys.append(Int32(y)) }
                     x += 5
                 }
             }

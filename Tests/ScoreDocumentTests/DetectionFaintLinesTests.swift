@@ -166,4 +166,19 @@ struct DetectionFaintLinesTests {
         #expect(abs(page.skewDegrees - 1.3) < 0.1 || abs(page.skewDegrees + 1.3) < 0.1, "skew \(page.skewDegrees)")
         #expect(page.systems.count == truth.count)
     }
+
+    @Test("an orchestral page darker toward its left edge keeps the organ in the system")
+    func orchestraDarkLeft() throws {
+        let corpus = DetectionTruthTests.scores.deletingLastPathComponent().appendingPathComponent("Tests/ScoreDocumentTests/Corpus/lilypond")
+        let document = try ScoreDocument(path: corpus.appendingPathComponent("orchestra.pdf").path)
+        let tilted = DetectionRobustnessTests.scanned(try document.grayImage(page: 1, dpi: Self.dpi), degrees: -0.7, seed: 21)
+        // The light falls from full at the middle of the page to 28 % at its left edge.
+        let w = Double(tilted.width)
+        let pixels = tilted.pixels.enumerated().map { i, value in
+            let t = max(0, 0.5 - Double(i % tilted.width) / w) / 0.5
+            return UInt8(Double(value) * (1 - 0.72 * t))
+        }
+        let page = LayoutDetector.detect(GrayImage(width: tilted.width, height: tilted.height, scale: tilted.scale, pixels: pixels), page: 1)
+        #expect(page.systems.map(\.staves.count) == [12, 12], "staves per system \(page.systems.map(\.staves.count))")
+    }
 }

@@ -89,7 +89,9 @@ enum StaffGrouper {
     /// The length of the longest stretch where at least three of the lines run: drop-outs of a faint scan can leave
     /// two lines of a staff without any stretch in common with each other, yet the staff is plain where the rest run.
     private static func sharedByThree(_ group: [LineCandidate]) -> Double {
-        let events = group.flatMap { [($0.left, 1), ($0.right, -1)] }.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 > $1.1 }
+        // Line ends as (x, +1 for a start, -1 for an end); at one x, starts come first.
+        let events: [(x: Int, step: Int)] = group.flatMap { line -> [(x: Int, step: Int)] in [(line.left, 1), (line.right, -1)] }
+            .sorted { a, b in a.x != b.x ? a.x < b.x : a.step > b.step }
         var count = 0, start = 0, longest = 0
         for (x, step) in events {
             if step < 0, count >= 3 { longest = max(longest, x - start) }
@@ -116,8 +118,10 @@ enum StaffGrouper {
         // Ink three spaces further left is no bracket (margin or instrument names): a dark band of background at the
         // page edge (a photographed page) covers the gap too, and joins nothing.
         let outside = Int(3 * space)
-        let starts = [min(a.left, b.left), min(a.reach, b.reach)]
-        for left in starts[0] == starts[1] ? [starts[0]] : starts {
+        // The later start counts too: a piano or organ staff's lines can begin left of the start line, at its brace.
+        var starts: [Int] = []
+        for start in [min(a.left, b.left), min(a.reach, b.reach), max(a.left, b.left)] where !starts.contains(start) { starts.append(start) }
+        for left in starts {
             let edgeFrom = max(0, left - Int(2.5 * space)), edgeTo = min(mask.width - 1, left + Int(1.5 * space))
             guard edgeFrom <= edgeTo else { continue }
             for x in edgeFrom...edgeTo where covered(mask, x: x, from: from, to: to, atLeast: 0.9)

@@ -181,4 +181,20 @@ struct DetectionFaintLinesTests {
         let page = LayoutDetector.detect(GrayImage(width: tilted.width, height: tilted.height, scale: tilted.scale, pixels: pixels), page: 1)
         #expect(page.systems.map(\.staves.count) == [12, 12], "staves per system \(page.systems.map(\.staves.count))")
     }
+
+    @Test("a page curled toward the spine keeps the bars where its staves bend")
+    func curledPage() throws {
+        let (image, truth, staves) = try Self.minuet()
+        let w = image.width, h = image.height, s = image.scale
+        // Over the right 30 % of the page the paper bends down, up to 1.5 staff spaces at the edge.
+        let space = (staves[0].bottom - staves[0].top) / 4 * s, zone = 0.3 * Double(w)
+        var pixels = [UInt8](repeating: 255, count: w * h)
+        for x in 0..<w {
+            let u = max(0, Double(x) - (Double(w) - zone)) / zone
+            let shift = Int((1.5 * space * u * u).rounded())
+            for y in 0..<h where y - shift >= 0 { pixels[y * w + x] = image[x, y - shift] }
+        }
+        let curled = GrayImage(width: w, height: h, scale: s, pixels: pixels)
+        Self.expectMatches(LayoutDetector.detect(curled, page: 1), truth, missing: 0)
+    }
 }

@@ -69,9 +69,18 @@ public enum LayoutDetector {
             if again.staves.count > staves.count { (lines, staves, lineMask) = (again.lines, again.staves, ridgedMask) }
         }
         staves = withPartialStaves(staves, lines: lines, mask: mask, lineMask: lineMask, scale: scale)
+        // A page curled toward a book's spine: its staves are read again from the mask straightened out.
+        let curl = PageCurl(staves: staves, lineMask: lineMask)
+        if let curl {
+            mask = curl.straightened(mask)
+            lineMask = curl.straightened(lineMask)
+            (lines, staves) = staffLines(in: lineMask, scale: scale)
+            staves = withPartialStaves(staves, lines: lines, mask: mask, lineMask: lineMask, scale: scale)
+        }
         let groups = StaffGrouper.systems(from: staves, mask: mask)
 
-        func point(_ u: Double, _ v: Double) -> (x: Double, y: Double) {
+        func point(_ u: Double, _ straight: Double) -> (x: Double, y: Double) {
+            let v = straight + (curl?.offset(x: Int(u.rounded()), y: straight) ?? 0)
             let p = angle == 0 ? (x: u, y: v) : mask.originalPoint(ofDeskewed: u, v, angle: angle)
             return (p.x / scale, p.y / scale)
         }

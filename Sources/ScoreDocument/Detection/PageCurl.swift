@@ -1,0 +1,105 @@
+import Foundation
+
+/// The bend of a book page's staff lines toward its spine, and the mask straightened out.
+///
+/// A page scanned from a bound volume curls near the spine: its staff lines bend up or down there, leave their rows
+/// and the staves seem to end early, with the last bars lost. Each staff is followed past its straight ends by
+/// matching its five lines, shifted a little more at a time, against the ink; where the staves bend by more than a
+/// third of a space, every column of the mask is shifted vertically (by the bend of the staves around, interpolated
+/// between them) so the staves run straight again.
+struct PageCurl {
+    /// Staff centres (rows) and, per staff, the bend of its lines at every column (0 where straight).
+    let centres: [Double]
+    let bends: [[Float]]
+
+    /// The curl of the page, or nil when its staves are straight (within a third of a space everywhere).
+    init?(staves: [StaffCandidate], lineMask: InkMask) {
+        guard !staves.isEmpty else { return nil }
+        var bends: [[Float]] = [], largest = 0.0
+        for staff in staves {
+            let bend = Self.bend(of: staff, in: lineMask)
+            largest = max(largest, Double(bend.map { abs($0) }.max() ?? 0) / staff.space)
+            bends.append(bend)
+        }
+        guard largest >= 1.0 / 3 else { return nil }
+        self.centres = staves.map { ($0.top + $0.bottom) / 2 }
+        self.bends = bends
+    }
+
+    /// How far (rows, down positive) the page at column `x`, row `y` lies from where it would be on a flat page.
+    func offset(x: Int, y: Double) -> Double {
+        let column = max(0, min(bends[0].count - 1, x))
+        guard let below = centres.firstIndex(where: { $0 >= y }) else { return Double(bends[bends.count - 1][column]) }
+        guard below > 0 else { return Double(bends[0][column]) }
+        let t = (y - centres[below - 1]) / max(1, centres[below] - centres[below - 1])
+        return Double(bends[below - 1][column]) * (1 - t) + Double(bends[below][column]) * t
+    }
+
+    /// The mask with every column shifted back by the curl: staves run straight.
+    func straightened(_ mask: InkMask) -> InkMask {
+        let w = mask.width, h = mask.height
+        let bits = [UInt8](unsafeUninitializedCapacity: w * h) { buffer, initialized in
+            let out = UncheckedSendable(buffer)
+            mask.bits.withUnsafeBufferPointer { source in
+                Bands.forEach(rows: h, width: w) { band in
+                    for y in band {
+                        for x in 0..<w {
+                            let from = y + Int(offset(x: x, y: Double(y)).rounded())
+                            out.value[y * w + x] = from >= 0 && from < h ? source[from * w + x] : 0
+                        }
+                    }
+                }
+            }
+            initialized = w * h
+        }
+        return InkMask(width: w, height: h, bits: bits)
+    }
+
+    /// The bend of a staff at every column beyond its straight ends (0 within them): strips half a space wide are
+    /// matched against the staff's five lines shifted up or down, a little more at a time, until no three lines
+    /// match (the staff has ended); between the strips the bend is interpolated, beyond the last it is held.
+    private static func bend(of staff: StaffCandidate, in mask: InkMask) -> [Float] {
+        var bend = [Float](repeating: 0, count: mask.width)
+        let space = staff.space, strip = max(2, Int((space / 2).rounded()))
+        let rows = staff.lines.map { Int($0.y.rounded()) }
+        for step in [1, -1] {
+            var x = (step > 0 ? staff.right : staff.left) + step * strip / 2
+            var shift = 0, lastX = step > 0 ? staff.right : staff.left, lastShift = 0
+            while x >= 0, x < mask.width {
+                // The ink of each row within the strip, counted once per column.
+                func inked(_ row: Int) -> Int {
+                    var n = 0
+                    for c in max(0, x - strip / 2)...min(mask.width - 1, x + strip / 2) where (-1...1).contains(where: { mask.ink(c, row + $0) }) {
+                        n += 1
+                    }
+                    return n
+                }
+                let limit = max(2, strip / 3 + 1)
+                var best = (shift: shift, lines: -1, ink: -1)
+                for candidate in (shift - limit)...(shift + limit) {
+                    let counts = rows.map { inked($0 + candidate) }
+                    let lines = counts.filter { 2 * $0 >= strip + 1 }.count, ink = counts.reduce(0, +)
+                    if lines > best.lines || (lines == best.lines && ink > best.ink) { best = (candidate, lines, ink) }
+                }
+                guard best.lines >= 3 else { break }
+                shift = best.shift
+                // Fill from the last strip to this one linearly.
+                let from = lastX, span = max(1, abs(x - from))
+                var c = from
+                while c != x {
+                    bend[c] = Float(Double(lastShift) + Double(shift - lastShift) * Double(abs(c - from)) / Double(span))
+                    c += step
+                }
+                bend[x] = Float(shift)
+                (lastX, lastShift) = (x, shift)
+                x += step * strip
+            }
+            var c = lastX
+            while c >= 0, c < mask.width {
+                bend[c] = Float(lastShift)
+                c += step
+            }
+        }
+        return bend
+    }
+}

@@ -21,6 +21,7 @@ struct DetectionCorpusTests {
 
     static let kinds = [Kind(folder: "musescore", scanned: false), Kind(folder: "verovio", scanned: false),
                         Kind(folder: "lilypond", scanned: false), Kind(folder: "scans", scanned: true),
+                        Kind(folder: "scans-other", scanned: true),
                         Kind(folder: "converted", scanned: false, fromDrawing: false)]
 
     /// Scores every PDF of a folder that has a truth beside it.

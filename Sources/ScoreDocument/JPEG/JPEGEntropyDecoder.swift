@@ -7,10 +7,9 @@
 struct JPEGEntropyDecoder {
     /// One block-coding unit of the scan's MCU.
     struct Unit {
-        var dcLookup: UnsafePointer<UInt16>
-        var acLookup: UnsafePointer<UInt16>
-        var dc: Int
-        var ac: Int
+        /// Packed Huffman tables (``JPEGHuffmanTable/pack(into:)``).
+        var dcTable: UnsafePointer<Int32>
+        var acTable: UnsafePointer<Int32>
         var h: Int
         var v: Int
         var luma: Bool
@@ -18,28 +17,26 @@ struct JPEGEntropyDecoder {
 
     var reader: JPEGBitReader
     let units: [Unit]
-    let dcHuff: [JPEGHuffmanTable]
-    let acHuff: [JPEGHuffmanTable]
     let zigzag: UnsafePointer<Int>
     let mcusX: Int
     let restartInterval: Int
-    var predictors: [Int32]
+    /// The DC predictor of each unit (one per unit, owned by the caller).
+    let predictors: UnsafeMutablePointer<Int32>
     var untilRestart: Int
     /// Luminance blocks per row of a chunk (MCUs across × the luminance's horizontal sampling).
     let blocksPerRow: Int
     /// Luminance block rows per MCU row.
     let blockRowsPerMCU: Int
 
-    init(reader: JPEGBitReader, units: [Unit], dcHuff: [JPEGHuffmanTable], acHuff: [JPEGHuffmanTable],
-         zigzag: UnsafePointer<Int>, mcusX: Int, restartInterval: Int) {
+    init(reader: JPEGBitReader, units: [Unit], predictors: UnsafeMutablePointer<Int32>, zigzag: UnsafePointer<Int>,
+         mcusX: Int, restartInterval: Int) {
         self.reader = reader
         self.units = units
-        self.dcHuff = dcHuff
-        self.acHuff = acHuff
         self.zigzag = zigzag
         self.mcusX = mcusX
         self.restartInterval = restartInterval
-        predictors = Array(repeating: 0, count: units.count)
+        self.predictors = predictors
+        predictors.initialize(repeating: 0, count: units.count)
         untilRestart = restartInterval
         let luma = units.first { $0.luma }!
         blocksPerRow = mcusX * luma.h
@@ -54,7 +51,7 @@ struct JPEGEntropyDecoder {
                     if untilRestart == 0 {
                         if reader.overran { return false }
                         reader.restart()
-                        for i in predictors.indices { predictors[i] = 0 }
+                        predictors.update(repeating: 0, count: units.count)
                         untilRestart = restartInterval
                     }
                     untilRestart -= 1
@@ -78,12 +75,12 @@ struct JPEGEntropyDecoder {
     @inline(__always)
     private mutating func decodeBlock(_ unit: Unit, _ u: Int, into block: UnsafeMutablePointer<Int16>?,
                                       flag: UnsafeMutablePointer<UInt8>?) -> Bool {
-        guard let s = reader.decode(unit.dcLookup, dcHuff[unit.dc]), s <= 15 else { return false }
+        guard let s = reader.decode(unit.dcTable), s <= 15 else { return false }
         predictors[u] &+= reader.receiveExtend(s)
         var k = 1, anyAC = false
         while k < 64 {
-            guard let rs = reader.decode(unit.acLookup, acHuff[unit.ac]) else { return false }
-            let r = rs >> 4, size = rs & 15
+            guard let rs = reader.decode(unit.acTable) else { return false }
+            let r = rs &>> 4, size = rs & 15
             if size == 0 {
                 if r != 15 { break }
                 k += 16

@@ -43,4 +43,14 @@ struct JPEGHuffmanTable: Sendable {
         }
         maxCode[17] = Int32.max
     }
+
+    /// Int32 values in a packed table: the 512 lookup entries, 18 largest codes, 18 offsets, 256 symbols.
+    static let packedCount = 512 + 18 + 18 + 256
+
+    /// Writes the table in the packed layout the bit reader decodes with (no arrays in the inner loop).
+    func pack(into p: UnsafeMutablePointer<Int32>) {
+        for k in 0..<512 { p[k] = Int32(lookup[k]) }
+        for k in 0..<18 { p[512 + k] = maxCode[k]; p[530 + k] = offset[k] }
+        for k in 0..<256 { p[548 + k] = k < symbols.count ? Int32(symbols[k]) : -1 }
+    }
 }

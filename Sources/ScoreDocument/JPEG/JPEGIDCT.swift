@@ -21,89 +21,62 @@ enum JPEGIDCT {
     /// The one pixel value of a block whose AC coefficients are all zero (`dc` already dequantised).
     @inline(__always)
     static func flatValue(dc: Int32) -> UInt8 {
-        clamp(((dc << pass1Bits) + (1 << (pass1Bits + 2))) >> (pass1Bits + 3) + 128)
+        clamp((((dc &<< Int32(pass1Bits)) &+ (1 << Int32(pass1Bits + 2))) &>> Int32(pass1Bits + 3)) &+ 128)
     }
 
     @inline(__always)
     static func clamp(_ v: Int32) -> UInt8 { UInt8(truncatingIfNeeded: v < 0 ? 0 : v > 255 ? 255 : v) }
 
+    typealias Row = SIMD8<Int32>
+
+    /// One pass of the 1-D IDCT on eight vectors at once (lane i of `v[k]` is input k of transform i); the
+    /// even part's inputs are shifted up by `constBits` as in `jidctint.c`. Returns the outputs before descaling.
+    @inline(__always)
+    private static func pass(_ v0: Row, _ v1: Row, _ v2: Row, _ v3: Row, _ v4: Row, _ v5: Row, _ v6: Row, _ v7: Row)
+        -> (Row, Row, Row, Row, Row, Row, Row, Row) {
+        var z1 = (v2 &+ v6) &* fix0_541196100
+        let tmp2e = z1 &+ v6 &* -fix1_847759065
+        let tmp3e = z1 &+ v2 &* fix0_765366865
+        let tmp0e = (v0 &+ v4) &<< Int32(constBits)
+        let tmp1e = (v0 &- v4) &<< Int32(constBits)
+        let tmp10 = tmp0e &+ tmp3e, tmp13 = tmp0e &- tmp3e, tmp11 = tmp1e &+ tmp2e, tmp12 = tmp1e &- tmp2e
+        z1 = v7 &+ v1
+        var z2 = v5 &+ v3, z3 = v7 &+ v3, z4 = v5 &+ v1
+        let z5 = (z3 &+ z4) &* fix1_175875602
+        var tmp0 = v7 &* fix0_298631336, tmp1 = v5 &* fix2_053119869
+        var tmp2 = v3 &* fix3_072711026, tmp3 = v1 &* fix1_501321110
+        z1 = z1 &* -fix0_899976223; z2 = z2 &* -fix2_562915447
+        z3 = z3 &* -fix1_961570560 &+ z5; z4 = z4 &* -fix0_390180644 &+ z5
+        tmp0 = tmp0 &+ z1 &+ z3; tmp1 = tmp1 &+ z2 &+ z4
+        tmp2 = tmp2 &+ z2 &+ z3; tmp3 = tmp3 &+ z1 &+ z4
+        return (tmp10 &+ tmp3, tmp11 &+ tmp2, tmp12 &+ tmp1, tmp13 &+ tmp0,
+                tmp13 &- tmp0, tmp12 &- tmp1, tmp11 &- tmp2, tmp10 &- tmp3)
+    }
+
     /// Transforms `block` (64 dequantised coefficients in natural order) into 8 rows of 8 pixels at `out`
-    /// (`stride` bytes apart). `workspace` holds 64 values of scratch.
+    /// (`stride` bytes apart), eight columns (then eight rows) at a time. `workspace` holds 64 values of scratch.
+    /// Integer for integer the same as `jidctint.c` (whose shortcuts for zero coefficients give the same values).
     @inline(__always)
     static func transform(_ block: UnsafeMutablePointer<Int32>, workspace ws: UnsafeMutablePointer<Int32>,
                           out: UnsafeMutablePointer<UInt8>, stride: Int) {
-        let shift1 = Int32(constBits - pass1Bits), round1 = Int32(1) << (shift1 - 1)
-        for col in 0..<8 {
-            let p = block + col
-            if p[8] == 0 && p[16] == 0 && p[24] == 0 && p[32] == 0 && p[40] == 0 && p[48] == 0 && p[56] == 0 {
-                let dc = p[0] << Int32(pass1Bits)
-                for k in 0..<8 { ws[col + 8 * k] = dc }
-                continue
-            }
-            var z2 = p[16], z3 = p[48]
-            var z1 = (z2 &+ z3) &* fix0_541196100
-            var tmp2 = z1 &+ z3 &* -fix1_847759065
-            var tmp3 = z1 &+ z2 &* fix0_765366865
-            z2 = p[0]; z3 = p[32]
-            var tmp0 = (z2 &+ z3) << Int32(constBits)
-            var tmp1 = (z2 &- z3) << Int32(constBits)
-            let tmp10 = tmp0 &+ tmp3, tmp13 = tmp0 &- tmp3, tmp11 = tmp1 &+ tmp2, tmp12 = tmp1 &- tmp2
-            tmp0 = p[56]; tmp1 = p[40]; tmp2 = p[24]; tmp3 = p[8]
-            z1 = tmp0 &+ tmp3; z2 = tmp1 &+ tmp2; z3 = tmp0 &+ tmp2
-            var z4 = tmp1 &+ tmp3
-            let z5 = (z3 &+ z4) &* fix1_175875602
-            tmp0 = tmp0 &* fix0_298631336; tmp1 = tmp1 &* fix2_053119869
-            tmp2 = tmp2 &* fix3_072711026; tmp3 = tmp3 &* fix1_501321110
-            z1 = z1 &* -fix0_899976223; z2 = z2 &* -fix2_562915447
-            z3 = z3 &* -fix1_961570560 &+ z5; z4 = z4 &* -fix0_390180644 &+ z5
-            tmp0 = tmp0 &+ z1 &+ z3; tmp1 = tmp1 &+ z2 &+ z4
-            tmp2 = tmp2 &+ z2 &+ z3; tmp3 = tmp3 &+ z1 &+ z4
-            let w = ws + col
-            w[0] = (tmp10 &+ tmp3 &+ round1) >> shift1
-            w[56] = (tmp10 &- tmp3 &+ round1) >> shift1
-            w[8] = (tmp11 &+ tmp2 &+ round1) >> shift1
-            w[48] = (tmp11 &- tmp2 &+ round1) >> shift1
-            w[16] = (tmp12 &+ tmp1 &+ round1) >> shift1
-            w[40] = (tmp12 &- tmp1 &+ round1) >> shift1
-            w[24] = (tmp13 &+ tmp0 &+ round1) >> shift1
-            w[32] = (tmp13 &- tmp0 &+ round1) >> shift1
+        let raw = UnsafeRawPointer(block)
+        func row(_ k: Int) -> Row { raw.loadUnaligned(fromByteOffset: 32 * k, as: Row.self) }
+        let shift1 = Int32(constBits - pass1Bits), round1 = Row(repeating: 1 &<< (shift1 - 1))
+        let c = pass(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
+        // Workspace rows are the columns' outputs; the row pass reads them transposed.
+        let wraw = UnsafeMutableRawPointer(ws)
+        func store(_ v: Row, _ k: Int) { wraw.storeBytes(of: (v &+ round1) &>> shift1, toByteOffset: 32 * k, as: Row.self) }
+        store(c.0, 0); store(c.1, 1); store(c.2, 2); store(c.3, 3); store(c.4, 4); store(c.5, 5); store(c.6, 6); store(c.7, 7)
+        func column(_ j: Int) -> Row {
+            Row(ws[j], ws[8 + j], ws[16 + j], ws[24 + j], ws[32 + j], ws[40 + j], ws[48 + j], ws[56 + j])
         }
-        let shift2 = Int32(constBits + pass1Bits + 3), round2 = Int32(1) << (shift2 - 1)
-        let shiftFlat = Int32(pass1Bits + 3), roundFlat = Int32(1) << (shiftFlat - 1)
-        for row in 0..<8 {
-            let w = ws + row * 8
-            let o = out + row * stride
-            if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
-                let v = clamp(((w[0] &+ roundFlat) >> shiftFlat) &+ 128)
-                for k in 0..<8 { o[k] = v }
-                continue
-            }
-            var z2 = w[2], z3 = w[6]
-            var z1 = (z2 &+ z3) &* fix0_541196100
-            var tmp2 = z1 &+ z3 &* -fix1_847759065
-            var tmp3 = z1 &+ z2 &* fix0_765366865
-            z2 = w[0]; z3 = w[4]
-            var tmp0 = (z2 &+ z3) << Int32(constBits)
-            var tmp1 = (z2 &- z3) << Int32(constBits)
-            let tmp10 = tmp0 &+ tmp3, tmp13 = tmp0 &- tmp3, tmp11 = tmp1 &+ tmp2, tmp12 = tmp1 &- tmp2
-            tmp0 = w[7]; tmp1 = w[5]; tmp2 = w[3]; tmp3 = w[1]
-            z1 = tmp0 &+ tmp3; z2 = tmp1 &+ tmp2; z3 = tmp0 &+ tmp2
-            var z4 = tmp1 &+ tmp3
-            let z5 = (z3 &+ z4) &* fix1_175875602
-            tmp0 = tmp0 &* fix0_298631336; tmp1 = tmp1 &* fix2_053119869
-            tmp2 = tmp2 &* fix3_072711026; tmp3 = tmp3 &* fix1_501321110
-            z1 = z1 &* -fix0_899976223; z2 = z2 &* -fix2_562915447
-            z3 = z3 &* -fix1_961570560 &+ z5; z4 = z4 &* -fix0_390180644 &+ z5
-            tmp0 = tmp0 &+ z1 &+ z3; tmp1 = tmp1 &+ z2 &+ z4
-            tmp2 = tmp2 &+ z2 &+ z3; tmp3 = tmp3 &+ z1 &+ z4
-            o[0] = clamp(((tmp10 &+ tmp3 &+ round2) >> shift2) &+ 128)
-            o[7] = clamp(((tmp10 &- tmp3 &+ round2) >> shift2) &+ 128)
-            o[1] = clamp(((tmp11 &+ tmp2 &+ round2) >> shift2) &+ 128)
-            o[6] = clamp(((tmp11 &- tmp2 &+ round2) >> shift2) &+ 128)
-            o[2] = clamp(((tmp12 &+ tmp1 &+ round2) >> shift2) &+ 128)
-            o[5] = clamp(((tmp12 &- tmp1 &+ round2) >> shift2) &+ 128)
-            o[3] = clamp(((tmp13 &+ tmp0 &+ round2) >> shift2) &+ 128)
-            o[4] = clamp(((tmp13 &- tmp0 &+ round2) >> shift2) &+ 128)
+        let shift2 = Int32(constBits + pass1Bits + 3), round2 = Row(repeating: (1 &<< (shift2 - 1)) &+ (128 &<< shift2))
+        let r = pass(column(0), column(1), column(2), column(3), column(4), column(5), column(6), column(7))
+        let zero = Row(repeating: 0), top = Row(repeating: 255)
+        func write(_ v: Row, _ j: Int) {
+            let p = pointwiseMin(pointwiseMax((v &+ round2) &>> shift2, zero), top)
+            for i in 0..<8 { out[i * stride + j] = UInt8(truncatingIfNeeded: p[i]) }
         }
+        write(r.0, 0); write(r.1, 1); write(r.2, 2); write(r.3, 3); write(r.4, 4); write(r.5, 5); write(r.6, 6); write(r.7, 7)
     }
 }

@@ -54,28 +54,29 @@ extension JPEGLumaDecoder {
         let mcusY = interleaved ? (height + 8 * vmax - 1) / (8 * vmax) : (height + 7) / 8
 
         // Tables as raw buffers for the inner loops.
-        let lookups = UnsafeMutablePointer<UInt16>.allocate(capacity: 8 * 512)
+        let packed = UnsafeMutablePointer<Int32>.allocate(capacity: 8 * JPEGHuffmanTable.packedCount)
+        let predictors = UnsafeMutablePointer<Int32>.allocate(capacity: 4)
         let quant = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
         let zigzag = UnsafeMutablePointer<Int>.allocate(capacity: Self.zigzag.count)
-        defer { lookups.deallocate(); quant.deallocate(); zigzag.deallocate() }
+        defer { packed.deallocate(); predictors.deallocate(); quant.deallocate(); zigzag.deallocate() }
         for (n, table) in (dcTables + acTables).enumerated() {
-            for k in 0..<512 { lookups[n * 512 + k] = table?.lookup[k] ?? 0 }
+            // Scans only name tables that exist (see `readScanHeader`).
+            table?.pack(into: packed + n * JPEGHuffmanTable.packedCount)
         }
         let lumaQuant = quantTables[components[0].quantTable]!
         for k in 0..<64 { quant[k] = lumaQuant[k] }
         zigzag.initialize(from: Self.zigzag, count: Self.zigzag.count)
 
         let units = scan.map { c in
-            JPEGEntropyDecoder.Unit(dcLookup: lookups + c.dc * 512, acLookup: lookups + (4 + c.ac) * 512, dc: c.dc, ac: c.ac,
+            JPEGEntropyDecoder.Unit(dcTable: packed + c.dc * JPEGHuffmanTable.packedCount,
+                                    acTable: packed + (4 + c.ac) * JPEGHuffmanTable.packedCount,
                                     h: interleaved ? components[c.index].h : 1, v: interleaved ? components[c.index].v : 1,
                                     luma: c.index == 0)
         }
-        let empty = try! JPEGHuffmanTable(counts: Array(repeating: 0, count: 16), symbols: [])
         let reader = JPEGBitReader(base: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), end: bytes.count, position: start)
         let entropy = UnsafeMutablePointer<JPEGEntropyDecoder>.allocate(capacity: 1)
-        entropy.initialize(to: JPEGEntropyDecoder(reader: reader, units: units, dcHuff: dcTables.map { $0 ?? empty },
-                                                  acHuff: acTables.map { $0 ?? empty }, zigzag: zigzag, mcusX: mcusX,
-                                                  restartInterval: restartInterval))
+        entropy.initialize(to: JPEGEntropyDecoder(reader: reader, units: units, predictors: predictors, zigzag: zigzag,
+                                                  mcusX: mcusX, restartInterval: restartInterval))
         let damaged = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
         damaged.initialize(to: false)
         defer { entropy.deinitialize(count: 1); entropy.deallocate(); damaged.deallocate() }

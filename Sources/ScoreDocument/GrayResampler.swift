@@ -88,9 +88,10 @@ enum GrayResampler {
     /// shrinks a finer image before cairo draws it (a 400 dpi scan rendered at 300 dpi).
     static func box(_ image: GrayImage, width: Int, height: Int, scale: Double,
                     pageWidth: Double, pageHeight: Double) -> GrayImage {
-        /// For each output pixel: its first source pixel and the weights (summing to 256) of the ones it covers.
-        func footprints(_ count: Int, _ limit: Int, _ ratio: Double) -> (first: [Int], weights: [[Int]]) {
-            var first = [Int](repeating: 0, count: count), weights = [[Int]](repeating: [], count: count)
+        /// For each output pixel: its first source pixel and `taps` weights (summing to 256, zero-padded) of the
+        /// source pixels it covers.
+        func footprints(_ count: Int, _ limit: Int, _ ratio: Double) -> (first: [Int], taps: Int, weights: [Int32]) {
+            var first = [Int](repeating: 0, count: count), lists = [[Int]](repeating: [], count: count)
             for i in 0..<count {
                 let a = min(Double(limit), Double(i) * ratio), b = min(Double(limit), Double(i + 1) * ratio)
                 let start = min(limit - 1, Int(a))
@@ -104,34 +105,45 @@ enum GrayResampler {
                 }
                 if let heaviest = w.indices.max(by: { w[$0] < w[$1] }) { w[heaviest] += 256 - given }
                 first[i] = start
-                weights[i] = w
+                lists[i] = w
             }
-            return (first, weights)
+            let taps = lists.map(\.count).max() ?? 1
+            var weights = [Int32](repeating: 0, count: count * taps)
+            for i in 0..<count { for (t, w) in lists[i].enumerated() { weights[i * taps + t] = Int32(w) } }
+            return (first, taps, weights)
         }
         let columns = footprints(width, image.width, Double(image.width) / (pageWidth * scale))
         let rows = footprints(height, image.height, Double(image.height) / (pageHeight * scale))
-        let sw = image.width
+        let sw = image.width, taps = columns.taps
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialized in
             let out = UncheckedSendable(buffer.baseAddress!)
             image.pixels.withUnsafeBufferPointer { src in
-                let input = UncheckedSendable(src.baseAddress!)
-                Bands.forEach(rows: height, width: width) { band in
-                    var accumulator = [Int](repeating: 0, count: width)
-                    for y in band {
-                        for x in 0..<width { accumulator[x] = 0 }
-                        for (dy, wy) in rows.weights[y].enumerated() where wy > 0 {
-                            let line = input.value + (rows.first[y] + dy) * sw
-                            for x in 0..<width {
-                                var sum = 0, k = columns.first[x]
-                                for wx in columns.weights[x] {
-                                    sum += Int(line[k]) * wx
-                                    k += 1
+                columns.first.withUnsafeBufferPointer { cf in
+                    columns.weights.withUnsafeBufferPointer { cw in
+                        let input = UncheckedSendable(src.baseAddress!)
+                        let cf = UncheckedSendable(cf.baseAddress!), cw = UncheckedSendable(cw.baseAddress!)
+                        Bands.forEach(rows: height, width: width) { band in
+                            // One output row's source rows summed down (zero-padded past the right edge), then across.
+                            let column = UnsafeMutablePointer<Int32>.allocate(capacity: sw + taps)
+                            defer { column.deallocate() }
+                            column.initialize(repeating: 0, count: sw + taps)
+                            for y in band {
+                                for x in 0..<sw { column[x] = 0 }
+                                for t in 0..<rows.taps {
+                                    let wy = rows.weights[y * rows.taps + t]
+                                    guard wy > 0 else { continue }
+                                    let line = input.value + (rows.first[y] + t) * sw
+                                    for x in 0..<sw { column[x] &+= Int32(line[x]) &* wy }
                                 }
-                                accumulator[x] += sum * wy
+                                let target = out.value + y * width
+                                for x in 0..<width {
+                                    let c = column + cf.value[x], w = cw.value + x * taps
+                                    var sum: Int32 = 0
+                                    for t in 0..<taps { sum &+= c[t] &* w[t] }
+                                    target[x] = UInt8(truncatingIfNeeded: min(255, (sum &+ 32768) &>> 16))
+                                }
                             }
                         }
-                        let target = out.value + y * width
-                        for x in 0..<width { target[x] = UInt8(truncatingIfNeeded: min(255, (accumulator[x] + 32768) >> 16)) }
                     }
                 }
             }

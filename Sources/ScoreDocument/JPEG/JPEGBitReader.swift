@@ -22,6 +22,18 @@ struct JPEGBitReader {
     /// Fills the buffer to at least 57 bits.
     @inline(__always)
     mutating func refill() {
+        // Fast path: the next eight bytes hold no 0xFF (no stuffing, no marker): take as many as fit at once.
+        if !atMarker && position + 8 <= end {
+            let raw = UInt64(bigEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            let inverted = ~raw
+            if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 == 0 {
+                let k = (64 - count) &>> 3
+                buffer |= (raw &>> UInt64(64 - 8 * k)) &<< UInt64(64 - count - 8 * k)
+                position += k
+                count += 8 * k
+                return
+            }
+        }
         while count <= 56 {
             var byte: UInt64 = 0
             if !atMarker {

@@ -78,7 +78,20 @@ struct JPEGEntropyDecoder {
         guard let s = reader.decode(unit.dcTable), s <= 15 else { return false }
         predictors[u] &+= reader.receiveExtend(s)
         var k = 1, anyAC = false
+        let fast = unit.acTable + JPEGHuffmanTable.fastOffset
         while k < 64 {
+            let entry = fast[reader.peek(JPEGHuffmanTable.lookupBits)]
+            if entry != 0 {
+                reader.skip(Int(entry & 0xFF))
+                k += Int((entry &>> 8) & 0xFF)
+                if k > 63 { return false }
+                if let block {
+                    block[zigzag[k]] = Int16(truncatingIfNeeded: entry &>> 16)
+                    anyAC = true
+                }
+                k += 1
+                continue
+            }
             guard let rs = reader.decode(unit.acTable) else { return false }
             let r = rs &>> 4, size = rs & 15
             if size == 0 {

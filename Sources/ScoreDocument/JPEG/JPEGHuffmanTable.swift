@@ -44,13 +44,31 @@ struct JPEGHuffmanTable: Sendable {
         maxCode[17] = Int32.max
     }
 
-    /// Int32 values in a packed table: the 512 lookup entries, 18 largest codes, 18 offsets, 256 symbols.
-    static let packedCount = 512 + 18 + 18 + 256
+    /// Int32 values in a packed table: the 512 lookup entries, 18 largest codes, 18 offsets, 256 symbols, then
+    /// 512 entries that decode a whole AC coefficient at once (see ``pack(into:)``).
+    static let packedCount = 512 + 18 + 18 + 256 + 512
+    /// Where the whole-coefficient entries start in a packed table.
+    static let fastOffset = 512 + 18 + 18 + 256
 
     /// Writes the table in the packed layout the bit reader decodes with (no arrays in the inner loop).
     func pack(into p: UnsafeMutablePointer<Int32>) {
         for k in 0..<512 { p[k] = Int32(lookup[k]) }
         for k in 0..<18 { p[512 + k] = maxCode[k]; p[530 + k] = offset[k] }
         for k in 0..<256 { p[548 + k] = k < symbols.count ? Int32(symbols[k]) : -1 }
+        // An AC code and its magnitude bits both within the 9-bit prefix: value << 16 | run << 8 | bits used
+        // (0 when the prefix does not hold a whole nonzero coefficient).
+        for prefix in 0..<512 {
+            var entry: Int32 = 0
+            let e = Int(lookup[prefix])
+            if e != 0 {
+                let length = e >> 8, rs = e & 0xFF, run = rs >> 4, size = rs & 15
+                if size > 0 && length + size <= Self.lookupBits {
+                    let bits = (prefix >> (Self.lookupBits - length - size)) & ((1 << size) - 1)
+                    let value = bits < (1 << (size - 1)) ? bits - (1 << size) + 1 : bits
+                    entry = Int32(value) << 16 | Int32(run) << 8 | Int32(length + size)
+                }
+            }
+            p[Self.fastOffset + prefix] = entry
+        }
     }
 }

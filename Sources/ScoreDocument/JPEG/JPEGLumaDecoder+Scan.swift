@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 extension JPEGLumaDecoder {
     /// One component of a scan: its index in the frame and its Huffman tables.
@@ -89,34 +89,44 @@ extension JPEGLumaDecoder {
         let blocksPerChunk = blocksPerRow * blockRowsPerMCU * chunkRows
         let coefficients = UnsafeMutablePointer<Int16>.allocate(capacity: 2 * blocksPerChunk * 64)
         let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * blocksPerChunk)
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 1024, alignment: 16)
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 2 * 1024, alignment: 32)
         defer { coefficients.deallocate(); flags.deallocate(); scratch.deallocate() }
         coefficients.initialize(repeating: 0, count: 2 * blocksPerChunk * 64)
         flags.initialize(repeating: 0, count: 2 * blocksPerChunk)
 
         let chunks = (mcusY + chunkRows - 1) / chunkRows
         func rows(_ chunk: Int) -> Int { min(chunkRows, mcusY - chunk * chunkRows) }
-        // Step s decodes chunk s and transforms chunk s - 1, on two threads when the image is large enough.
+        let lock = NSLock()
+        let nextRow = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        defer { nextRow.deallocate() }
+        // Step s Huffman-decodes chunk s on one thread while both threads transform the block rows of chunk s - 1
+        // (the decoding thread joins in when it is done).
         for step in 0...chunks {
+            nextRow.pointee = 0
+            let slot = (step + 1) % 2, blockRows = step > 0 ? rows(step - 1) * blockRowsPerMCU : 0
+            let firstBlockRow = (step - 1) * chunkRows * blockRowsPerMCU
             let work = UncheckedSendable { (job: Int) in
                 if job == 0, step < chunks {
-                    let slot = step % 2
-                    if !entropy.pointee.decode(mcuRows: rows(step), coefficients: coefficients + slot * blocksPerChunk * 64,
-                                                      flags: flags + slot * blocksPerChunk) {
+                    if !entropy.pointee.decode(mcuRows: rows(step), coefficients: coefficients + (step % 2) * blocksPerChunk * 64,
+                                               flags: flags + (step % 2) * blocksPerChunk) {
                         damaged.pointee = true
                     }
-                } else if job == 1, step > 0 {
-                    let slot = (step - 1) % 2
-                    writer.write(coefficients: coefficients + slot * blocksPerChunk * 64, flags: flags + slot * blocksPerChunk,
-                                 blockRows: rows(step - 1) * blockRowsPerMCU,
-                                 firstBlockRow: (step - 1) * chunkRows * blockRowsPerMCU, scratch: scratch)
+                }
+                while true {
+                    lock.lock()
+                    let row = nextRow.pointee
+                    nextRow.pointee += 1
+                    lock.unlock()
+                    guard row < blockRows else { return }
+                    let first = slot * blocksPerChunk + row * blocksPerRow
+                    writer.write(coefficients: coefficients + first * 64, flags: flags + first, blockRows: 1,
+                                 firstBlockRow: firstBlockRow + row, scratch: scratch + job * 1024)
                 }
             }
-            if width * height >= Bands.minimumPixels && step > 0 && step < chunks {
+            if width * height >= Bands.minimumPixels && step > 0 {
                 DispatchQueue.concurrentPerform(iterations: 2) { work.value($0) }
             } else {
                 work.value(0)
-                work.value(1)
             }
             if damaged.pointee { throw .malformed("a Huffman code no table has, or a run past the end of a block") }
         }

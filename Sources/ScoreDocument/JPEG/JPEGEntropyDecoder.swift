@@ -45,6 +45,9 @@ struct JPEGEntropyDecoder {
 
     /// Decodes `mcuRows` MCU rows into `coefficients` and `flags`; false when the data is damaged.
     mutating func decode(mcuRows: Int, coefficients: UnsafeMutablePointer<Int16>, flags: UnsafeMutablePointer<UInt8>) -> Bool {
+        // The reader works as a local value (kept in registers: the coefficient stores cannot alias it).
+        var reader = self.reader
+        defer { self.reader = reader }
         for mcuRow in 0..<mcuRows {
             for mcuX in 0..<mcusX {
                 if restartInterval > 0 {
@@ -62,7 +65,8 @@ struct JPEGEntropyDecoder {
                         for bx in 0..<unit.h {
                             let index = (mcuRow * blockRowsPerMCU + by) * blocksPerRow + mcuX * unit.h + bx
                             let block = unit.luma ? coefficients + index * 64 : nil
-                            guard decodeBlock(unit, u, into: block, flag: unit.luma ? flags + index : nil) else { return false }
+                            guard Self.decodeBlock(&reader, unit, predictors + u, zigzag, into: block,
+                                                  flag: unit.luma ? flags + index : nil) else { return false }
                         }
                     }
                 }
@@ -73,10 +77,11 @@ struct JPEGEntropyDecoder {
 
     /// Decodes one block; its coefficients go to `block` (nil: decoded and dropped).
     @inline(__always)
-    private mutating func decodeBlock(_ unit: Unit, _ u: Int, into block: UnsafeMutablePointer<Int16>?,
-                                      flag: UnsafeMutablePointer<UInt8>?) -> Bool {
+    private static func decodeBlock(_ reader: inout JPEGBitReader, _ unit: Unit, _ predictor: UnsafeMutablePointer<Int32>,
+                                    _ zigzag: UnsafePointer<Int>, into block: UnsafeMutablePointer<Int16>?,
+                                    flag: UnsafeMutablePointer<UInt8>?) -> Bool {
         guard let s = reader.decode(unit.dcTable), s <= 15 else { return false }
-        predictors[u] &+= reader.receiveExtend(s)
+        predictor.pointee &+= reader.receiveExtend(s)
         var k = 1, anyAC = false
         let fast = unit.acTable + JPEGHuffmanTable.fastOffset
         while k < 64 {
@@ -109,7 +114,7 @@ struct JPEGEntropyDecoder {
             k += 1
         }
         if let block {
-            block[0] = Int16(truncatingIfNeeded: predictors[u])
+            block[0] = Int16(truncatingIfNeeded: predictor.pointee)
             flag!.pointee = anyAC ? 1 : 0
         }
         return true

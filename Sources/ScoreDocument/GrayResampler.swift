@@ -48,17 +48,35 @@ enum GrayResampler {
         let rows = positions(height, image.height, Double(image.height) / (pageHeight * scale))
         let sw = image.width
         return resampled(image, width: width, height: height, scale: scale) { source, band, out in
+            // Source rows interpolated across once (kept for the next output row, which mostly reuses them),
+            // then blended down: the same sums as interpolating each output pixel from its four neighbours.
+            let across = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * width)
+            defer { across.deallocate() }
+            var held = (-1, -1)
             columns.index.withUnsafeBufferPointer { cx in
                 columns.weight.withUnsafeBufferPointer { wx in
-                    for y in band {
-                        let fy = rows.weight[y]
-                        let top = source + rows.index[y] * sw, bottom = fy == 0 ? top : top + sw
-                        let line = out + y * width
+                    func interpolate(_ row: Int, into line: UnsafeMutablePointer<Int32>) {
+                        let source = source + row * sw
                         for x in 0..<width {
-                            let x0 = cx[x], fx = wx[x], x1 = fx == 0 ? x0 : x0 + 1
-                            let upper = Int(top[x0]) * (128 - fx) + Int(top[x1]) * fx
-                            let lower = Int(bottom[x0]) * (128 - fx) + Int(bottom[x1]) * fx
-                            line[x] = UInt8(truncatingIfNeeded: (upper * (128 - fy) + lower * fy + 8192) >> 14)
+                            let x0 = cx[x], fx = Int32(wx[x]), x1 = fx == 0 ? x0 : x0 + 1
+                            line[x] = Int32(source[x0]) &* (128 &- fx) &+ Int32(source[x1]) &* fx
+                        }
+                    }
+                    func line(_ row: Int) -> UnsafeMutablePointer<Int32> {
+                        if held.0 == row { return across }
+                        if held.1 == row { return across + width }
+                        // Replace the slot not holding the row just below or above.
+                        let slot = held.0 == row - 1 || held.0 == row + 1 ? 1 : 0
+                        interpolate(row, into: across + slot * width)
+                        if slot == 0 { held.0 = row } else { held.1 = row }
+                        return across + slot * width
+                    }
+                    for y in band {
+                        let fy = Int32(rows.weight[y]), r0 = rows.index[y]
+                        let top = line(r0), bottom = fy == 0 ? top : line(r0 + 1)
+                        let target = out + y * width
+                        for x in 0..<width {
+                            target[x] = UInt8(truncatingIfNeeded: (top[x] &* (128 &- fy) &+ bottom[x] &* fy &+ 8192) &>> 14)
                         }
                     }
                 }

@@ -1,7 +1,7 @@
 import CZlib
 
 /// Decodes the stream filters Tonmeister's PDF reader needs for structure and content: none, FlateDecode
-/// (zlib) and its PNG and TIFF-free predictors. Anything else is ``PDFReadError/unsupported(_:)``.
+/// (zlib) with the PNG predictors (not TIFF's). Anything else is ``PDFReadError/unsupported(_:)``.
 enum PDFStreamDecoder {
     /// The most bytes a decoded stream may have (a damaged or hostile stream must not exhaust memory).
     static let maximumDecodedBytes = 1 << 28

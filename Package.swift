@@ -32,7 +32,8 @@ let package = Package(
             pkgConfig: "poppler-glib",
             providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]
         ),
-        .target(name: "ScoreDocument", dependencies: ["CPoppler", "ScoreLayout"]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "ScoreDocument", dependencies: ["CPoppler", "CZlib", "ScoreLayout"]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "RecordingProtocol", dependencies: ["ScoreLayout", "TheoryCore"]),
         .target(name: "Storage", dependencies: [

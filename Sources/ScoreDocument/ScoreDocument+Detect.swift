@@ -22,11 +22,26 @@ extension ScoreDocument {
     /// the vector reading on a tie). `vector: false` forces the raster reading at `dpi` (and the finer retry).
     public func detectLayout(pages: [Int]? = nil, dpi: Double = ScoreDocument.detectionDPI, vector: Bool = true,
                              workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(ScoreDocumentError) -> [DetectedPage] {
-        try forEachPage(pages, dpi: dpi, workers: workers, capResolution: true) { handle, page, size throws(ScoreDocumentError) in
+        try detectLayout(pages: pages, dpi: dpi, vector: vector, workers: workers, ownDecoding: true)
+    }
+
+    /// ``detectLayout(pages:dpi:vector:workers:)``; with `ownDecoding: false` every page is read through poppler
+    /// (the tests compare both readings).
+    func detectLayout(pages: [Int]?, dpi: Double, vector: Bool, workers: Int, ownDecoding: Bool) throws(ScoreDocumentError) -> [DetectedPage] {
+        // Scanned pages are decoded by Tonmeister itself when it can (see `scannedGrayImage(page:)`): the PDF
+        // structure is read once here, and each page works on its own copy.
+        let scanFile = ownDecoding && vector && dpi <= Self.fineDetectionDPI
+            ? UncheckedSendable((try? PDFFile(bytes: UnsafeRawBufferPointer(bytes.pointer))) as PDFFile?) : nil
+        return try forEachPage(pages, dpi: dpi, workers: workers, capResolution: true) { handle, page, size throws(ScoreDocumentError) in
             // A page too large for the resolution (a 20 000-point poster) is rendered as fine as cairo allows.
             func raster(_ resolution: Double) throws(ScoreDocumentError) -> DetectedPage {
                 let capped = min(resolution, Self.largestDetectionDPI(for: size))
                 return LayoutDetector.detect(try Self.grayImage(handle: handle, index: page - 1, size: size, dpi: capped), page: page)
+            }
+            if var file = scanFile?.value,
+               case .some(.some(let image)) = try? Self.scannedGrayImage(file: &file, index: page - 1, size: size,
+                                                                        dpi: max(dpi, Self.fineDetectionDPI)) {
+                return LayoutDetector.detect(image, page: page)
             }
             var best: DetectedPage?
             if vector {

@@ -1,0 +1,159 @@
+/// Resamples a scanned page's gray image onto the pixel grid of another resolution the way poppler's rendering
+/// draws the scan there: nearest neighbour at nearly the same resolution, a box filter when shrinking, bilinear
+/// when enlarging. On the corpus and held-out scans this reproduces poppler's 300 dpi rendering within 0.6 grey
+/// levels on average.
+///
+/// Every function takes the whole page `image` and the output grid: `width × height` pixels of `scale` pixels per
+/// point, on a page of `pageWidth × pageHeight` points.
+enum GrayResampler {
+    /// Each output pixel takes the source pixel under its centre (poppler shrinks a scan a few tenths of a percent
+    /// finer than the grid to it with a box filter no wider than one pixel). Returns the image itself, relabelled,
+    /// when every pixel maps to itself.
+    static func nearest(_ image: GrayImage, width: Int, height: Int, scale: Double,
+                        pageWidth: Double, pageHeight: Double) -> GrayImage {
+        func sources(_ count: Int, _ limit: Int, _ ratio: Double) -> [Int] {
+            (0..<count).map { min(limit - 1, Int((Double($0) + 0.5) * ratio)) }
+        }
+        let columns = sources(width, image.width, Double(image.width) / (pageWidth * scale))
+        let rows = sources(height, image.height, Double(image.height) / (pageHeight * scale))
+        if width == image.width && height == image.height && columns.elementsEqual(0..<width) && rows.elementsEqual(0..<height) {
+            return GrayImage(width: width, height: height, scale: scale, pixels: image.pixels)
+        }
+        return resampled(image, width: width, height: height, scale: scale) { source, band, out in
+            columns.withUnsafeBufferPointer { cx in
+                for y in band {
+                    let line = source + rows[y] * image.width, target = out + y * width
+                    for x in 0..<width { target[x] = line[cx[x]] }
+                }
+            }
+        }
+    }
+
+    /// Bilinear interpolation with 7-bit weights, as pixman draws an upscaled image (poppler's rendering of a
+    /// 200 dpi scan at 300 dpi).
+    static func bilinear(_ image: GrayImage, width: Int, height: Int, scale: Double,
+                         pageWidth: Double, pageHeight: Double) -> GrayImage {
+        // Source position of each output pixel centre, in 1/128 pixels, clamped to the image (cairo pads).
+        func positions(_ count: Int, _ limit: Int, _ ratio: Double) -> (index: [Int], weight: [Int]) {
+            var index = [Int](repeating: 0, count: count), weight = [Int](repeating: 0, count: count)
+            for i in 0..<count {
+                let u = max(0, min(Double(limit - 1), (Double(i) + 0.5) * ratio - 0.5))
+                let fixed = Int(u * 128)
+                index[i] = min(limit - 1, fixed >> 7)
+                weight[i] = index[i] == limit - 1 ? 0 : fixed & 127
+            }
+            return (index, weight)
+        }
+        let columns = positions(width, image.width, Double(image.width) / (pageWidth * scale))
+        let rows = positions(height, image.height, Double(image.height) / (pageHeight * scale))
+        let sw = image.width
+        return resampled(image, width: width, height: height, scale: scale) { source, band, out in
+            // Source rows interpolated across once (kept for the next output row, which mostly reuses them),
+            // then blended down: the same sums as interpolating each output pixel from its four neighbours.
+            let across = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * width)
+            defer { across.deallocate() }
+            var held = (-1, -1)
+            columns.index.withUnsafeBufferPointer { cx in
+                columns.weight.withUnsafeBufferPointer { wx in
+                    func interpolate(_ row: Int, into line: UnsafeMutablePointer<Int32>) {
+                        let source = source + row * sw
+                        for x in 0..<width {
+                            let x0 = cx[x], fx = Int32(wx[x]), x1 = fx == 0 ? x0 : x0 + 1
+                            line[x] = Int32(source[x0]) &* (128 &- fx) &+ Int32(source[x1]) &* fx
+                        }
+                    }
+                    func line(_ row: Int) -> UnsafeMutablePointer<Int32> {
+                        if held.0 == row { return across }
+                        if held.1 == row { return across + width }
+                        // Replace the slot not holding the row just below or above.
+                        let slot = held.0 == row - 1 || held.0 == row + 1 ? 1 : 0
+                        interpolate(row, into: across + slot * width)
+                        if slot == 0 { held.0 = row } else { held.1 = row }
+                        return across + slot * width
+                    }
+                    for y in band {
+                        let fy = Int32(rows.weight[y]), r0 = rows.index[y]
+                        let top = line(r0), bottom = fy == 0 ? top : line(r0 + 1)
+                        let target = out + y * width
+                        for x in 0..<width {
+                            target[x] = UInt8(truncatingIfNeeded: (top[x] &* (128 &- fy) &+ bottom[x] &* fy &+ 8192) &>> 14)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The mean of the source pixels each output pixel covers (a box filter with fractional edges, 8-bit
+    /// weights), as poppler shrinks a finer image before cairo draws it (a 400 dpi scan rendered at 300 dpi).
+    static func box(_ image: GrayImage, width: Int, height: Int, scale: Double,
+                    pageWidth: Double, pageHeight: Double) -> GrayImage {
+        let columns = footprints(width, image.width, Double(image.width) / (pageWidth * scale))
+        let rows = footprints(height, image.height, Double(image.height) / (pageHeight * scale))
+        let sw = image.width, taps = columns.taps
+        return resampled(image, width: width, height: height, scale: scale) { source, band, out in
+            // One output row's source rows summed down (zero-padded past the right edge), then across.
+            let column = UnsafeMutablePointer<Int32>.allocate(capacity: sw + taps)
+            defer { column.deallocate() }
+            column.initialize(repeating: 0, count: sw + taps)
+            columns.first.withUnsafeBufferPointer { cf in
+                columns.weights.withUnsafeBufferPointer { cw in
+                    for y in band {
+                        for x in 0..<sw { column[x] = 0 }
+                        for t in 0..<rows.taps {
+                            let wy = rows.weights[y * rows.taps + t]
+                            guard wy > 0 else { continue }
+                            let line = source + (rows.first[y] + t) * sw
+                            for x in 0..<sw { column[x] &+= Int32(line[x]) &* wy }
+                        }
+                        let target = out + y * width
+                        for x in 0..<width {
+                            var sum: Int32 = 0
+                            for t in 0..<taps { sum &+= column[cf[x] + t] &* cw[x * taps + t] }
+                            target[x] = UInt8(truncatingIfNeeded: min(255, (sum &+ 32768) &>> 16))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// For each of `count` output pixels shrinking `limit` source pixels by `ratio`: its first source pixel and
+    /// `taps` weights (summing to 256, zero-padded) of the source pixels it covers.
+    private static func footprints(_ count: Int, _ limit: Int, _ ratio: Double) -> (first: [Int], taps: Int, weights: [Int32]) {
+        var first = [Int](repeating: 0, count: count), lists = [[Int]](repeating: [], count: count)
+        for i in 0..<count {
+            let a = min(Double(limit), Double(i) * ratio), b = min(Double(limit), Double(i + 1) * ratio)
+            let start = min(limit - 1, Int(a))
+            var w: [Int] = [], given = 0
+            var k = start
+            while k < limit && (Double(k) < b || w.isEmpty) {
+                let overlap = max(0, min(b, Double(k + 1)) - max(a, Double(k)))
+                w.append(Int(overlap / max(b - a, 1e-9) * 256))
+                given += w[w.count - 1]
+                k += 1
+            }
+            if let heaviest = w.indices.max(by: { w[$0] < w[$1] }) { w[heaviest] += 256 - given }
+            first[i] = start
+            lists[i] = w
+        }
+        let taps = lists.map(\.count).max() ?? 1
+        var weights = [Int32](repeating: 0, count: count * taps)
+        for i in 0..<count { for (t, w) in lists[i].enumerated() { weights[i * taps + t] = Int32(w) } }
+        return (first, taps, weights)
+    }
+
+    /// A new `width × height` image whose rows `fill` writes, band by band on all cores, from the source pixels.
+    private static func resampled(_ image: GrayImage, width: Int, height: Int, scale: Double,
+                                  _ fill: (_ source: UnsafePointer<UInt8>, _ band: Range<Int>, _ out: UnsafeMutablePointer<UInt8>) -> Void) -> GrayImage {
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+            let out = UncheckedSendable(buffer.baseAddress!)
+            image.pixels.withUnsafeBufferPointer { src in
+                let source = UncheckedSendable(src.baseAddress!)
+                Bands.forEach(rows: height, width: width) { band in fill(source.value, band, out.value) }
+            }
+            initialized = width * height
+        }
+        return GrayImage(width: width, height: height, scale: scale, pixels: pixels)
+    }
+}

@@ -197,4 +197,21 @@ struct DetectionFaintLinesTests {
         let curled = GrayImage(width: w, height: h, scale: s, pixels: pixels)
         Self.expectMatches(LayoutDetector.detect(curled, page: 1), truth, missing: 0)
     }
+
+    @Test("a last system of one short bar, narrower than the long lines the page is searched for, is found")
+    func shortLastSystem() throws {
+        let (image, truth, staves) = try Self.minuet()
+        let w = image.width, s = image.scale
+        // The last system keeps only its first 60 points (clef, key and a bar): the rest of it is paper.
+        let last = staves[staves.count - 1], space = (last.bottom - last.top) / 4
+        let from = Int(((last.top - 3 * space) * s).rounded()), to = Int(((last.bottom + 3 * space) * s).rounded())
+        let firstInk = (0..<w).first(where: { x in (from...to).contains(where: { image[x, $0] < 128 }) }) ?? 0
+        var pixels = image.pixels
+        for y in from...to { for x in (firstInk + Int(60 * s))..<w { pixels[y * w + x] = 255 } }
+        let page = LayoutDetector.detect(GrayImage(width: w, height: image.height, scale: s, pixels: pixels), page: 1)
+        #expect(page.systems.count == truth.count)
+        if let found = page.systems.last, let t = truth.last {
+            #expect(abs(found.top - t.top) <= 1.5 && abs(found.bottom - t.bottom) <= 1.5, "last system \(found.top)-\(found.bottom) vs \(t.top)-\(t.bottom)")
+        }
+    }
 }

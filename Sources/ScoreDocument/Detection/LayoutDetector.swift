@@ -45,6 +45,34 @@ public enum LayoutDetector {
         return partial.isEmpty ? staves : (staves + partial).sorted { $0.top < $1.top }
     }
 
+    /// The staves with those added whose lines are shorter than the 12 % of the page width long lines need (a last
+    /// system of one bar), looked for only in bands of rows clear of the staves found, with the page's staff space
+    /// (within 15 %) and lines at least eight spaces long.
+    static func withShortStaves(_ staves: [StaffCandidate], lineMask: InkMask, scale: Double) -> [StaffCandidate] {
+        guard !staves.isEmpty else { return staves }
+        let spaces = staves.map(\.space).sorted(), space = spaces[spaces.count / 2]
+        let taken = staves.map { (Int($0.top - 1.5 * space), Int($0.bottom + 1.5 * space)) }.sorted { $0.0 < $1.0 }
+        var bands: [(Int, Int)] = [], from = 0
+        for (top, bottom) in taken {
+            if top - from >= Int(5 * space) { bands.append((from, top)) }
+            from = max(from, bottom)
+        }
+        if lineMask.height - from >= Int(5 * space) { bands.append((from, lineMask.height)) }
+        var found: [StaffCandidate] = []
+        let w = lineMask.width
+        for (top, bottom) in bands {
+            let band = InkMask(width: w, height: bottom - top, bits: Array(lineMask.bits[(top * w)..<(bottom * w)]))
+            let lines = StaffLineFinder.lines(in: band, minLength: max(20, Int(8 * space)), gap: max(1, Int((1.5 * scale).rounded())),
+                                              maxThickness: max(3, Int((3.0 * scale).rounded())), breakLength: Int((2.5 * scale).rounded()))
+            for staff in StaffGrouper.staves(from: lines, minSpace: 0.85 * space, maxSpace: 1.15 * space) {
+                var moved = staff
+                moved.lines = staff.lines.map { var line = $0; line.y += Double(top); return line }
+                found.append(moved)
+            }
+        }
+        return found.isEmpty ? staves : (staves + found).sorted { $0.top < $1.top }
+    }
+
     /// Detects the layout of one page image.
     public static func detect(_ original: GrayImage, page: Int) -> DetectedPage {
         let scale = original.scale
@@ -77,6 +105,7 @@ public enum LayoutDetector {
             (lines, staves) = staffLines(in: lineMask, scale: scale)
             staves = withPartialStaves(staves, lines: lines, mask: mask, lineMask: lineMask, scale: scale)
         }
+        staves = withShortStaves(staves, lineMask: lineMask, scale: scale)
         let groups = StaffGrouper.systems(from: staves, mask: mask)
 
         func point(_ u: Double, _ straight: Double) -> (x: Double, y: Double) {

@@ -11,13 +11,16 @@ public enum LayoutDetector {
     /// horizontal line.
     static let ridgeDepth = 16
 
-    /// The long horizontal lines of a (deskewed) mask, and the five-line staves they form.
-    static func staffLines(in mask: InkMask, scale: Double) -> (lines: [LineCandidate], staves: [StaffCandidate]) {
-        let lines = StaffLineFinder.lines(in: mask, minLength: max(20, Int(0.12 * Double(mask.width))),
+    /// The long horizontal lines of a (deskewed) mask, and the five-line staves they form: lines of at least
+    /// `minLength` pixels (12 % of the page width unless given), staff spaces within `spaces` (2.5–20 pt unless given).
+    static func staffLines(in mask: InkMask, scale: Double, minLength: Int? = nil,
+                           spaces: ClosedRange<Double>? = nil) -> (lines: [LineCandidate], staves: [StaffCandidate]) {
+        let lines = StaffLineFinder.lines(in: mask, minLength: minLength ?? max(20, Int(0.12 * Double(mask.width))),
                                           gap: max(1, Int((1.5 * scale).rounded())),
                                           maxThickness: max(3, Int((3.0 * scale).rounded())),
                                           breakLength: Int((2.5 * scale).rounded()))
-        return (lines, StaffGrouper.staves(from: lines, minSpace: 2.5 * scale, maxSpace: 20 * scale))
+        let range = spaces ?? (2.5 * scale)...(20 * scale)
+        return (lines, StaffGrouper.staves(from: lines, minSpace: range.lowerBound, maxSpace: range.upperBound))
     }
 
     /// The staves with the partial ones (three or four lines found) made of the lines left over added, in page order.
@@ -62,9 +65,8 @@ public enum LayoutDetector {
         let w = lineMask.width
         for (top, bottom) in bands {
             let band = InkMask(width: w, height: bottom - top, bits: Array(lineMask.bits[(top * w)..<(bottom * w)]))
-            let lines = StaffLineFinder.lines(in: band, minLength: max(20, Int(8 * space)), gap: max(1, Int((1.5 * scale).rounded())),
-                                              maxThickness: max(3, Int((3.0 * scale).rounded())), breakLength: Int((2.5 * scale).rounded()))
-            for staff in StaffGrouper.staves(from: lines, minSpace: 0.85 * space, maxSpace: 1.15 * space) {
+            let short = staffLines(in: band, scale: scale, minLength: max(20, Int(8 * space)), spaces: (0.85 * space)...(1.15 * space))
+            for staff in short.staves {
                 var moved = staff
                 moved.lines = staff.lines.map { var line = $0; line.y += Double(top); return line }
                 found.append(moved)

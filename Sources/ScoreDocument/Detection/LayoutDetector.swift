@@ -23,6 +23,12 @@ public enum LayoutDetector {
         return (lines, StaffGrouper.staves(from: lines, minSpace: range.lowerBound, maxSpace: range.upperBound))
     }
 
+    /// The page's staff space: the median of its staves' (nil without a staff).
+    static func medianSpace(of staves: [StaffCandidate]) -> Double? {
+        let spaces = staves.map(\.space).sorted()
+        return spaces.isEmpty ? nil : spaces[spaces.count / 2]
+    }
+
     /// The staves with the partial ones (three or four lines found) made of the lines left over added, in page order.
     /// A placement of a partial staff is judged by the columns of `mask` inked from its top line to its bottom line
     /// (barlines), then by the ink of `lineMask` along its five rows.
@@ -31,8 +37,7 @@ public enum LayoutDetector {
         let used = Set(staves.flatMap { $0.lines.map(\.y) })
         let leftovers = lines.filter { !used.contains($0.y) }
         guard leftovers.count >= 3 else { return staves }
-        let spaces = staves.map(\.space).sorted()
-        let partial = StaffGrouper.partialStaves(from: leftovers, space: spaces.isEmpty ? nil : spaces[spaces.count / 2],
+        let partial = StaffGrouper.partialStaves(from: leftovers, space: medianSpace(of: staves),
                                                  minSpace: 2.5 * scale, maxSpace: 20 * scale) { rows, from, to in
             let top = Int(rows[0].rounded()), bottom = Int(rows[4].rounded())
             guard from <= to, top < bottom else { return 0 }
@@ -52,8 +57,7 @@ public enum LayoutDetector {
     /// system of one bar), looked for only in bands of rows clear of the staves found, with the page's staff space
     /// (within 15 %) and lines at least eight spaces long.
     static func withShortStaves(_ staves: [StaffCandidate], lineMask: InkMask, scale: Double) -> [StaffCandidate] {
-        guard !staves.isEmpty else { return staves }
-        let spaces = staves.map(\.space).sorted(), space = spaces[spaces.count / 2]
+        guard let space = medianSpace(of: staves) else { return staves }
         let taken = staves.map { (Int($0.top - 1.5 * space), Int($0.bottom + 1.5 * space)) }.sorted { $0.0 < $1.0 }
         var bands: [(Int, Int)] = [], from = 0
         for (top, bottom) in taken {

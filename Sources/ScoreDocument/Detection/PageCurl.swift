@@ -28,11 +28,18 @@ struct PageCurl {
 
     /// How far (rows, down positive) the page at column `x`, row `y` lies from where it would be on a flat page.
     func offset(x: Int, y: Double) -> Double {
-        let column = max(0, min(bends[0].count - 1, x))
-        guard let below = centres.firstIndex(where: { $0 >= y }) else { return Double(bends[bends.count - 1][column]) }
-        guard below > 0 else { return Double(bends[0][column]) }
-        let t = (y - centres[below - 1]) / max(1, centres[below] - centres[below - 1])
-        return Double(bends[below - 1][column]) * (1 - t) + Double(bends[below][column]) * t
+        offset(column: max(0, min(bends[0].count - 1, x)), between: staves(around: y))
+    }
+
+    /// The staves above and below row `y` (the same one beyond the first or last) and the weight of the lower.
+    private func staves(around y: Double) -> (upper: Int, lower: Int, t: Double) {
+        guard let below = centres.firstIndex(where: { $0 >= y }) else { return (bends.count - 1, bends.count - 1, 0) }
+        guard below > 0 else { return (0, 0, 0) }
+        return (below - 1, below, (y - centres[below - 1]) / max(1, centres[below] - centres[below - 1]))
+    }
+
+    @inline(__always) private func offset(column: Int, between staves: (upper: Int, lower: Int, t: Double)) -> Double {
+        Double(bends[staves.upper][column]) * (1 - staves.t) + Double(bends[staves.lower][column]) * staves.t
     }
 
     /// The mask with every column shifted back by the curl: staves run straight.
@@ -43,8 +50,10 @@ struct PageCurl {
             mask.bits.withUnsafeBufferPointer { source in
                 Bands.forEach(rows: h, width: w) { band in
                     for y in band {
+                        // The staves around a row are the same all along it.
+                        let around = staves(around: Double(y))
                         for x in 0..<w {
-                            let from = y + Int(offset(x: x, y: Double(y)).rounded())
+                            let from = y + Int(offset(column: min(bends[0].count - 1, x), between: around).rounded())
                             out.value[y * w + x] = from >= 0 && from < h ? source[from * w + x] : 0
                         }
                     }

@@ -46,12 +46,20 @@ struct DetectionFaintLinesTests {
         return GrayImage(width: w, height: h, scale: image.scale, pixels: pixels)
     }
 
+    /// Checks that a detected page has the truth's systems, each with its top and bottom within `tolerance` points.
+    static func expectSystems(_ page: DetectedPage, _ truth: [DetectionTruthTests.TruthSystem], within tolerance: Double) {
+        #expect(page.systems.count == truth.count, "systems \(page.systems.map { Int($0.top) }) vs \(truth.map { Int($0.top) })")
+        for (system, t) in zip(page.systems, truth) {
+            #expect(abs(system.top - t.top) <= tolerance && abs(system.bottom - t.bottom) <= tolerance,
+                    "system \(system.top)-\(system.bottom) vs \(t.top)-\(t.bottom)")
+        }
+    }
+
     /// Checks the systems and barlines of a detected page against the truth (6 and 5 points: the scan tolerances);
     /// all but `missing` barlines of each system must be found.
     static func expectMatches(_ page: DetectedPage, _ truth: [DetectionTruthTests.TruthSystem], missing: Int) {
-        #expect(page.systems.count == truth.count, "systems \(page.systems.map { Int($0.top) }) vs \(truth.map { Int($0.top) })")
+        expectSystems(page, truth, within: 6)
         for (system, t) in zip(page.systems, truth) {
-            #expect(abs(system.top - t.top) <= 6 && abs(system.bottom - t.bottom) <= 6, "system \(system.top)-\(system.bottom) vs \(t.top)-\(t.bottom)")
             let matched = t.barlines.filter { x in system.barlines.contains { abs($0 - x) <= 5 } }
             #expect(matched.count >= t.barlines.count - missing, "barlines \(system.barlines.map { Int($0) }) vs \(t.barlines.map { Int($0) })")
         }
@@ -88,10 +96,7 @@ struct DetectionFaintLinesTests {
         }
         let broken = GrayImage(width: w, height: image.height, scale: s, pixels: pixels)
         let page = LayoutDetector.detect(broken, page: 1)
-        #expect(page.systems.count == truth.count)
-        for (system, t) in zip(page.systems, truth) {
-            #expect(abs(system.top - t.top) <= 3 && abs(system.bottom - t.bottom) <= 3, "system \(system.top)-\(system.bottom) vs \(t.top)-\(t.bottom)")
-        }
+        Self.expectSystems(page, truth, within: 3)
     }
 
     /// Floyd–Steinberg dithering to black and white of the image on grey paper (`paper` for white).
@@ -144,10 +149,7 @@ struct DetectionFaintLinesTests {
             }
         }
         let page = LayoutDetector.detect(GrayImage(width: w, height: image.height, scale: s, pixels: pixels), page: 1)
-        #expect(page.systems.count == truth.count)
-        for (system, t) in zip(page.systems, truth) {
-            #expect(abs(system.top - t.top) <= 1.5 && abs(system.bottom - t.bottom) <= 1.5, "system \(system.top)-\(system.bottom) vs \(t.top)-\(t.bottom)")
-        }
+        Self.expectSystems(page, truth, within: 1.5)
     }
 
     @Test("a tilted page darkening toward its bottom edge (uneven light) is still deskewed")

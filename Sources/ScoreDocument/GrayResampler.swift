@@ -146,7 +146,7 @@ enum GrayResampler {
     /// A new `width × height` image whose rows `fill` writes, band by band on all cores, from the source pixels.
     private static func resampled(_ image: GrayImage, width: Int, height: Int, scale: Double,
                                   _ fill: (_ source: UnsafePointer<UInt8>, _ band: Range<Int>, _ out: UnsafeMutablePointer<UInt8>) -> Void) -> GrayImage {
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+        let pixels = [UInt8](pageCapacity: width * height) { buffer, initialized in
             let out = UncheckedSendable(buffer.baseAddress!)
             image.pixels.withUnsafeBufferPointer { src in
                 let source = UncheckedSendable(src.baseAddress!)

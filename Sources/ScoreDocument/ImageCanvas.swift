@@ -16,7 +16,7 @@ struct ImageCanvas {
     /// `stride` bytes apart).
     func draw<E: Error>(_ body: (UnsafeMutablePointer<UInt8>, Int) throws(E) -> Void) throws(E) -> [UInt8] {
         var failure: E?
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+        let pixels = [UInt8](pageCapacity: width * height) { buffer, initialized in
             let page = buffer.baseAddress!
             initialized = width * height
             let inside = x >= 0 && y >= 0 && x + imageWidth <= width && y + imageHeight <= height

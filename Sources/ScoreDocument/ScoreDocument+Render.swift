@@ -84,7 +84,7 @@ extension ScoreDocument {
         let stride = Int(cairo_image_surface_get_stride(surface))
         let base = cairo_image_surface_get_data(surface)!
         let source = UncheckedSendable(base)
-        let pixels = [UInt8](unsafeUninitializedCapacity: w * h) { buffer, initialized in
+        let pixels = [UInt8](pageCapacity: w * h) { buffer, initialized in
             let out = UncheckedSendable(buffer)
             Bands.forEach(rows: h, width: w) { band in
                 for y in band {

@@ -8,7 +8,13 @@ extension GrayImage {
     func rowAveraged(radius: Int) -> GrayImage {
         guard radius >= 1, width > 1 else { return self }
         let w = width, window = 2 * radius + 1
-        let out = [UInt8](unsafeUninitializedCapacity: w * height) { buffer, initialized in
+        // sum / window as a multiplication: exact for sums up to 255 × window while 255 × window² < 2³² (windows
+        // up to 4 000 pixels); wider ones divide.
+        let exact = 255 * window * window < 1 << 32, reciprocal = ((1 << 32) + window - 1) / window
+        @inline(__always) func mean(_ sum: Int) -> UInt8 {
+            UInt8(truncatingIfNeeded: exact ? (sum &* reciprocal) >> 32 : sum / window)
+        }
+        let out = [UInt8](pageCapacity: w * height) { buffer, initialized in
             let dst = UncheckedSendable(buffer)
             pixels.withUnsafeBufferPointer { src in
                 Bands.forEach(rows: height, width: w) { band in
@@ -16,8 +22,18 @@ extension GrayImage {
                         let row = src.baseAddress! + y * w, o = dst.value.baseAddress! + y * w
                         var sum = 0
                         for i in -radius...radius { sum += Int(row[max(0, min(w - 1, i))]) }
-                        for x in 0..<w {
-                            o[x] = UInt8(truncatingIfNeeded: sum / window)
+                        // Clamped reads only near the ends; in between the window slides without checks.
+                        let inner = max(0, min(w, w - radius - 1)), start = min(radius, inner)
+                        for x in 0..<start {
+                            o[x] = mean(sum)
+                            sum += Int(row[min(w - 1, x + radius + 1)]) - Int(row[max(0, x - radius)])
+                        }
+                        for x in start..<inner {
+                            o[x] = mean(sum)
+                            sum += Int(row[x + radius + 1]) - Int(row[x - radius])
+                        }
+                        for x in inner..<w {
+                            o[x] = mean(sum)
                             sum += Int(row[min(w - 1, x + radius + 1)]) - Int(row[max(0, x - radius)])
                         }
                     }
@@ -37,7 +53,7 @@ extension GrayImage {
     /// The image mirrored about its diagonal (rows become columns).
     func transposed() -> GrayImage {
         let w = width, h = height
-        let out = [UInt8](unsafeUninitializedCapacity: w * h) { buffer, initialized in
+        let out = [UInt8](pageCapacity: w * h) { buffer, initialized in
             let dst = UncheckedSendable(buffer)
             pixels.withUnsafeBufferPointer { src in
                 // Tiles of 32 × 32 keep both the reads and the writes in cache.

@@ -82,7 +82,7 @@ extension InkMask {
 
     /// The mask: each pixel against its local thresholds, interpolated between block centres (recomputed every
     /// four rows; bands start on a multiple of four, so every band computes the same thresholds).
-    private static func thresholded(_ image: GrayImage, paper: [Double], grain: [Double], inkLevel: Double, block: Int,
+    static func thresholded(_ image: GrayImage, paper: [Double], grain: [Double], inkLevel: Double, block: Int,
                                     columns: Int, rows: Int) -> [UInt8] {
         let w = image.width, h = image.height
         // Where each column lies between block centres: the same for every row.
@@ -90,28 +90,31 @@ extension InkMask {
         for x in 0..<w {
             (c0s[x], c1s[x], txs[x]) = Self.between(Double(x) + 0.5, block: block, count: columns, extent: w)
         }
-        return [UInt8](unsafeUninitializedCapacity: w * h) { buffer, initialized in
+        return [UInt8](pageCapacity: w * h) { buffer, initialized in
             let out = UncheckedSendable(buffer)
             image.pixels.withUnsafeBufferPointer { pixels in
                 Bands.forEach(rows: h, width: w, alignment: 4) { band in
                     var inkBelow = [UInt8](repeating: 0, count: w), solidBelow = [UInt8](repeating: 0, count: w)
+                    // The levels of the two block rows around the current row, blended along x: they change only
+                    // where the rows pass a block centre.
+                    var paperTop = [Double](repeating: 0, count: w), paperBottom = paperTop
+                    var grainTop = paperTop, grainBottom = paperTop
+                    var blockRows = (-1, -1)
                     for y in band {
                         if y % 4 == 0 {
                             let (r0, r1, ty) = Self.between(Double(y) + 2, block: block, count: rows, extent: h)
-                            for x in 0..<w {
-                                let c0 = c0s[x], c1 = c1s[x], tx = txs[x]
-                                let top = Self.blend(paper[r0 * columns + c0], paper[r0 * columns + c1], tx)
-                                let bottom = Self.blend(paper[r1 * columns + c0], paper[r1 * columns + c1], tx)
-                                let local = Self.blend(top, bottom, ty)
-                                let contrast = max(60, local - inkLevel)
-                                // Ink lies below the paper's own grain (four times the spread of its lighter part):
-                                // the grain of a dark, unevenly lit corner is no ink.
-                                let noise = 4 * Self.blend(Self.blend(grain[r0 * columns + c0], grain[r0 * columns + c1], tx),
-                                                           Self.blend(grain[r1 * columns + c0], grain[r1 * columns + c1], tx), ty)
-                                let drop = max(0.2 * contrast, noise)
-                                inkBelow[x] = UInt8(max(0, min(255, local - drop)))
-                                solidBelow[x] = UInt8(max(0, min(255, local - max(0.6 * contrast, drop))))
+                            if blockRows != (r0, r1) {
+                                blockRows = (r0, r1)
+                                for x in 0..<w {
+                                    let c0 = c0s[x], c1 = c1s[x], tx = txs[x]
+                                    paperTop[x] = Self.blend(paper[r0 * columns + c0], paper[r0 * columns + c1], tx)
+                                    paperBottom[x] = Self.blend(paper[r1 * columns + c0], paper[r1 * columns + c1], tx)
+                                    grainTop[x] = Self.blend(grain[r0 * columns + c0], grain[r0 * columns + c1], tx)
+                                    grainBottom[x] = Self.blend(grain[r1 * columns + c0], grain[r1 * columns + c1], tx)
+                                }
                             }
+                            Self.limits(paperTop, paperBottom, grainTop, grainBottom, ty: ty, inkLevel: inkLevel,
+                                        ink: &inkBelow, solid: &solidBelow)
                         }
                         let row = y * w
                         inkBelow.withUnsafeBufferPointer { inkLimit in
@@ -130,6 +133,30 @@ extension InkMask {
             }
             initialized = w * h
         }
+    }
+
+    /// One row's ink and solid limits from the paper and grain levels of the block rows above and below it, `ty` of
+    /// the way between them: ink lies 20 % of the contrast (at least 60 levels) below the paper, and below the
+    /// paper's own grain (four times the spread of its lighter part: the grain of a dark, unevenly lit corner is no
+    /// ink); solid lies 60 % below.
+    private static func limits(_ paperTop: [Double], _ paperBottom: [Double], _ grainTop: [Double], _ grainBottom: [Double],
+                               ty: Double, inkLevel: Double, ink: inout [UInt8], solid: inout [UInt8]) {
+        let w = ink.count
+        paperTop.withUnsafeBufferPointer { pt in paperBottom.withUnsafeBufferPointer { pb in
+            grainTop.withUnsafeBufferPointer { gt in grainBottom.withUnsafeBufferPointer { gb in
+                ink.withUnsafeMutableBufferPointer { inkOut in solid.withUnsafeMutableBufferPointer { solidOut in
+                    let inside = ty >= 0 && ty <= 1
+                    for x in 0..<w {
+                        let local = inside ? pt[x] + (pb[x] - pt[x]) * ty : blend(pt[x], pb[x], ty)
+                        let grain = inside ? gt[x] + (gb[x] - gt[x]) * ty : blend(gt[x], gb[x], ty)
+                        let contrast = max(60, local - inkLevel)
+                        let drop = max(0.2 * contrast, 4 * grain)
+                        inkOut[x] = UInt8(truncatingIfNeeded: Int32(max(0, min(255, local - drop))))
+                        solidOut[x] = UInt8(truncatingIfNeeded: Int32(max(0, min(255, local - max(0.6 * contrast, drop)))))
+                    }
+                }}
+            }}
+        }}
     }
 
     /// Where coordinate `at` lies between the centres of `count` blocks `block` wide, the last reaching to `extent`:

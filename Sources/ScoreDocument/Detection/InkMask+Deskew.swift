@@ -16,7 +16,7 @@ extension InkMask {
         }
         let dark = darkestOfBlocks()
         let cx = Double(width) / 2, cy = Double(height) / 2
-        let out = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+        let out = [UInt8](pageCapacity: width * height) { buffer, initialized in
             let dstAll = UncheckedSendable(buffer)
             dark.withUnsafeBufferPointer { src in
                 Bands.forEach(rows: height, width: width) { band in
@@ -68,7 +68,7 @@ extension InkMask {
     /// column, which are never read).
     private func darkestOfBlocks() -> [UInt8] {
         let width = self.width, height = self.height
-        return [UInt8](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+        return [UInt8](pageCapacity: width * height) { buffer, initialized in
             let out = UncheckedSendable(buffer)
             bits.withUnsafeBufferPointer { src in
                 Bands.forEach(rows: height, width: width) { band in

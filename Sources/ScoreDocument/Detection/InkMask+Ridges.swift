@@ -12,7 +12,7 @@ extension InkMask {
         precondition(image.width == width && image.height == height, "the ridges come from the mask's own image")
         let w = width, h = height
         guard reach >= 1, h > 2 * reach else { return self }
-        let bits = [UInt8](unsafeUninitializedCapacity: w * h) { buffer, initialized in
+        let bits = [UInt8](pageCapacity: w * h) { buffer, initialized in
             let out = UncheckedSendable(buffer)
             image.pixels.withUnsafeBufferPointer { pixels in
                 self.bits.withUnsafeBufferPointer { ink in

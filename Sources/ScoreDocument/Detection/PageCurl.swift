@@ -45,7 +45,7 @@ struct PageCurl {
     /// The mask with every column shifted back by the curl: staves run straight.
     func straightened(_ mask: InkMask) -> InkMask {
         let w = mask.width, h = mask.height
-        let bits = [UInt8](unsafeUninitializedCapacity: w * h) { buffer, initialized in
+        let bits = [UInt8](pageCapacity: w * h) { buffer, initialized in
             let out = UncheckedSendable(buffer)
             mask.bits.withUnsafeBufferPointer { source in
                 Bands.forEach(rows: h, width: w) { band in

@@ -5,5 +5,5 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 "$root/scripts/install-deps"
-if ! log=$(swift build -c release --product tonmeister 2>&1); then echo "$log" >&2; exit 1; fi
+if ! log=$(swift build -c release --static-swift-stdlib --product tonmeister 2>&1); then echo "$log" >&2; exit 1; fi
 python3 "$root/Benchmarks/ServeLoad/load.py" --binary "$root/.build/release/tonmeister" --report docs/benchmarks.md "$@"

@@ -4,5 +4,5 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 "$root/scripts/install-deps"
-if ! log=$(swift build -c release --product SessionBench 2>&1); then echo "$log" >&2; exit 1; fi
+if ! log=$(swift build -c release --static-swift-stdlib --product SessionBench 2>&1); then echo "$log" >&2; exit 1; fi
 .build/release/SessionBench docs/benchmarks.md

@@ -10,6 +10,6 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import music21" 2>/de
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-if ! log=$(swift build -c release --product TheoryBench 2>&1); then echo "$log" >&2; exit 1; fi
+if ! log=$(swift build -c release --static-swift-stdlib --product TheoryBench 2>&1); then echo "$log" >&2; exit 1; fi
 .build/release/TheoryBench "$work"
 "$venv/bin/python" Benchmarks/TheoryBench/music21_bench.py "$work" docs/benchmarks.md

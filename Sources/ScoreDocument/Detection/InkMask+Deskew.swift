@@ -5,18 +5,20 @@ extension InkMask {
     /// Each pixel takes the darkest level of the 2×2 source pixels around its preimage, so thin lines cannot
     /// fall between rows (features grow by at most one pixel).
     ///
-    /// Along an output row the preimage stays on one source row and moves one column per pixel for long
-    /// stretches, each filled in one loop over its 2×2 blocks. Rows run in bands on all cores.
+    /// The darkest level of every 2×2 block is taken once; along an output row the preimage then stays on one
+    /// source row and moves one column per pixel for long stretches, each copied in one piece. Rows run in bands
+    /// on all cores.
     func deskewed(by angle: Double) -> InkMask {
         let c = cos(angle), s = sin(angle)
         let width = self.width, height = self.height
         guard width > 1, height > 1, angle.isFinite else {
             return InkMask(width: width, height: height, bits: [UInt8](repeating: 0, count: width * height))
         }
+        let dark = darkestOfBlocks()
         let cx = Double(width) / 2, cy = Double(height) / 2
         let out = [UInt8](pageCapacity: width * height) { buffer, initialized in
             let dstAll = UncheckedSendable(buffer)
-            bits.withUnsafeBufferPointer { src in
+            dark.withUnsafeBufferPointer { src in
                 Bands.forEach(rows: height, width: width) { band in
                     let source = src.baseAddress!
                     for v in band {
@@ -34,7 +36,7 @@ extension InkMask {
     }
 
     /// Fills one output row: pixels whose preimage (x, y) lies at least a pixel inside the right and bottom edges
-    /// take the darkest of the 2×2 source pixels from (⌊x⌋, ⌊y⌋), the others are paper.
+    /// take `dark[⌊y⌋][⌊x⌋]`, the others are paper.
     private static func deskewRow(_ row: UnsafeMutablePointer<UInt8>, source: UnsafePointer<UInt8>, width: Int, height: Int,
                                   ax: Double, ay: Double, c: Double, s: Double) {
         var u = 0
@@ -57,9 +59,30 @@ extension InkMask {
                 if gx >= 0, gy >= 0, Int(gx) == x + n - 1, Int(gy) == y { break }
                 n -= 1
             }
-            let a = source + y * width + x, b = a + width
-            for k in 0..<n { row[u + k] = max(max(a[k], a[k + 1]), max(b[k], b[k + 1])) }
+            (row + u).update(from: source + y * width + x, count: n)
             u += n
+        }
+    }
+
+    /// The darkest level of each pixel and its right, lower and lower-right neighbours (paper on the last row and
+    /// column, which are never read).
+    private func darkestOfBlocks() -> [UInt8] {
+        let width = self.width, height = self.height
+        return [UInt8](pageCapacity: width * height) { buffer, initialized in
+            let out = UncheckedSendable(buffer)
+            bits.withUnsafeBufferPointer { src in
+                Bands.forEach(rows: height, width: width) { band in
+                    let p = src.baseAddress!
+                    for y in band {
+                        let o = out.value.baseAddress! + y * width
+                        guard y + 1 < height else { o.initialize(repeating: 0, count: width); continue }
+                        let a = p + y * width, b = a + width
+                        for x in 0..<(width - 1) { o[x] = max(max(a[x], a[x + 1]), max(b[x], b[x + 1])) }
+                        o[width - 1] = 0
+                    }
+                }
+            }
+            initialized = width * height
         }
     }
 }

@@ -216,4 +216,18 @@ struct DetectionFaintLinesTests {
             #expect(abs(found.top - t.top) <= 1.5 && abs(found.bottom - t.bottom) <= 1.5, "last system \(found.top)-\(found.bottom) vs \(t.top)-\(t.bottom)")
         }
     }
+
+    @Test("staff lines a bilevel threshold left as dotted trails are followed to the systems' ends: their barlines are found")
+    func dottedBilevelLines() throws {
+        // A single-staff part scanned bilevel (CCITT G4) after blur and noise: over long stretches its thin lines are
+        // a few scattered dots. The line finder catches pieces of them; the five-line comb follows each staff on.
+        let name = "scan-x15-g4-300-verovio-part-wide-67-p1"
+        let folder = DetectionCorpusTests.corpus.appendingPathComponent("scans-other")
+        let truth = try DetectionScore.truth(at: folder.appendingPathComponent(name + ".layout.json"))
+        let page = try #require(try ScoreDocument(path: folder.appendingPathComponent(name + ".pdf").path).detectLayout().first)
+        let score = DetectionScore.page(page, truth: truth[1] ?? [], systemTolerance: 6, barlineTolerance: 5, name: name)
+        #expect(score.matchedSystems == score.truthSystems && score.detectedSystems == score.truthSystems, "\(score.problems)")
+        // One end-of-system barline whose stroke is as broken as the lines may go unfound (the system still ends there).
+        #expect(score.matchedBarlines >= score.truthBarlines - 1 && score.detectedBarlines <= score.matchedBarlines + 1, "\(score.problems)")
+    }
 }

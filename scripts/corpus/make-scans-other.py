@@ -450,6 +450,12 @@ SET_CORPUS = [
          grad=(0, 0.28), what="uneven lighting, left side dark (0.28), rotated -0.7 deg"),
     dict(id="F14", kind="photocopy", eng="verovio", name="bach-bwv10-7", page=1, seed=7114, angle=1.2, dpi=300, store="jpeg", q=70,
          thick=3, black=65, specks=0.00006, what="photocopy: strokes thickened, toner specks, ink grey, rotated 1.2 deg"),
+    dict(id="X15", kind="g4-300", eng="verovio", name="part-wide-67", page=1, seed=7315, angle=-0.3, dpi=300, store="g4",
+         thr=128, pre_blur=0.8, pre_noise=20,
+         what="bilevel 300 dpi, threshold 128 after scanner blur and noise: thin staff lines left as dotted trails, CCITT G4"),
+    dict(id="X11", kind="g4-300", eng="verovio", name="clara-polonaise-4", page=1, seed=7311, angle=-0.3, dpi=300, store="g4",
+         thr=128, pre_blur=0.8, pre_noise=20,
+         what="bilevel 300 dpi, threshold 128, dotted staff lines and long passages of ledger lines, CCITT G4"),
     dict(id="F16", kind="lid", eng="musescore", name="clara-polonaise-4", page=1, seed=7116, angle=1.4, dpi=300, store="jpeg", q=75,
          scale=0.96, tx=3.0, ty=4.0, lid=25, what="scanner lid: black frame, paper scaled 96% and offset, rotated 1.4 deg"),
 ]

@@ -58,16 +58,9 @@ public enum LayoutDetector {
     /// (within 15 %) and lines at least eight spaces long.
     static func withShortStaves(_ staves: [StaffCandidate], lineMask: InkMask, scale: Double) -> [StaffCandidate] {
         guard let space = medianSpace(of: staves) else { return staves }
-        let taken = staves.map { (Int($0.top - 1.5 * space), Int($0.bottom + 1.5 * space)) }.sorted { $0.0 < $1.0 }
-        var bands: [(Int, Int)] = [], from = 0
-        for (top, bottom) in taken {
-            if top - from >= Int(5 * space) { bands.append((from, top)) }
-            from = max(from, bottom)
-        }
-        if lineMask.height - from >= Int(5 * space) { bands.append((from, lineMask.height)) }
         var found: [StaffCandidate] = []
         let w = lineMask.width
-        for (top, bottom) in bands {
+        for (top, bottom) in clearBands(around: staves, height: lineMask.height, space: space) {
             let band = InkMask(width: w, height: bottom - top, bits: Array(lineMask.bits[(top * w)..<(bottom * w)]))
             let short = staffLines(in: band, scale: scale, minLength: max(20, Int(8 * space)), spaces: (0.85 * space)...(1.15 * space))
             for staff in short.staves {
@@ -77,6 +70,34 @@ public enum LayoutDetector {
             }
         }
         return found.isEmpty ? staves : (staves + found).sorted { $0.top < $1.top }
+    }
+
+    /// The bands of rows at least five spaces tall clear of the staves (and a space and a half around each).
+    static func clearBands(around staves: [StaffCandidate], height: Int, space: Double) -> [(Int, Int)] {
+        let taken = staves.map { (Int($0.top - 1.5 * space), Int($0.bottom + 1.5 * space)) }.sorted { $0.0 < $1.0 }
+        var bands: [(Int, Int)] = [], from = 0
+        for (top, bottom) in taken {
+            if top - from >= Int(5 * space) { bands.append((from, top)) }
+            from = max(from, bottom)
+        }
+        if height - from >= Int(5 * space) { bands.append((from, height)) }
+        return bands
+    }
+
+    /// For a page whose staff lines came out broken: the staves with those added that a five-line comb finds in
+    /// the bands clear of them (``StaffComb``), and every staff followed along its lines past where they broke off.
+    static func withCombStaves(_ staves: [StaffCandidate], lineMask: InkMask) -> [StaffCandidate] {
+        guard let space = medianSpace(of: staves) else { return staves }
+        let lengths = staves.map { $0.right - $0.left }.sorted()
+        var all = staves
+        for (top, bottom) in clearBands(around: staves, height: lineMask.height, space: space) {
+            all += StaffComb.staves(in: lineMask, rows: top..<bottom, space: space, minLength: lengths[lengths.count / 2] / 2)
+        }
+        // A staff of five found lines may have taken a stray line (a beam, ledger lines) for one of its own and sit a
+        // space off: the comb puts it back. Staves made of three or four lines were placed by their barlines already.
+        return all.sorted { $0.top < $1.top }.map { staff in
+            StaffComb.extended(staff.regularity > 0.85 ? StaffComb.placed(staff, in: lineMask) : staff, in: lineMask)
+        }
     }
 
     /// Detects the layout of one page image.
@@ -90,12 +111,13 @@ public enum LayoutDetector {
         if angle != 0 { mask = mask.deskewed(by: angle) }
 
         var (lines, staves) = staffLines(in: mask, scale: scale)
+        let broken = lines.count - 5 * staves.count >= 2 || staves.isEmpty
         var lineMask = mask
         // Long lines left over from the staves, or no staff at all: some staff lines of a blurred, faint or bilevel
         // scan may have been left dotted by the threshold. They are looked for again with the thin horizontal ridges
         // of the image averaged along its rows added as ink, which reads such lines whole; the reading with more
         // staves is kept.
-        if lines.count - 5 * staves.count >= 2 || staves.isEmpty {
+        if broken {
             let ridged = plain.addingRidges(of: image.rowAveraged(radius: max(1, Int(scale.rounded()))),
                                             reach: max(2, Int((1.5 * scale).rounded())), depth: ridgeDepth)
             let ridgedMask = angle != 0 ? ridged.deskewed(by: angle) : ridged
@@ -112,6 +134,9 @@ public enum LayoutDetector {
             staves = withPartialStaves(staves, lines: lines, mask: mask, lineMask: lineMask, scale: scale)
         }
         staves = withShortStaves(staves, lineMask: lineMask, scale: scale)
+        // Lines too broken for the line finder (a bilevel scan's dotted trails): the comb finds the staves they form
+        // and follows each staff to its ends. Pages whose lines read whole never take this step.
+        if broken { staves = withCombStaves(staves, lineMask: lineMask) }
         let groups = StaffGrouper.systems(from: staves, mask: mask)
 
         func point(_ u: Double, _ straight: Double) -> (x: Double, y: Double) {

@@ -11,6 +11,13 @@ lines, blocks, a gradient and noise, so the JPEG has real AC coefficients everyw
     restart.pdf         gray JPEG with a restart marker every row of blocks, img2pdf
     restart-420.pdf     colour 4:2:0 JPEG with restart markers
     magick-jpeg.pdf     a gray JPEG written by ImageMagick (its PDF writer is disabled by Debian's policy)
+    ccitt-*.pdf         bilevel images compressed by libtiff's fax encoders (`tiffcp -c g4`, `-c g3:1d`, `-c g3:2d`,
+                        with `:fill` for byte-aligned end-of-line codes), the raw strip in a hand-written PDF:
+                        ccitt-g4.pdf (through img2pdf), ccitt-g4-black0.pdf / ccitt-g4-black1.pdf (/BlackIs1 false
+                        and true), ccitt-g4-decode.pdf (/Decode [1 0]), ccitt-g4-wide.pdf (runs past 1792 pixels:
+                        the extended make-up codes), ccitt-g3-1d.pdf, ccitt-g3-1d-fill.pdf, ccitt-g3-2d.pdf,
+                        ccitt-g3-2d-fill.pdf, ccitt-g4-300dpi.pdf and ccitt-g4-600dpi.pdf (pages at
+                        300 and 600 dpi)
     cairo.pdf           magick-jpeg.pdf rewritten by pdftocairo -pdf (cairo's PDF writer)
     objstm.pdf          qpdf --object-streams=generate of ycc-420.pdf (xref stream, object streams)
     flate-gray.pdf, flate-rgb.pdf   FlateDecode 8-bit images, hand-written PDF
@@ -20,6 +27,9 @@ lines, blocks, a gradient and noise, so the JPEG has real AC coefficients everyw
     rotated-placement.pdf   the image drawn with a rotation in its cm
     page-rotate-90.pdf  a page with /Rotate 90
     two-images.pdf      the image drawn twice
+    ccitt-mask.pdf      a CCITT stencil mask (/ImageMask true)
+
+Needs libtiff-tools (`tiffcp`) for the CCITT fixtures.
 """
 import io
 import os
@@ -102,6 +112,72 @@ def hand_pdf(name, width_pt, height_pt, content, images, rotate=None):
         f.write(out.getvalue())
 
 
+def bilevel(w, h, seed):
+    """A bilevel "scan": the synthetic picture thresholded, with a dithered band (many short runs)."""
+    img = picture(w, h, seed=seed)
+    ink = img.point(lambda v: 0 if v < 128 else 255).convert("1", dither=Image.Dither.NONE)
+    band = img.crop((0, h // 2, w, h // 2 + h // 6)).point(lambda v: v * 3 // 4).convert("1")
+    ink.paste(band, (0, h // 2))
+    return ink
+
+
+def fax_strip(img, compression):
+    """The raw CCITT data libtiff's `tiffcp -c COMPRESSION` writes for a mode-"1" image (one strip), and whether
+    its 1 bits are black (PhotometricInterpretation MinIsBlack: libtiff codes 0 bits as white runs)."""
+    from PIL import TiffImagePlugin
+    with tempfile.TemporaryDirectory() as tmp:
+        raw, fax = os.path.join(tmp, "raw.tif"), os.path.join(tmp, "fax.tif")
+        img.save(raw, compression=None)
+        subprocess.run(["tiffcp", "-c", compression, "-r", str(img.height), raw, fax], check=True)
+        with Image.open(fax) as t:
+            assert isinstance(t, TiffImagePlugin.TiffImageFile)
+            offsets, counts, photometric = t.tag_v2[273], t.tag_v2[279], t.tag_v2[262]
+            assert len(offsets) == 1, "one strip"
+        with open(fax, "rb") as f:
+            f.seek(offsets[0])
+            return f.read(counts[0]), photometric == 1
+
+
+def ccitt_pdf(name, img, compression, k, dpi=150, extra="", black_is_1=None, image_extra="", mask=False):
+    data, min_is_black = fax_strip(img, compression)
+    if black_is_1 is None:
+        black_is_1 = min_is_black
+    w, h = img.size
+    parms = "/K %d /Columns %d /Rows %d /BlackIs1 %s%s" % (k, w, h, "true" if black_is_1 else "false", extra)
+    kind = "/ImageMask true" if mask else "/ColorSpace /DeviceGray /BitsPerComponent 1"
+    d = "<< /Type /XObject /Subtype /Image /Width %d /Height %d %s " \
+        "/Filter /CCITTFaxDecode /DecodeParms << %s >>%s /Length %%d >>" % (w, h, kind, parms, image_extra)
+    pw, ph = w * 72 / dpi, h * 72 / dpi
+    hand_pdf(name, pw, ph, b"q %s 0 0 %s 0 0 cm /Im0 Do Q" % (str(pw).encode(), str(ph).encode()), {"Im0": (d, data)})
+
+
+def ccitt_fixtures():
+    img = bilevel(331, 217, seed=21)
+    with tempfile.TemporaryDirectory() as tmp:
+        g4 = os.path.join(tmp, "g4.tif")
+        img.save(os.path.join(tmp, "raw.tif"), compression=None, dpi=(150, 150))
+        subprocess.run(["tiffcp", "-c", "g4", os.path.join(tmp, "raw.tif"), g4], check=True)
+        with open(os.path.join(OUT, "ccitt-g4.pdf"), "wb") as f:
+            f.write(img2pdf.convert([g4], nodate=True, engine=img2pdf.Engine.internal))
+    ccitt_pdf("ccitt-g4-black0.pdf", img, "g4", -1, black_is_1=False)
+    ccitt_pdf("ccitt-g4-black1.pdf", img, "g4", -1, black_is_1=True)
+    ccitt_pdf("ccitt-g4-decode.pdf", img, "g4", -1, image_extra=" /Decode [1 0]")
+    ccitt_pdf("ccitt-g3-1d.pdf", img, "g3:1d", 0, extra=" /EndOfLine true")
+    ccitt_pdf("ccitt-g3-1d-fill.pdf", img, "g3:1d:fill", 0, extra=" /EncodedByteAlign true")
+    ccitt_pdf("ccitt-g3-2d.pdf", img, "g3:2d", 4)
+    ccitt_pdf("ccitt-g3-2d-fill.pdf", img, "g3:2d:fill", 4, extra=" /EndOfLine true /EncodedByteAlign true")
+    wide = Image.new("1", (2700, 40), 1)
+    d = ImageDraw.Draw(wide)
+    d.rectangle([50, 5, 2650, 12], fill=0)
+    d.rectangle([0, 20, 1900, 24], fill=0)
+    d.rectangle([10, 28, 2699, 39], fill=0)
+    d.line([(0, 0), (2699, 39)], fill=0)
+    ccitt_pdf("ccitt-g4-wide.pdf", wide, "g4", -1, dpi=300)
+    ccitt_pdf("ccitt-g4-300dpi.pdf", bilevel(600, 420, seed=22), "g4", -1, dpi=300)
+    ccitt_pdf("ccitt-g4-600dpi.pdf", bilevel(800, 560, seed=23), "g4", -1, dpi=600)
+    ccitt_pdf("ccitt-mask.pdf", img, "g4", -1, mask=True)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for w, h in [(203, 131), (240, 160), (97, 211)]:
@@ -146,6 +222,7 @@ def main():
     rgb = picture(120, 90, colour=True, seed=12)
     hand_pdf("flate-rgb.pdf", 120, 90, b"q 120 0 0 90 0 0 cm /Im0 Do Q",
              {"Im0": (flate % "DeviceRGB", zlib.compress(rgb.tobytes()))})
+    ccitt_fixtures()
     print("wrote", len(os.listdir(OUT)), "files to", OUT, file=sys.stderr)
 
 

@@ -118,6 +118,36 @@ enum GrayResampler {
         }
     }
 
+    /// Shrinks by a whole `factor` exactly as poppler's box filter does before cairo draws the image pixel for
+    /// pixel (CairoRescaleBox): each output pixel's `factor` source rows are each averaged across with 24-bit
+    /// fixed-point weights, truncated, and those averages then down, truncated again. `image` is as large as the
+    /// page, a whole multiple of the output grid.
+    static func shrink(_ image: GrayImage, by factor: Int, scale: Double) -> GrayImage {
+        let width = image.width / factor, height = image.height / factor, sw = image.width
+        // The first pixel of a box weighs what the others' equal weights leave of 1 (1 << 24).
+        let weight = UInt32((1 << 24) / factor), first = UInt32(1 << 24) - UInt32(factor - 1) * weight
+        return resampled(image, width: width, height: height, scale: scale) { source, band, out in
+            let across = UnsafeMutablePointer<UInt32>.allocate(capacity: factor * width)
+            defer { across.deallocate() }
+            for y in band {
+                for r in 0..<factor {
+                    let line = source + (y * factor + r) * sw, row = across + r * width
+                    for x in 0..<width {
+                        var sum = UInt32(line[x * factor]) &* first
+                        for k in 1..<factor { sum &+= UInt32(line[x * factor + k]) &* weight }
+                        row[x] = sum &>> 24
+                    }
+                }
+                let target = out + y * width
+                for x in 0..<width {
+                    var sum = across[x] &* first
+                    for r in 1..<factor { sum &+= across[r * width + x] &* weight }
+                    target[x] = UInt8(truncatingIfNeeded: sum &>> 24)
+                }
+            }
+        }
+    }
+
     /// For each of `count` output pixels shrinking `limit` source pixels by `ratio`: its first source pixel and
     /// `taps` weights (summing to 256, zero-padded) of the source pixels it covers.
     private static func footprints(_ count: Int, _ limit: Int, _ ratio: Double) -> (first: [Int], taps: Int, weights: [Int32]) {

@@ -4,6 +4,8 @@ public enum ScannedPageError: Error, Equatable, Sendable, CustomStringConvertibl
     case pdf(PDFReadError)
     /// The page's JPEG could not be decoded, or uses what the decoder leaves to poppler.
     case jpeg(JPEGError)
+    /// The page's CCITT fax image could not be decoded, or uses what the decoder leaves to poppler.
+    case ccitt(CCITTError)
     /// The image is placed or sized in a way the fast path does not reproduce.
     case placement(String)
 
@@ -11,6 +13,7 @@ public enum ScannedPageError: Error, Equatable, Sendable, CustomStringConvertibl
         switch self {
         case .pdf(let e): return e.description
         case .jpeg(let e): return e.description
+        case .ccitt(let e): return e.description
         case .placement(let what): return "image placement: \(what)"
         }
     }

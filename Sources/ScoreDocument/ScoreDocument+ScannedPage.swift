@@ -1,8 +1,8 @@
 extension ScoreDocument {
     /// The page (1-based) as 8-bit gray at the resolution of its scanned image, decoded by Tonmeister's own PDF
-    /// reader and JPEG decoder without poppler; nil when the page is not a scan (its one image covers less than
+    /// reader and JPEG or CCITT fax decoder without poppler; nil when the page is not a scan (its one image covers less than
     /// ``scannedCoverage`` of it). Throws when the page is one poppler must read (see ``PDFPageImage`` and
-    /// ``JPEGLumaDecoder`` for what is left to it). ``detectLayout(pages:dpi:vector:workers:)`` uses this first on
+    /// ``JPEGLumaDecoder`` and ``CCITTDecoder`` for what is left to it). ``detectLayout(pages:dpi:vector:workers:)`` uses this first on
     /// every page and falls back to poppler's rendering on an error.
     public func scannedGrayImage(page: Int) throws(ScoreDocumentError) -> Result<GrayImage?, ScannedPageError> {
         try checkPage(page)
@@ -24,12 +24,19 @@ extension ScoreDocument {
     /// corpus and held-out scan). Reading at the scan's own resolution was measured and dropped: a 300 dpi scan a
     /// few tenths of a percent off lost a barline on the noisy orchestra, and the bundled 200 dpi scanned prelude
     /// lost its systems.
+    ///
+    /// A bilevel (CCITT) scan's sharp edges show every difference from poppler's resampling, so one is read only
+    /// where it is reproduced exactly: at the grid's resolution (nearest neighbour), or filling the page at a whole
+    /// multiple of it (``GrayResampler/shrink(_:by:scale:)``); other bilevel scans are left to poppler (an A4 page
+    /// at 600 dpi, shrunk by 1.9992, moved barlines by a tenth of a point).
     static func scannedGrayImage(file: inout PDFFile, index: Int, size: PageSize, dpi: Double) throws(ScannedPageError) -> GrayImage? {
-        guard let image = try scannedGrayImage(file: &file, index: index, size: size) else { return nil }
+        guard let (image, bilevel) = try scannedPage(file: &file, index: index, size: size, dpi: dpi) else { return nil }
         let target = dpi / 72
         // The grid poppler renders at `dpi` (see `checkResolution`).
         let width = max(1, Int((size.width * dpi / 72).rounded(.up))), height = max(1, Int((size.height * dpi / 72).rounded(.up)))
         if image.scale > target * (1 + snapTolerance) {
+            // A bilevel scan here is a whole multiple of the grid (`checkBilevel`).
+            if bilevel { return GrayResampler.shrink(image, by: Int((image.scale / target).rounded()), scale: target) }
             return GrayResampler.box(image, width: width, height: height, scale: target, pageWidth: size.width, pageHeight: size.height)
         }
         if image.scale >= target * (1 - snapTolerance) {
@@ -38,8 +45,30 @@ extension ScoreDocument {
         return GrayResampler.bilinear(image, width: width, height: height, scale: target, pageWidth: size.width, pageHeight: size.height)
     }
 
+    /// Throws for a bilevel scan that ``scannedGrayImage(file:index:size:dpi:)`` would not put on the `dpi` grid
+    /// exactly as poppler does: one neither within ``snapTolerance`` of `dpi` nor a whole multiple of it filling
+    /// the page (`width × height` pixels at `scale` pixels per point, the image's top-left corner at the page's).
+    static func checkBilevel(scale: Double, width: Int, height: Int, atCorner: Bool, size: PageSize, dpi: Double) throws(ScannedPageError) {
+        let target = dpi / 72
+        if scale < target * (1 - snapTolerance) { throw .placement("a bilevel scan coarser than \(dpi) dpi") }
+        guard scale > target * (1 + snapTolerance) else { return }
+        let factor = (scale / target).rounded()
+        let gridWidth = Int((size.width * dpi / 72).rounded(.up)), gridHeight = Int((size.height * dpi / 72).rounded(.up))
+        guard atCorner, abs(scale / target - factor) < 1e-9, width == Int(factor) * gridWidth, height == Int(factor) * gridHeight else {
+            throw .placement("a bilevel scan at \(scale * 72) dpi is not a whole multiple of \(dpi) dpi filling the page")
+        }
+    }
+
     /// See ``scannedGrayImage(page:)``; `file` is the document's PDF structure (each thread its own copy).
     static func scannedGrayImage(file: inout PDFFile, index: Int, size: PageSize) throws(ScannedPageError) -> GrayImage? {
+        try scannedPage(file: &file, index: index, size: size, dpi: nil)?.image
+    }
+
+    /// ``scannedGrayImage(file:index:size:)``, telling also whether the image is bilevel (CCITT). With `dpi`, a
+    /// bilevel scan is checked for that grid (``checkBilevel(scale:width:height:atCorner:size:dpi:)``) before it
+    /// is decoded.
+    static func scannedPage(file: inout PDFFile, index: Int, size: PageSize, dpi: Double?) throws(ScannedPageError)
+        -> (image: GrayImage, bilevel: Bool)? {
         let image: PDFPageImage
         do { image = try PDFPageImage.find(in: &file, page: index) } catch { throw .pdf(error) }
         guard abs(image.pageWidth - size.width) < 0.01, abs(image.pageHeight - size.height) < 0.01 else {
@@ -66,6 +95,12 @@ extension ScoreDocument {
         let canvas = ImageCanvas(width: width, height: height,
                                  x: Int((image.x * scale).rounded()), y: Int((image.y * scale).rounded()),
                                  imageWidth: image.width, imageHeight: image.height)
+        let bilevel: Bool
+        if case .ccitt = image.format { bilevel = true } else { bilevel = false }
+        if bilevel, let dpi {
+            let atCorner = image.x == 0 && image.y == 0 && image.width == width && image.height == height
+            try checkBilevel(scale: scale, width: width, height: height, atCorner: atCorner, size: size, dpi: dpi)
+        }
         let data = UnsafeRawBufferPointer(rebasing: file.bytes[image.data])
         let pixels: [UInt8]
         switch image.format {
@@ -90,7 +125,15 @@ extension ScoreDocument {
                                      height: image.height, into: out, stride: stride)
                 }
             }
+        case .ccitt(let parameters, let inverted):
+            // The stream's white is drawn white unless /BlackIs1 or /Decode [1 0] (not both) turn it black.
+            let paper: UInt8 = parameters.blackIs1 != inverted ? 0 : 255
+            pixels = try canvas.draw { out, stride throws(ScannedPageError) in
+                do throws(CCITTError) {
+                    try CCITTDecoder.decode(data, parameters: parameters, height: image.height, paper: paper, into: out, stride: stride)
+                } catch { throw .ccitt(error) }
+            }
         }
-        return GrayImage(width: width, height: height, scale: scale, pixels: pixels)
+        return (GrayImage(width: width, height: height, scale: scale, pixels: pixels), bilevel)
     }
 }

@@ -4,7 +4,8 @@
 /// Only the plainest scanned page qualifies: a content stream of `q`, `Q`, `cm`, harmless state operators and
 /// a single `Do` of an image XObject placed upright without rotation, shear or flip; no page `/Rotate`, no
 /// masks, no `/Decode`, 8 bits per component in DeviceGray or DeviceRGB, compressed with DCTDecode or
-/// FlateDecode. Everything else throws ``PDFReadError/unsupported(_:)`` and the page is read through poppler.
+/// FlateDecode; or a bilevel DeviceGray image compressed with CCITTFaxDecode (see ``ccittFormat(of:in:)``).
+/// Everything else throws ``PDFReadError/unsupported(_:)`` and the page is read through poppler.
 struct PDFPageImage: Sendable {
     /// How the image's samples are stored.
     enum Format: Sendable, Equatable {
@@ -12,6 +13,8 @@ struct PDFPageImage: Sendable {
         case jpeg
         /// Zlib-compressed samples with `components` (1 or 3) bytes per pixel.
         case flate(components: Int)
+        /// CCITT fax data of one bit per pixel, drawn with `/Decode [1 0]` when `inverted`.
+        case ccitt(CCITTDecoder.Parameters, inverted: Bool)
     }
 
     var width: Int
@@ -104,8 +107,11 @@ struct PDFPageImage: Sendable {
                             pageWidth: box.x1 - box.x0, pageHeight: box.y1 - box.y0)
     }
 
-    /// Checks the image dictionary: 8-bit gray or RGB, no masks or decode arrays, DCT or Flate.
+    /// Checks the image dictionary: 8-bit gray or RGB, no masks or decode arrays, DCT or Flate; or CCITT fax data.
     private static func format(of dict: [String: PDFObject], in file: inout PDFFile) throws(PDFReadError) -> Format {
+        if let filter = try? singleFilter(of: dict, in: &file), filter == "CCITTFaxDecode" || filter == "CCF" {
+            return try ccittFormat(of: dict, in: &file)
+        }
         if case .bool(true) = try file.resolve(dict["ImageMask"]) { throw .unsupported("a stencil mask") }
         for key in ["SMask", "Mask", "SMaskInData", "Decode"] where dict[key] != nil {
             if key == "SMaskInData", try file.resolve(dict[key]).int == 0 { continue }
@@ -118,13 +124,7 @@ struct PDFPageImage: Sendable {
         case "DeviceRGB"?, "RGB"?: components = 3
         default: throw .unsupported("an image whose colour space is not DeviceGray or DeviceRGB")
         }
-        var filters: [PDFObject]
-        switch try file.resolve(dict["Filter"]) {
-        case .name(let n): filters = [.name(n)]
-        case .array(let a): filters = a
-        default: throw .unsupported("an uncompressed image")
-        }
-        guard filters.count == 1, let filter = try file.resolve(filters[0]).name else { throw .unsupported("a chain of image filters") }
+        let filter = try singleFilter(of: dict, in: &file)
         switch filter {
         case "DCTDecode", "DCT":
             var parms = try file.resolve(dict["DecodeParms"])
@@ -138,5 +138,17 @@ struct PDFPageImage: Sendable {
         default:
             throw .unsupported("the \(filter) image filter")
         }
+    }
+
+    /// The name of the image's one filter.
+    private static func singleFilter(of dict: [String: PDFObject], in file: inout PDFFile) throws(PDFReadError) -> String {
+        let filters: [PDFObject]
+        switch try file.resolve(dict["Filter"]) {
+        case .name(let n): filters = [.name(n)]
+        case .array(let a): filters = a
+        default: throw .unsupported("an uncompressed image")
+        }
+        guard filters.count == 1, let filter = try file.resolve(filters[0]).name else { throw .unsupported("a chain of image filters") }
+        return filter
     }
 }

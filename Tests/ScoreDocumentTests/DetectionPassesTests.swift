@@ -102,4 +102,16 @@ struct DetectionPassesTests {
             #expect(mask == expected, "\(size.width)×\(size.height)")
         }
     }
+
+    @Test("level clamps and truncates a grey level as the checked conversion does")
+    func levels() {
+        var generator = SplitMix64(seed: 11)
+        var values: [Double] = [-1e9, -300, -1, -0.5, -1e-12, 0, 1e-12, 0.5, 0.999_999_999, 1, 1.5, 2.5, 127.5, 128,
+                                254.5, 254.999_999, 255, 255.000_001, 256, 300, 1e9, .ulpOfOne, 1 - .ulpOfOne, 3 - .ulpOfOne]
+        values += (0..<20_000).map { _ in Double.random(in: -20...275, using: &generator) }
+        values += (0...255).flatMap { [Double($0), Double($0).nextUp, Double($0).nextDown, Double($0) + 0.5] }
+        for value in values {
+            #expect(InkMask.level(value) == UInt8(max(0, min(255, value))), "\(value)")
+        }
+    }
 }

@@ -32,6 +32,7 @@ struct ScoreDetectCommand: ParsableCommand {
     }
 
     func run() throws {
+        ScoreDocument.keepPageBuffersOnTheHeap()
         let document = try score.open()
         let wanted = try pages?.pages(count: document.pageCount)
         let detected = try document.detectLayout(pages: wanted, dpi: dpi, vector: !raster)

@@ -19,12 +19,20 @@ enum GrayResampler {
         if width == image.width && height == image.height && columns.elementsEqual(0..<width) && rows.elementsEqual(0..<height) {
             return GrayImage(width: width, height: height, scale: scale, pixels: image.pixels)
         }
+        // Runs of output columns whose sources follow one another (all but a column or two when the scan is
+        // within a few percent of the grid) are copied in one piece; the rest pixel by pixel.
+        var runs: [(start: Int, source: Int, count: Int)] = []
+        for x in 0..<width {
+            if let last = runs.last, columns[x] == last.source + last.count, last.start + last.count == x {
+                runs[runs.count - 1].count += 1
+            } else {
+                runs.append((x, columns[x], 1))
+            }
+        }
         return resampled(image, width: width, height: height, scale: scale) { source, band, out in
-            columns.withUnsafeBufferPointer { cx in
-                for y in band {
-                    let line = source + rows[y] * image.width, target = out + y * width
-                    for x in 0..<width { target[x] = line[cx[x]] }
-                }
+            for y in band {
+                let line = source + rows[y] * image.width, target = out + y * width
+                for run in runs { (target + run.start).update(from: line + run.source, count: run.count) }
             }
         }
     }

@@ -114,4 +114,10 @@ struct DetectionPassesTests {
             #expect(InkMask.level(value) == UInt8(max(0, min(255, value))), "\(value)")
         }
     }
+
+    @Test("Bands.map gives each band's result in row order, covering every row once", arguments: [0, 1, 999, 100_000])
+    func bandsInOrder(rows: Int) {
+        let results = Bands.map(rows: rows, width: 1_000) { Array($0) }
+        #expect(results.flatMap { $0 } == Array(0..<rows))
+    }
 }

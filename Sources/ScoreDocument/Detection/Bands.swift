@@ -10,22 +10,43 @@ enum Bands {
     /// Below this many pixels the work stays on the calling thread.
     static let minimumPixels = 250_000
 
-    /// Calls `body` for bands covering `0..<rows` (of `width` pixels each).
-    static func forEach(rows: Int, width: Int, alignment: Int = 1, _ body: (Range<Int>) -> Void) {
+    /// The bands covering `0..<rows` (of `width` pixels each): one per core, each starting on a multiple of
+    /// `alignment`; one band for a small image.
+    static func ranges(rows: Int, width: Int, alignment: Int = 1) -> [Range<Int>] {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let count = rows * max(1, width) < minimumPixels ? 1 : max(1, min(cores, rows / max(1, alignment)))
-        guard count > 1 else {
-            if rows > 0 { body(0..<rows) }
+        guard count > 1 else { return rows > 0 ? [0..<rows] : [] }
+        let step = ((rows + count - 1) / count + alignment - 1) / alignment * alignment
+        return (0..<count).map { n in (n * step)..<min(rows, n * step + step) }.filter { !$0.isEmpty }
+    }
+
+    /// Calls `body` for bands covering `0..<rows` (of `width` pixels each).
+    static func forEach(rows: Int, width: Int, alignment: Int = 1, _ body: (Range<Int>) -> Void) {
+        let bands = ranges(rows: rows, width: width, alignment: alignment)
+        guard bands.count > 1 else {
+            bands.first.map(body)
             return
         }
-        let step = ((rows + count - 1) / count + alignment - 1) / alignment * alignment
         withoutActuallyEscaping(body) { body in
             let run = UncheckedSendable(body)
-            DispatchQueue.concurrentPerform(iterations: count) { n in
-                let start = n * step, end = min(rows, start + step)
-                if start < end { run.value(start..<end) }
+            DispatchQueue.concurrentPerform(iterations: bands.count) { run.value(bands[$0]) }
+        }
+    }
+
+    /// Calls `body` for bands covering `0..<rows` (of `width` pixels each) and returns what each gave, in the
+    /// order of the bands.
+    static func map<T>(rows: Int, width: Int, _ body: (Range<Int>) -> T) -> [T] {
+        let bands = ranges(rows: rows, width: width)
+        guard bands.count > 1 else { return bands.map(body) }
+        var results = [T?](repeating: nil, count: bands.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let out = UncheckedSendable(buffer)
+            withoutActuallyEscaping(body) { body in
+                let run = UncheckedSendable(body)
+                DispatchQueue.concurrentPerform(iterations: bands.count) { out.value[$0] = run.value(bands[$0]) }
             }
         }
+        return results.map { $0! }
     }
 }
 

@@ -8,18 +8,24 @@ enum SkewEstimator {
         // Sample ink pixels from every fifth column to keep the search cheap: only thin ink, with paper a few rows
         // above and below it (staff lines, not stems, noteheads or a dark band of background level with the image
         // rather than the music, such as the edge of the page in the scanner or the shade of an unevenly lit page).
-        var xs: [Int32] = [], ys: [Int32] = []
+        // Bands of rows on all cores, their samples joined in row order.
         let reach = max(2, mask.width / 800), w = mask.width
-        mask.bits.withUnsafeBufferPointer { bits in
-            for y in reach..<max(reach, mask.height - reach) {
-                var x = 0
-                while x < w {
-                    let i = y * w + x
-                    if bits[i] != 0, bits[i - reach * w] == 0, bits[i + reach * w] == 0 { xs.append(Int32(x)); ys.append(Int32(y)) }
-                    x += 5
+        let first = reach, last = max(reach, mask.height - reach)
+        let sampled = mask.bits.withUnsafeBufferPointer { bits in
+            Bands.map(rows: last - first, width: w / 5) { band -> (xs: [Int32], ys: [Int32]) in
+                var xs: [Int32] = [], ys: [Int32] = []
+                for y in (first + band.lowerBound)..<(first + band.upperBound) {
+                    var x = 0
+                    while x < w {
+                        let i = y * w + x
+                        if bits[i] != 0, bits[i - reach * w] == 0, bits[i + reach * w] == 0 { xs.append(Int32(x)); ys.append(Int32(y)) }
+                        x += 5
+                    }
                 }
+                return (xs, ys)
             }
         }
+        let xs = sampled.flatMap(\.xs), ys = sampled.flatMap(\.ys)
         guard xs.count > 100 else { return 0 }
         let projection = Projection(xs: xs, ys: ys, step: 5, rows: mask.height + 2 * mask.width / 20 + 4, offset: mask.width / 20 + 2)
         let (level, highest) = projection.sharpness(0)

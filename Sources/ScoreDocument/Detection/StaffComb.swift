@@ -51,10 +51,12 @@ enum StaffComb {
     /// How many of the five lines from row `top` (spaced `space`) stand out in strip `s`: the line's row (the best
     /// of the rows within a pixel) is inked over at least a fifth of the strip, and over more than twice the ink of
     /// the middle rows of the spaces beside it (noteheads in the spaces, stems across everything, stand out less).
-    static func linesStandingOut(_ p: Profiles, strip s: Int, top: Double, space: Double) -> Int {
+    static func linesStandingOut(_ p: Profiles, strip s: Int, top: Double, space: Double, atLeast needed: Int = 0) -> Int {
         let width = Double(min(p.strip, p.strips * p.strip - s * p.strip))
         var standing = 0
         for k in 0..<5 {
+            // Stop early once `needed` can no longer be reached (the count is then below it either way).
+            if standing + (5 - k) < needed { break }
             let y = Int((top + Double(k) * space).rounded())
             let line = Double(max(p.count(s, y - 1), p.count(s, y), p.count(s, y + 1)))
             guard line >= 0.2 * width else { continue }
@@ -94,7 +96,7 @@ enum StaffComb {
         for candidate in [space, 0.96 * space, 1.04 * space] {
             var y = Double(p.top + 1)
             while y + 4 * candidate < Double(p.top + p.rows - 1) {
-                if let run = longestRun(strips: p.strips, { linesStandingOut(p, strip: $0, top: y, space: candidate) >= 4 }),
+                if let run = longestRun(strips: p.strips, { linesStandingOut(p, strip: $0, top: y, space: candidate, atLeast: 4) >= 4 }),
                    run.last - run.first + 1 >= minStrips {
                     // A comb one space off a staff matches four of its lines; the staff itself matches five.
                     let score = (run.first...run.last).reduce(0) { $0 + linesStandingOut(p, strip: $1, top: y, space: candidate) }
@@ -141,7 +143,7 @@ enum StaffComb {
         guard space >= 2, staff.lines.count == 5 else { return staff }
         let strip = max(3, Int(space.rounded()))
         let p = profiles(mask, rows: Int(staff.top - space)..<Int(staff.bottom + space + 2), strip: strip)
-        func fits(_ s: Int) -> Bool { linesStandingOut(p, strip: s, top: staff.top, space: space) >= 3 }
+        func fits(_ s: Int) -> Bool { linesStandingOut(p, strip: s, top: staff.top, space: space, atLeast: 3) >= 3 }
         var result = staff
         var s = staff.left / strip - 1, misses = 0
         while s >= 0 && misses <= 1 {

@@ -13,9 +13,9 @@ public enum LayoutDetector {
 
     /// The long horizontal lines of a (deskewed) mask, and the five-line staves they form: lines of at least
     /// `minLength` pixels (12 % of the page width unless given), staff spaces within `spaces` (2.5–20 pt unless given).
-    static func staffLines(in mask: InkMask, scale: Double, minLength: Int? = nil,
+    static func staffLines(in mask: InkMask, rows: Range<Int>? = nil, scale: Double, minLength: Int? = nil,
                            spaces: ClosedRange<Double>? = nil) -> (lines: [LineCandidate], staves: [StaffCandidate]) {
-        let lines = StaffLineFinder.lines(in: mask, minLength: minLength ?? max(20, Int(0.12 * Double(mask.width))),
+        let lines = StaffLineFinder.lines(in: mask, rows: rows, minLength: minLength ?? max(20, Int(0.12 * Double(mask.width))),
                                           gap: max(1, Int((1.5 * scale).rounded())),
                                           maxThickness: max(3, Int((3.0 * scale).rounded())),
                                           breakLength: Int((2.5 * scale).rounded()))
@@ -59,15 +59,9 @@ public enum LayoutDetector {
     static func withShortStaves(_ staves: [StaffCandidate], lineMask: InkMask, scale: Double) -> [StaffCandidate] {
         guard let space = medianSpace(of: staves) else { return staves }
         var found: [StaffCandidate] = []
-        let w = lineMask.width
         for (top, bottom) in clearBands(around: staves, height: lineMask.height, space: space) {
-            let band = InkMask(width: w, height: bottom - top, bits: Array(lineMask.bits[(top * w)..<(bottom * w)]))
-            let short = staffLines(in: band, scale: scale, minLength: max(20, Int(8 * space)), spaces: (0.85 * space)...(1.15 * space))
-            for staff in short.staves {
-                var moved = staff
-                moved.lines = staff.lines.map { var line = $0; line.y += Double(top); return line }
-                found.append(moved)
-            }
+            found += staffLines(in: lineMask, rows: top..<bottom, scale: scale, minLength: max(20, Int(8 * space)),
+                                spaces: (0.85 * space)...(1.15 * space)).staves
         }
         return found.isEmpty ? staves : (staves + found).sorted { $0.top < $1.top }
     }

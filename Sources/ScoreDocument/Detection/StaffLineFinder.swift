@@ -9,19 +9,23 @@ struct LineCandidate {
 /// Finds long horizontal lines (staff-line candidates) in an ink mask.
 enum StaffLineFinder {
     /// Lines whose longest run (gaps up to `gap` pixels bridged) is at least `minLength` pixels and whose
-    /// band is at most `maxThickness` rows thick.
-    static func lines(in mask: InkMask, minLength: Int, gap: Int, maxThickness: Int, breakLength: Int? = nil) -> [LineCandidate] {
-        let found = longRuns(in: mask, minLength: minLength, gap: gap, maxThickness: maxThickness)
+    /// band is at most `maxThickness` rows thick, among rows `rows` of the mask (all by default; the mask is then
+    /// read as if it ended above and below them).
+    static func lines(in mask: InkMask, rows: Range<Int>? = nil, minLength: Int, gap: Int, maxThickness: Int,
+                      breakLength: Int? = nil) -> [LineCandidate] {
+        let rows = rows.map { max(0, $0.lowerBound)..<min(mask.height, max(0, $0.upperBound)) } ?? 0..<mask.height
+        let found = longRuns(in: mask, rows: rows, minLength: minLength, gap: gap, maxThickness: maxThickness)
         guard let breakLength, breakLength > gap else { return found }
-        return found.map { extended($0, in: mask, across: breakLength) }
+        return found.map { extended($0, in: mask, rows: rows, across: breakLength) }
     }
 
     /// The line with its ends followed outward across breaks of up to `breakLength` pixels (a drop-out in a
     /// scanned line), along the rows the line occupies.
-    static func extended(_ line: LineCandidate, in mask: InkMask, across breakLength: Int) -> LineCandidate {
+    static func extended(_ line: LineCandidate, in mask: InkMask, rows within: Range<Int>? = nil,
+                         across breakLength: Int) -> LineCandidate {
         let half = max(1, line.thickness / 2 + 1)
         let rows = (Int(line.y.rounded()) - half)...(Int(line.y.rounded()) + half)
-        func inked(_ x: Int) -> Bool { rows.contains { mask.ink(x, $0) } }
+        func inked(_ x: Int) -> Bool { rows.contains { (within?.contains($0) ?? true) && mask.ink(x, $0) } }
         var result = line
         var x = line.left - 1, lastInk = line.left
         while x >= 0 && lastInk - x <= breakLength {
@@ -39,38 +43,40 @@ enum StaffLineFinder {
         return result
     }
 
-    private static func longRuns(in mask: InkMask, minLength: Int, gap: Int, maxThickness: Int) -> [LineCandidate] {
-        // The longest run of every row (start, end; -1 for none), bands of rows on all cores.
-        var starts = [Int](repeating: -1, count: mask.height), ends = [Int](repeating: -1, count: mask.height)
+    private static func longRuns(in mask: InkMask, rows: Range<Int>, minLength: Int, gap: Int, maxThickness: Int) -> [LineCandidate] {
+        // The longest run of every row (start, end; -1 for none), bands of rows on all cores; index 0 is row
+        // `rows.lowerBound`.
+        let first = rows.lowerBound, height = rows.count
+        var starts = [Int](repeating: -1, count: height), ends = [Int](repeating: -1, count: height)
         mask.bits.withUnsafeBufferPointer { bits in
             starts.withUnsafeMutableBufferPointer { startsOut in
                 ends.withUnsafeMutableBufferPointer { endsOut in
                     let out = UncheckedSendable((startsOut, endsOut))
-                    Bands.forEach(rows: mask.height, width: mask.width) { band in
-                        for y in band {
-                            let row = y * mask.width
+                    Bands.forEach(rows: height, width: mask.width) { band in
+                        for i in band {
+                            let y = first + i, row = y * mask.width
                             // A pixel counts when it or one of the two below is ink: a blurred or slightly tilted
                             // line that straddles rows still gives one unbroken run.
-                            let below = y + 1 < mask.height ? row + mask.width : row
-                            let below2 = y + 2 < mask.height ? below + mask.width : below
+                            let below = y + 1 < rows.upperBound ? row + mask.width : row
+                            let below2 = y + 2 < rows.upperBound ? below + mask.width : below
                             let a = bits.baseAddress! + row, b = bits.baseAddress! + below, c = bits.baseAddress! + below2
                             let (bestStart, bestEnd) = longestRun(a, b, c, width: mask.width, gap: gap)
                             let best = bestEnd - bestStart + 1
-                            if best >= minLength { out.value.0[y] = bestStart; out.value.1[y] = bestEnd }
+                            if best >= minLength { out.value.0[i] = bestStart; out.value.1[i] = bestEnd }
                         }
                     }
                 }
             }
         }
-        let runs: [(start: Int, end: Int)?] = (0..<mask.height).map { starts[$0] < 0 ? nil : (starts[$0], ends[$0]) }
+        let runs: [(start: Int, end: Int)?] = (0..<height).map { starts[$0] < 0 ? nil : (starts[$0], ends[$0]) }
         var result: [LineCandidate] = []
         var y = 0
-        while y < mask.height {
-            guard let first = runs[y] else { y += 1; continue }
-            var band = [(y: y, run: first)]
+        while y < height {
+            guard let run = runs[y] else { y += 1; continue }
+            var band = [(y: first + y, run: run)]
             var next = y + 1
-            while next < mask.height, let r = runs[next], r.start <= band.last!.run.end, r.end >= band.last!.run.start {
-                band.append((next, r))
+            while next < height, let r = runs[next], r.start <= band.last!.run.end, r.end >= band.last!.run.start {
+                band.append((first + next, r))
                 next += 1
             }
             result += lines(inBand: band, maxThickness: maxThickness)

@@ -87,7 +87,7 @@ enum StaffComb {
     /// Staves in rows `rows` of `mask` with staff space near `space`: combs where four of the five lines stand out
     /// in a run of strips (each two spaces wide) at least `minLength` pixels and ten spaces long — a passage of
     /// ledger lines is short beside a staff — the most lines standing out first, none overlapping another. Their
-    /// lines span the run; their regularity is 0.8 (read from broken lines: doubtful).
+    /// lines span the run; their regularity is `StaffCandidate.inferredRegularity` (read from broken lines: doubtful).
     static func staves(in mask: InkMask, rows: Range<Int>, space: Double, minLength: Int) -> [StaffCandidate] {
         let strip = max(4, Int((2 * space).rounded()))
         let p = profiles(mask, rows: rows, strip: strip)
@@ -113,7 +113,7 @@ enum StaffComb {
             let lines = (0..<5).map { k in
                 LineCandidate(y: f.top + Double(k) * f.space, thickness: 1, left: left, right: right)
             }
-            return StaffCandidate(lines: lines, left: left, right: right, regularity: 0.8, reach: left)
+            return StaffCandidate(lines: lines, left: left, right: right, regularity: StaffCandidate.inferredRegularity, reach: left)
         }
     }
 

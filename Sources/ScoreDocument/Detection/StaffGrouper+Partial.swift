@@ -6,8 +6,8 @@ extension StaffGrouper {
     /// no whole staff on the page, of the gap between two of them) and run together for eight spaces are a staff; the
     /// missing lines are put where the grid says. When the lines found do not span the whole staff, the staff is
     /// placed where `fit` (of the five line rows and the lines' common stretch) is highest: barlines, which run from
-    /// the top line to the bottom line and no further, tell. Such a staff is no more regular than 0.85, so its
-    /// system is reported doubtful.
+    /// the top line to the bottom line and no further, tell. Such a staff is no more regular than
+    /// `StaffCandidate.inferredRegularity`, so its system is reported doubtful.
     static func partialStaves(from leftovers: [LineCandidate], space known: Double?, minSpace: Double, maxSpace: Double,
                               fit: (_ rows: [Double], _ from: Int, _ to: Int) -> Double) -> [StaffCandidate] {
         let lines = leftovers.sorted { $0.y < $1.y }
@@ -69,7 +69,7 @@ extension StaffGrouper {
         let group = (found + filled).sorted { $0.y < $1.y }
         let residual = members.map { abs($0.line.y - origin - Double($0.slot) * space) }.max()!
         let staff = StaffCandidate(lines: group, left: lefts[lefts.count / 2], right: rights[rights.count / 2],
-                                   regularity: min(0.85, 1 - residual / space), reach: lefts[0])
+                                   regularity: min(StaffCandidate.inferredRegularity, 1 - residual / space), reach: lefts[0])
         return (staff, j)
     }
 }

@@ -10,6 +10,10 @@ struct StaffCandidate {
     var regularity: Double
     /// The leftmost place where at least two of the lines start together (at most `left`).
     var reach: Int
+
+    /// The regularity of a staff some of whose lines were inferred rather than found whole (three or four lines
+    /// found, or a comb over dotted lines): under ``DetectedPage/doubtfulBelow``, so its system is named doubtful.
+    static let inferredRegularity = 0.75
 }
 
 /// Groups staff-line candidates into five-line staves and staves into systems.

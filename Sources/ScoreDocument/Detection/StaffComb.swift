@@ -11,7 +11,12 @@ enum StaffComb {
         let rows: Int
         let strip: Int
         let strips: Int
+        /// The mask's width: the last strip ends there, narrower than the others unless the width divides evenly.
+        let columns: Int
         var counts: [Int32]
+
+        /// The width of strip `s` in pixels.
+        func width(_ s: Int) -> Int { min(strip, columns - s * strip) }
 
         /// The ink count of row `y` (page row) in strip `s`; 0 outside the band.
         @inline(__always) func count(_ s: Int, _ y: Int) -> Int32 {
@@ -45,14 +50,14 @@ enum StaffComb {
                 }
             }
         }
-        return Profiles(top: top, rows: n, strip: strip, strips: strips, counts: counts)
+        return Profiles(top: top, rows: n, strip: strip, strips: strips, columns: w, counts: counts)
     }
 
     /// How many of the five lines from row `top` (spaced `space`) stand out in strip `s`: the line's row (the best
     /// of the rows within a pixel) is inked over at least a fifth of the strip, and over more than twice the ink of
     /// the middle rows of the spaces beside it (noteheads in the spaces, stems across everything, stand out less).
     static func linesStandingOut(_ p: Profiles, strip s: Int, top: Double, space: Double, atLeast needed: Int = 0) -> Int {
-        let width = Double(min(p.strip, p.strips * p.strip - s * p.strip))
+        let width = Double(p.width(s))
         var standing = 0
         for k in 0..<5 {
             // Stop early once `needed` can no longer be reached (the count is then below it either way).

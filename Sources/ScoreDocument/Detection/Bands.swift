@@ -22,21 +22,13 @@ enum Bands {
 
     /// Calls `body` for bands covering `0..<rows` (of `width` pixels each).
     static func forEach(rows: Int, width: Int, alignment: Int = 1, _ body: (Range<Int>) -> Void) {
-        let bands = ranges(rows: rows, width: width, alignment: alignment)
-        guard bands.count > 1 else {
-            bands.first.map(body)
-            return
-        }
-        withoutActuallyEscaping(body) { body in
-            let run = UncheckedSendable(body)
-            DispatchQueue.concurrentPerform(iterations: bands.count) { run.value(bands[$0]) }
-        }
+        _ = map(rows: rows, width: width, alignment: alignment, body)
     }
 
     /// Calls `body` for bands covering `0..<rows` (of `width` pixels each) and returns what each gave, in the
     /// order of the bands.
-    static func map<T>(rows: Int, width: Int, _ body: (Range<Int>) -> T) -> [T] {
-        let bands = ranges(rows: rows, width: width)
+    static func map<T>(rows: Int, width: Int, alignment: Int = 1, _ body: (Range<Int>) -> T) -> [T] {
+        let bands = ranges(rows: rows, width: width, alignment: alignment)
         guard bands.count > 1 else { return bands.map(body) }
         var results = [T?](repeating: nil, count: bands.count)
         results.withUnsafeMutableBufferPointer { buffer in

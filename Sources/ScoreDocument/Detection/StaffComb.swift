@@ -37,11 +37,9 @@ enum StaffComb {
                     for s in 0..<strips {
                         var x = s * strip, c = 0
                         let end = min(w, (s + 1) * strip)
-                        // Eight pixels at a time: the top bit of each byte of `inked` tells whether it is ink.
-                        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                        // Eight pixels at a time.
                         while x + 8 <= end {
-                            let word = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
-                            c += ((((word & low7) &+ low7) | word) & ~low7).nonzeroBitCount
+                            c += InkMask.inkedBytes(at: row + x).nonzeroBitCount
                             x += 8
                         }
                         while x < end { if row[x] != 0 { c += 1 }; x += 1 }
@@ -130,11 +128,12 @@ enum StaffComb {
         let strip = max(4, Int((2 * space).rounded()))
         let p = profiles(mask, rows: Int(staff.top - 3 * space)..<Int(staff.bottom + 3 * space + 2), strip: strip)
         let strips = (staff.left / strip)...min(p.strips - 1, staff.right / strip)
-        func score(_ k: Int) -> Int {
-            strips.reduce(0) { $0 + linesStandingOut(p, strip: $1, top: staff.top + Double(k) * space, space: space) }
+        // Each shift scored once; of equal scores the first (no shift, then the nearer) wins.
+        let scores = [0, -1, 1, -2, 2].map { k in
+            (k, strips.reduce(0) { $0 + linesStandingOut(p, strip: $1, top: staff.top + Double(k) * space, space: space) })
         }
-        let best = [0, -1, 1, -2, 2].max { score($0) < score($1) }!
-        guard best != 0, score(best) > score(0) else { return staff }
+        let (best, score) = scores.max { $0.1 < $1.1 }!
+        guard best != 0, score > scores[0].1 else { return staff }
         var moved = staff
         moved.lines = staff.lines.map { var line = $0; line.y += Double(best) * space; return line }
         return moved

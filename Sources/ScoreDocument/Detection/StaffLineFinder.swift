@@ -96,14 +96,9 @@ enum StaffLineFinder {
             // Eight pixels at a time: paper in all three rows is skipped, ink in all of them extends the run at once;
             // only mixed words go pixel by pixel.
             if x + 8 <= width {
-                let word = UnsafeRawPointer(a + x).loadUnaligned(as: UInt64.self)
-                    | UnsafeRawPointer(b + x).loadUnaligned(as: UInt64.self)
-                    | UnsafeRawPointer(c + x).loadUnaligned(as: UInt64.self)
-                // The top bit of each byte tells whether that byte is non-zero.
-                let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-                let inked = (((word & low7) &+ low7) | word) & ~low7
+                let inked = InkMask.inkedBytes(at: a + x) | InkMask.inkedBytes(at: b + x) | InkMask.inkedBytes(at: c + x)
                 if inked == 0 { x += 8; continue }
-                if inked == ~low7 {
+                if inked == InkMask.allInk {
                     if start < 0 || x - last - 1 > gap { start = x }
                     last = x + 7
                     if last - start + 1 > best { best = last - start + 1; bestStart = start; bestEnd = last }

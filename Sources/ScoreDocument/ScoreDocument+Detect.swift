@@ -38,16 +38,18 @@ extension ScoreDocument {
                 let capped = min(resolution, Self.largestDetectionDPI(for: size))
                 return LayoutDetector.detect(try Self.grayImage(handle: handle, index: page - 1, size: size, dpi: capped), page: page)
             }
-            if var file = scanFile?.value,
-               case .some(.some(let image)) = try? Self.scannedGrayImage(file: &file, index: page - 1, size: size,
-                                                                        dpi: max(dpi, Self.fineDetectionDPI)) {
+            var file = scanFile?.value
+            if file != nil, case .some(.some(let image)) = try? Self.scannedGrayImage(file: &file!, index: page - 1, size: size,
+                                                                                     dpi: max(dpi, Self.fineDetectionDPI)) {
                 return LayoutDetector.detect(image, page: page)
             }
             var best: DetectedPage?
             if vector {
                 // A scan's thin staff lines turn grey and vanish at 150 dpi: scans are read at the finer resolution
-                // at once (scanners write 300 dpi and more).
-                if try PageDrawing.imageCoverage(handle: handle, index: page - 1, size: size) >= Self.scannedCoverage {
+                // at once (scanners write 300 dpi and more). Poppler is asked where the images lie only when the
+                // page may draw one.
+                let imageFree = file != nil && (try? file!.drawsNoImage(page: page - 1)) == true
+                if !imageFree, try PageDrawing.imageCoverage(handle: handle, index: page - 1, size: size) >= Self.scannedCoverage {
                     return try raster(max(dpi, Self.fineDetectionDPI))
                 }
                 let drawing = try PageDrawing.read(handle: handle, index: page - 1, size: size)

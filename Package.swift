@@ -27,11 +27,8 @@ let package = Package(
         .target(name: "Fretboard", dependencies: ["TheoryCore"]),
         .target(name: "Quiz", dependencies: ["TheoryCore", "Fretboard", "ScoreLayout"]),
         .target(name: "ScoreLayout"),
-        .systemLibrary(
-            name: "CPoppler",
-            pkgConfig: "poppler-glib",
-            providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]
-        ),
+        // cairo, poppler-glib and GLib, loaded on first use (Debian: libcairo2-dev, libpoppler-glib-dev).
+        .target(name: "CPoppler", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "ScoreDocument", dependencies: ["CPoppler", "CZlib", "ScoreLayout"]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),

@@ -45,7 +45,14 @@ public final class ScoreDocument {
         self.password = password
         self.bytes = try SharedBytes(data, path: path, needsFile: password != nil)
         self.handle = try PopplerHandle(bytes: bytes, password: password)
-        let count = handle.pageCount
+        // A plain file gives its page sizes to Tonmeister's own reader, and poppler is opened only when a page
+        // needs it; anything else is opened by poppler now (which also repairs damaged files).
+        if password == nil, let sizes = try? Self.ownPageSizes(bytes) {
+            pageCount = sizes.count
+            pageSizes = sizes
+            return
+        }
+        let count = try handle.pageCount()
         guard count > 0 else { throw .damaged(reason: "the document has no pages") }
         pageCount = count
         var sizes: [PageSize] = []
@@ -57,6 +64,12 @@ public final class ScoreDocument {
             sizes.append(size)
         }
         pageSizes = sizes
+    }
+
+    /// The page sizes read by Tonmeister's PDF reader (``PDFFile/pageSizes()``), without poppler.
+    static func ownPageSizes(_ bytes: SharedBytes) throws(PDFReadError) -> [PageSize] {
+        var file = try PDFFile(bytes: UnsafeRawBufferPointer(bytes.pointer))
+        return try file.pageSizes()
     }
 
     /// The size of a page (1-based) in points.

@@ -130,9 +130,34 @@ struct PDFParser {
             return nil
         }
         if let i = Int(word) { return .int(i) }
+        if let d = popplerReal(word) { return .real(d) }
         if let d = Double(word), d.isFinite { return .real(d) }
         if word.hasPrefix("--"), let d = Double(word.dropFirst()) { return .real(d) }   // a common writer's slip
         return nil
+    }
+
+    /// A real number `[+-]digits.digits` converted as poppler's lexer converts it (the whole part, then each
+    /// decimal digit times a scale that is multiplied by 0.1 per digit), so sizes and placements match poppler's
+    /// to the last bit (`595.276` is 595.2760000000001 there); nil for any other form.
+    static func popplerReal(_ word: String) -> Double? {
+        var digits = Substring(word).utf8[...]
+        var negative = false
+        if let sign = digits.first, sign == 0x2B || sign == 0x2D { negative = sign == 0x2D; digits = digits.dropFirst() }
+        guard let point = digits.firstIndex(of: 0x2E) else { return nil }
+        let whole = digits[..<point], fraction = digits[digits.index(after: point)...]
+        guard !(whole.isEmpty && fraction.isEmpty), whole.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+              fraction.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        var value = 0.0
+        if !whole.isEmpty {
+            guard let w = Int(Substring(whole)) else { return nil }
+            value = Double(w)
+        }
+        var scale = 0.1
+        for digit in fraction {
+            value = value + scale * Double(digit - 0x30)
+            scale *= 0.1
+        }
+        return negative ? -value : value
     }
 
     static func hexValue(_ c: UInt8) -> UInt8? {

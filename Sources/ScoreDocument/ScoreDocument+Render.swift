@@ -34,6 +34,11 @@ extension ScoreDocument {
         return (min(side, area) * 0.99).rounded(.down)
     }
 
+    /// The pixels of the grid poppler renders a page of `size` on at `dpi` (the page's size in pixels, rounded up).
+    static func gridSize(of size: PageSize, dpi: Double) -> (width: Int, height: Int) {
+        (max(1, Int((size.width * dpi / 72).rounded(.up))), max(1, Int((size.height * dpi / 72).rounded(.up))))
+    }
+
     static func checkResolution(_ dpi: Double, size: PageSize) throws(ScoreDocumentError) -> (Int, Int) {
         guard dpi.isFinite, dpi > 0 else { throw .invalidResolution(dpi: dpi, reason: "the resolution must be a positive number") }
         let w = (size.width * dpi / 72).rounded(.up), h = (size.height * dpi / 72).rounded(.up)

@@ -30,10 +30,11 @@ extension ScoreDocument {
     /// multiple of it (``GrayResampler/shrink(_:by:scale:)``); other bilevel scans are left to poppler (an A4 page
     /// at 600 dpi, shrunk by 1.9992, moved barlines by a tenth of a point).
     static func scannedGrayImage(file: inout PDFFile, index: Int, size: PageSize, dpi: Double) throws(ScannedPageError) -> GrayImage? {
-        guard let (image, bilevel) = try scannedPage(file: &file, index: index, size: size, dpi: dpi) else { return nil }
+        guard let (image, bilevel, onGrid) = try scannedPage(file: &file, index: index, size: size, dpi: dpi) else { return nil }
+        if onGrid { return image }
         let target = dpi / 72
         // The grid poppler renders at `dpi` (see `checkResolution`).
-        let width = max(1, Int((size.width * dpi / 72).rounded(.up))), height = max(1, Int((size.height * dpi / 72).rounded(.up)))
+        let (width, height) = gridSize(of: size, dpi: dpi)
         if image.scale > target * (1 + snapTolerance) {
             // A bilevel scan here is a whole multiple of the grid (`checkBilevel`).
             if bilevel { return GrayResampler.shrink(image, by: Int((image.scale / target).rounded()), scale: target) }
@@ -53,7 +54,7 @@ extension ScoreDocument {
         if scale < target * (1 - snapTolerance) { throw .placement("a bilevel scan coarser than \(dpi) dpi") }
         guard scale > target * (1 + snapTolerance) else { return }
         let factor = (scale / target).rounded()
-        let gridWidth = Int((size.width * dpi / 72).rounded(.up)), gridHeight = Int((size.height * dpi / 72).rounded(.up))
+        let (gridWidth, gridHeight) = gridSize(of: size, dpi: dpi)
         guard atCorner, abs(scale / target - factor) < 1e-9, width == Int(factor) * gridWidth, height == Int(factor) * gridHeight else {
             throw .placement("a bilevel scan at \(scale * 72) dpi is not a whole multiple of \(dpi) dpi filling the page")
         }
@@ -66,9 +67,10 @@ extension ScoreDocument {
 
     /// ``scannedGrayImage(file:index:size:)``, telling also whether the image is bilevel (CCITT). With `dpi`, a
     /// bilevel scan is checked for that grid (``checkBilevel(scale:width:height:atCorner:size:dpi:)``) before it
-    /// is decoded.
+    /// is decoded, and a scan that nearest-neighbour resampling would copy unchanged (its rows and columns one
+    /// for one, the grid's last column or row repeating the scan's) is decoded straight onto the grid: `onGrid`.
     static func scannedPage(file: inout PDFFile, index: Int, size: PageSize, dpi: Double?) throws(ScannedPageError)
-        -> (image: GrayImage, bilevel: Bool)? {
+        -> (image: GrayImage, bilevel: Bool, onGrid: Bool)? {
         let image: PDFPageImage
         do { image = try PDFPageImage.find(in: &file, page: index) } catch { throw .pdf(error) }
         guard abs(image.pageWidth - size.width) < 0.01, abs(image.pageHeight - size.height) < 0.01 else {
@@ -92,7 +94,8 @@ extension ScoreDocument {
             throw .placement("the image has \(image.width * image.height) pixels")
         }
         let width = Int(pageWidth), height = Int(pageHeight)
-        let canvas = ImageCanvas(width: width, height: height,
+        let grid = dpi.flatMap { GridCopy(width: width, height: height, scale: scale, size: size, dpi: $0) }
+        let canvas = ImageCanvas(width: grid?.width ?? width, height: grid?.height ?? height,
                                  x: Int((image.x * scale).rounded()), y: Int((image.y * scale).rounded()),
                                  imageWidth: image.width, imageHeight: image.height)
         let bilevel: Bool
@@ -102,7 +105,7 @@ extension ScoreDocument {
             try checkBilevel(scale: scale, width: width, height: height, atCorner: atCorner, size: size, dpi: dpi)
         }
         let data = UnsafeRawBufferPointer(rebasing: file.bytes[image.data])
-        let pixels: [UInt8]
+        var pixels: [UInt8]
         switch image.format {
         case .jpeg:
             let decoder: JPEGLumaDecoder
@@ -134,6 +137,8 @@ extension ScoreDocument {
                 } catch { throw .ccitt(error) }
             }
         }
-        return (GrayImage(width: width, height: height, scale: scale, pixels: pixels), bilevel)
+        guard let grid else { return (GrayImage(width: width, height: height, scale: scale, pixels: pixels), bilevel, false) }
+        grid.repeatEdges(&pixels)
+        return (GrayImage(width: grid.width, height: grid.height, scale: grid.scale, pixels: pixels), bilevel, true)
     }
 }

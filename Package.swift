@@ -30,7 +30,9 @@ let package = Package(
         // cairo, poppler-glib and GLib, loaded on first use (Debian: libcairo2-dev, libpoppler-glib-dev).
         .target(name: "CPoppler", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "ScoreDocument", dependencies: ["CPoppler", "CZlib", "ScoreLayout"]),
+        // Pixel kernels with AVX2, chosen at run time (the build targets baseline x86-64).
+        .target(name: "CKernels"),
+        .target(name: "ScoreDocument", dependencies: ["CPoppler", "CZlib", "CKernels", "ScoreLayout"]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "RecordingProtocol", dependencies: ["ScoreLayout", "TheoryCore"]),
         .target(name: "Storage", dependencies: [

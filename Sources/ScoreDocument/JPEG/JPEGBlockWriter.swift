@@ -1,6 +1,13 @@
+import CKernels
+
 /// The transform stage of a scan: turns a chunk of quantised luminance blocks (from ``JPEGEntropyDecoder``) into
-/// pixels, clipping the blocks that reach past the image, and zeroes the coefficients it used.
+/// pixels, clipping the blocks that reach past the image, and zeroes the coefficients it used. On a processor with
+/// AVX2 the transform is `tm_idct_islow_avx2` (the same integers as ``JPEGIDCT``, eight lanes of a wider
+/// register, and no element-by-element transposing).
 struct JPEGBlockWriter {
+    /// True when the processor runs the AVX2 transform.
+    static let hasAVX2 = tm_kernels_have_avx2() != 0
+
     let out: UnsafeMutablePointer<UInt8>
     let stride: Int
     let width: Int
@@ -8,6 +15,7 @@ struct JPEGBlockWriter {
     /// The luminance quantisation table in natural order.
     let quant: UnsafePointer<Int32>
     let blocksPerRow: Int
+    var avx2 = JPEGBlockWriter.hasAVX2
 
     /// Writes `blockRows` block rows of a chunk whose first block row is image block row `firstBlockRow`.
     /// `scratch` holds 64 + 64 `Int32` and 64 bytes.
@@ -30,9 +38,13 @@ struct JPEGBlockWriter {
                 let target = full ? out + py * stride + px : edge
                 let targetStride = full ? stride : 8
                 if flags[index] != 0 {
-                    for i in 0..<64 { block[i] = Int32(coefficients[i]) &* quant[i] }
+                    if avx2 {
+                        tm_idct_islow_avx2(coefficients, quant, target, targetStride)
+                    } else {
+                        for i in 0..<64 { block[i] = Int32(coefficients[i]) &* quant[i] }
+                        JPEGIDCT.transform(block, workspace: workspace, out: target, stride: targetStride)
+                    }
                     coefficients.update(repeating: 0, count: 64)
-                    JPEGIDCT.transform(block, workspace: workspace, out: target, stride: targetStride)
                 } else {
                     let value = JPEGIDCT.flatValue(dc: Int32(coefficients[0]) &* quant[0])
                     for r in 0..<8 { (target + r * targetStride).update(repeating: value, count: 8) }

@@ -1,0 +1,15 @@
+#ifndef TONMEISTER_CKERNELS_H
+#define TONMEISTER_CKERNELS_H
+/* Pixel kernels written with the processor's wider vector instructions, chosen at run time: the binary is built
+   for the baseline x86-64 (SSE2) and only calls a kernel after `tm_kernels_have_avx2` said the processor has it. */
+#include <stddef.h>
+#include <stdint.h>
+
+/* 1 when the processor has AVX2 (the kernels below may be called), 0 otherwise. */
+int tm_kernels_have_avx2(void);
+
+/* The JPEG inverse DCT of one block, integer for integer libjpeg's `jidctint.c` (JDCT_ISLOW) as
+   Sources/ScoreDocument/JPEG/JPEGIDCT.swift computes it: `coefficients` are 64 quantised values in natural order,
+   `quant` the 64 quantisation steps; 8 rows of 8 pixels go to `out`, `stride` bytes apart. AVX2 only. */
+void tm_idct_islow_avx2(const int16_t *coefficients, const int32_t *quant, uint8_t *out, ptrdiff_t stride);
+#endif

@@ -12,4 +12,11 @@ int tm_kernels_have_avx2(void);
    Sources/ScoreDocument/JPEG/JPEGIDCT.swift computes it: `coefficients` are 64 quantised values in natural order,
    `quant` the 64 quantisation steps; 8 rows of 8 pixels go to `out`, `stride` bytes apart. AVX2 only. */
 void tm_idct_islow_avx2(const int16_t *coefficients, const int32_t *quant, uint8_t *out, ptrdiff_t stride);
+
+/* The adaptive threshold's ink and solid limits of `count` columns (rounded down to a multiple of 4; the caller
+   does the rest) between two block rows, `ty` of the way (0...1), exactly as `InkMask.limits` computes them.
+   AVX2 only. */
+void tm_threshold_limits_avx2(const double *paperTop, const double *paperBottom, const double *grainTop,
+                              const double *grainBottom, double ty, double inkLevel, uint8_t *ink, uint8_t *solid,
+                              ptrdiff_t count);
 #endif

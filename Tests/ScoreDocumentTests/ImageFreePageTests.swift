@@ -15,26 +15,14 @@ struct ImageFreePageTests {
         func object(_ text: String) -> String {
             guard text.hasPrefix("stream:") else { return text }
             let parts = text.dropFirst(7).split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            let data = parts.count > 1 ? parts[1] : ""
-            return "<< \(parts[0]) /Length \(data.utf8.count) >>\nstream\n\(data)\nendstream"
+            return TestPDF.stream(parts[0], parts.count > 1 ? parts[1] : "")
         }
-        let objects = [
+        return TestPDF.document([
             "<< /Type /Catalog /Pages 2 0 R >>",
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R \(page) >>",
-            object("stream:|\(content)"),
-        ] + extra.map(object)
-        var pdf = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (n, object) in objects.enumerated() {
-            offsets.append(pdf.utf8.count)
-            pdf += "\(n + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = pdf.utf8.count
-        pdf += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { pdf += String(format: "%010d 00000 n \n", offset) }
-        pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Data(pdf.utf8)
+            TestPDF.stream("", content),
+        ] + extra.map(object))
     }
 
     static let lines = "0 0 0 RG 1 w 10 100 m 190 100 l S"

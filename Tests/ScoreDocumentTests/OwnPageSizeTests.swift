@@ -23,7 +23,9 @@ struct OwnPageSizeTests {
     /// Tonmeister's sizes (nil when its reader leaves the file to poppler) and, when there are some, poppler's.
     static func sizes(_ data: Data) throws -> (ours: [PageSize]?, poppler: [PageSize]?) {
         let bytes = try SharedBytes(data, path: nil, needsFile: false)
-        guard let ours = try? ScoreDocument.ownPageSizes(bytes) else { return (nil, nil) }
+        guard var file = try? PDFFile(bytes: UnsafeRawBufferPointer(bytes.pointer)), let ours = try? file.pageSizes() else {
+            return (nil, nil)
+        }
         let handle = try PopplerHandle(bytes: bytes, password: nil)
         let poppler = try (0..<handle.pageCount()).map { index throws(ScoreDocumentError) in try handle.pageSize(index) }
         return (ours, poppler)
@@ -50,20 +52,9 @@ struct OwnPageSizeTests {
     /// added and the given `/Count`.
     static func pdf(root: String = "", count: Int? = nil, pages: [String]) -> Data {
         let kids = pages.indices.map { "\($0 + 3) 0 R" }.joined(separator: " ")
-        let objects = ["<< /Type /Catalog /Pages 2 0 R >>",
-                       "<< /Type /Pages /Kids [\(kids)] /Count \(count ?? pages.count) \(root) >>"]
-            + pages.map { "<< /Type /Page /Parent 2 0 R \($0) >>" }
-        var pdf = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (n, object) in objects.enumerated() {
-            offsets.append(pdf.utf8.count)
-            pdf += "\(n + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = pdf.utf8.count
-        pdf += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { pdf += String(format: "%010d 00000 n \n", offset) }
-        pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Data(pdf.utf8)
+        return TestPDF.document(["<< /Type /Catalog /Pages 2 0 R >>",
+                                 "<< /Type /Pages /Kids [\(kids)] /Count \(count ?? pages.count) \(root) >>"]
+                                + pages.map { "<< /Type /Page /Parent 2 0 R \($0) >>" })
     }
 
     static let trees: [(String, root: String, count: Int?, pages: [String], readOwn: Bool)] = [

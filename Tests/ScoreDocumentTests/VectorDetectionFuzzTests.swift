@@ -108,22 +108,11 @@ struct VectorDetectionFuzzTests {
 
     /// A one-page PDF with the given content stream, its cross-reference table computed.
     static func minimalPDF(width: Int, height: Int, content: String) -> Data {
-        let objects = [
+        TestPDF.document([
             "<< /Type /Catalog /Pages 2 0 R >>",
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents 4 0 R /Resources << >> >>",
-            "<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream",
-        ]
-        var pdf = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (n, object) in objects.enumerated() {
-            offsets.append(pdf.utf8.count)
-            pdf += "\(n + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = pdf.utf8.count
-        pdf += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { pdf += String(format: "%010d 00000 n \n", offset) }
-        pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Data(pdf.utf8)
+            TestPDF.stream("", content),
+        ])
     }
 }

@@ -40,24 +40,23 @@ static void *tm_lazy_symbol(int library, const char *symbol) {
     return address;
 }
 
+/* `f`: the real `name` of `library`, looked up on the first call and kept (a function returning `type`). */
+#define TM_REAL(library, type, name, parameters)                                                               \
+    static type(*real) parameters;                                                                             \
+    type(*f) parameters = __atomic_load_n(&real, __ATOMIC_ACQUIRE);                                             \
+    if (!f) {                                                                                                  \
+        f = (type(*) parameters)tm_lazy_symbol(library, #name);                                                \
+        __atomic_store_n(&real, f, __ATOMIC_RELEASE);                                                          \
+    }
 #define TM_LAZY(library, type, name, parameters, arguments)                                                    \
     type name parameters {                                                                                     \
-        static type(*real) parameters;                                                                         \
-        type(*f) parameters = __atomic_load_n(&real, __ATOMIC_ACQUIRE);                                         \
-        if (!f) {                                                                                              \
-            f = (type(*) parameters)tm_lazy_symbol(library, #name);                                            \
-            __atomic_store_n(&real, f, __ATOMIC_RELEASE);                                                      \
-        }                                                                                                      \
+        TM_REAL(library, type, name, parameters)                                                               \
         return f arguments;                                                                                    \
     }
+/* C forbids `return` with a void expression, hence a second form. */
 #define TM_LAZY_VOID(library, name, parameters, arguments)                                                     \
     void name parameters {                                                                                     \
-        static void(*real) parameters;                                                                         \
-        void(*f) parameters = __atomic_load_n(&real, __ATOMIC_ACQUIRE);                                         \
-        if (!f) {                                                                                              \
-            f = (void(*) parameters)tm_lazy_symbol(library, #name);                                            \
-            __atomic_store_n(&real, f, __ATOMIC_RELEASE);                                                      \
-        }                                                                                                      \
+        TM_REAL(library, void, name, parameters)                                                               \
         f arguments;                                                                                           \
     }
 

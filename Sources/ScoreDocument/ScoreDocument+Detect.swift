@@ -28,10 +28,9 @@ extension ScoreDocument {
     /// ``detectLayout(pages:dpi:vector:workers:)``; with `ownDecoding: false` every page is read through poppler
     /// (the tests compare both readings).
     func detectLayout(pages: [Int]?, dpi: Double, vector: Bool, workers: Int, ownDecoding: Bool) throws(ScoreDocumentError) -> [DetectedPage] {
-        // Scanned pages are decoded by Tonmeister itself when it can (see `scannedGrayImage(page:)`): the PDF
-        // structure is read once here, and each page works on its own copy.
-        let scanFile = ownDecoding && vector && dpi <= Self.fineDetectionDPI
-            ? UncheckedSendable((try? PDFFile(bytes: UnsafeRawBufferPointer(bytes.pointer))) as PDFFile?) : nil
+        // Scanned pages are decoded by Tonmeister itself when it can (see `scannedGrayImage(page:)`), from the PDF
+        // structure read when the document was opened; each page works on its own copy.
+        let scanFile = ownDecoding && vector && dpi <= Self.fineDetectionDPI ? UncheckedSendable(structure) : nil
         return try forEachPage(pages, dpi: dpi, workers: workers, capResolution: true) { handle, page, size throws(ScoreDocumentError) in
             // A page too large for the resolution (a 20 000-point poster) is rendered as fine as cairo allows.
             func raster(_ resolution: Double) throws(ScoreDocumentError) -> DetectedPage {

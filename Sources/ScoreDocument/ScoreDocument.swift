@@ -17,6 +17,9 @@ public final class ScoreDocument {
     let password: String?
     let bytes: SharedBytes
     let handle: PopplerHandle
+    /// The file's structure as Tonmeister's own PDF reader read it when the document was opened (nil when that
+    /// reader cannot read the file); a value, so each use works on its own copy.
+    let structure: PDFFile?
 
     /// Opens the PDF at `path`, with a password when it is encrypted.
     public convenience init(path: String, password: String? = nil) throws(ScoreDocumentError) {
@@ -47,7 +50,10 @@ public final class ScoreDocument {
         self.handle = try PopplerHandle(bytes: bytes, password: password)
         // A plain file gives its page sizes to Tonmeister's own reader, and poppler is opened only when a page
         // needs it; anything else is opened by poppler now (which also repairs damaged files).
-        if password == nil, let sizes = try? Self.ownPageSizes(bytes) {
+        var structure = try? PDFFile(bytes: UnsafeRawBufferPointer(bytes.pointer))
+        let ownSizes = password == nil ? (try? structure?.pageSizes()) ?? nil : nil
+        self.structure = structure
+        if let sizes = ownSizes {
             pageCount = sizes.count
             pageSizes = sizes
             return
@@ -64,12 +70,6 @@ public final class ScoreDocument {
             sizes.append(size)
         }
         pageSizes = sizes
-    }
-
-    /// The page sizes read by Tonmeister's PDF reader (``PDFFile/pageSizes()``), without poppler.
-    static func ownPageSizes(_ bytes: SharedBytes) throws(PDFReadError) -> [PageSize] {
-        var file = try PDFFile(bytes: UnsafeRawBufferPointer(bytes.pointer))
-        return try file.pageSizes()
     }
 
     /// The size of a page (1-based) in points.

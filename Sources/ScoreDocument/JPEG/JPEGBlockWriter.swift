@@ -5,7 +5,6 @@ import CKernels
 /// AVX2 the transform is `tm_idct_islow_avx2` (the same integers as ``JPEGIDCT``, eight lanes of a wider
 /// register, and no element-by-element transposing).
 struct JPEGBlockWriter {
-
     let out: UnsafeMutablePointer<UInt8>
     let stride: Int
     let width: Int
@@ -13,7 +12,7 @@ struct JPEGBlockWriter {
     /// The luminance quantisation table in natural order.
     let quant: UnsafePointer<Int32>
     let blocksPerRow: Int
-    var avx2 = Kernels.avx2
+    let avx2 = Kernels.avx2
 
     /// Writes `blockRows` block rows of a chunk whose first block row is image block row `firstBlockRow`.
     /// `scratch` holds 64 + 64 `Int32` and 64 bytes.

@@ -51,7 +51,11 @@ extension ScoreDocument {
                 if !imageFree, try PageDrawing.imageCoverage(handle: handle, index: page - 1, size: size) >= Self.scannedCoverage {
                     return try raster(max(dpi, Self.fineDetectionDPI))
                 }
-                let drawing = try PageDrawing.read(handle: handle, index: page - 1, size: size)
+                // A page that draws no image is read from its content stream when Tonmeister's reader follows all
+                // of it (no poppler loaded); otherwise poppler draws it into cairo's script surface.
+                let own = imageFree ? try? ContentDrawingReader.read(file!, page: page - 1) : nil
+                let drawing: PageDrawing
+                if let own { drawing = own } else { drawing = try PageDrawing.read(handle: handle, index: page - 1, size: size) }
                 let read = VectorLayoutDetector.detect(drawing, page: page)
                 if read.status == .ok && read.confidence >= DetectedPage.doubtfulBelow { return read }
                 if read.status == .empty && drawing.glyphs < 50 { return read }

@@ -179,8 +179,32 @@ struct PDFParser {
             switch c {
             case 0x5C:
                 guard position < bytes.count else { break }
-                out.append(bytes[position])   // the escaped character (escape codes are not needed here)
+                let e = bytes[position]
                 position += 1
+                switch e {
+                case 0x6E: out.append(0x0A)
+                case 0x72: out.append(0x0D)
+                case 0x74: out.append(0x09)
+                case 0x62: out.append(0x08)
+                case 0x66: out.append(0x0C)
+                case 0x30...0x37:
+                    // Up to three octal digits.
+                    var value = Int(e - 0x30)
+                    for _ in 0..<2 {
+                        guard position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x37 else { break }
+                        value = value * 8 + Int(bytes[position] - 0x30)
+                        position += 1
+                    }
+                    out.append(UInt8(truncatingIfNeeded: value))
+                case 0x0D:  // a line continued: the end of line is not part of the string
+                    if position < bytes.count && bytes[position] == 0x0A { position += 1 }
+                case 0x0A: break
+                default: out.append(e)  // \ \( \) and any other character stand for themselves
+                }
+            case 0x0D:
+                // An end of line in a string (CR, LF or CR LF) is one line feed.
+                if position < bytes.count && bytes[position] == 0x0A { position += 1 }
+                out.append(0x0A)
             case 0x28:
                 depth += 1
                 out.append(c)

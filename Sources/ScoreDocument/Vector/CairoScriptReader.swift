@@ -26,19 +26,13 @@ struct CairoScriptReader {
         var face = -1
     }
 
-    private struct Subpath {
-        var points: [(x: Double, y: Double)] = []
-        var curved = false
-        var closed = false
-    }
-
     private var scanner: CairoScriptScanner
     private var stack: [Value] = []
     private var marks: [Int] = []
     private var names: [Substring: Value] = [:]
     private var state = GraphicsState()
     private var saved: [GraphicsState] = []
-    private var path: [Subpath] = []
+    private var path: [PageDrawing.Subpath] = []
     /// Per font: glyph number → metrics `[x_bearing y_bearing width height x_advance y_advance]` in font units.
     private var glyphMetrics: [[Int: [Double]]] = []
     private var drawing: PageDrawing
@@ -109,7 +103,7 @@ struct CairoScriptReader {
         switch word {
         case "n", "new-path": path.removeAll(keepingCapacity: true)
         case "m", "move-to":
-            if let p = popNumbers(2) { path.append(Subpath(points: [state.ctm.apply(p[0], p[1])])) }
+            if let p = popNumbers(2) { path.append(PageDrawing.Subpath(points: [state.ctm.apply(p[0], p[1])])) }
         case "l", "line-to":
             if let p = popNumbers(2) { addPoint(state.ctm.apply(p[0], p[1]), curved: false) }
         case "c", "curve-to":
@@ -121,7 +115,7 @@ struct CairoScriptReader {
         case "rectangle":
             if let r = popNumbers(4) {
                 let corners = [(r[0], r[1]), (r[0] + r[2], r[1]), (r[0] + r[2], r[1] + r[3]), (r[0], r[1] + r[3])]
-                path.append(Subpath(points: corners.map { state.ctm.apply($0.0, $0.1) }, curved: false, closed: true))
+                path.append(PageDrawing.Subpath(points: corners.map { state.ctm.apply($0.0, $0.1) }, curved: false, closed: true))
             }
         case "arc", "arc-negative":
             if let a = popNumbers(5) {
@@ -202,44 +196,16 @@ struct CairoScriptReader {
     }
 
     private mutating func addPoint(_ p: (x: Double, y: Double), curved: Bool) {
-        if path.isEmpty { path.append(Subpath()) }
+        if path.isEmpty { path.append(PageDrawing.Subpath()) }
         path[path.count - 1].points.append(p)
         if curved { path[path.count - 1].curved = true }
     }
 
     private mutating func stroke() {
-        let width = state.lineWidth * state.ctm.lengthScale
-        let cap = state.roundCaps ? width / 2 : 0
-        for sub in path where !sub.curved && sub.points.count >= 2 {
-            var points = sub.points
-            if sub.closed, let first = points.first { points.append(first) }
-            for (a, b) in zip(points, points.dropFirst()) where a != b {
-                drawing.segments.append(.init(x0: a.x, y0: a.y, x1: b.x, y1: b.y, thickness: width, capExtension: cap))
-            }
-        }
+        drawing.addStroke(path, width: state.lineWidth * state.ctm.lengthScale, roundCaps: state.roundCaps)
     }
 
-    private mutating func fill() {
-        for sub in path where sub.points.count >= 2 {
-            let xs = sub.points.map(\.x), ys = sub.points.map(\.y)
-            let box = PageDrawing.Box(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!)
-            // A thin filled shape (a rectangle, or a box with rounded corners) is a line of that thickness.
-            let rectangular = !sub.curved && sub.points.count <= 5
-                && Set(xs.map { ($0 * 100).rounded() }).count <= 2 && Set(ys.map { ($0 * 100).rounded() }).count <= 2
-            let thin = min(box.width, box.height), long = max(box.width, box.height)
-            if long > 0, (rectangular && thin <= 0.5 * long) || thin <= long / 8 {
-                if box.width <= box.height {
-                    let x = (box.minX + box.maxX) / 2
-                    drawing.segments.append(.init(x0: x, y0: box.minY, x1: x, y1: box.maxY, thickness: box.width))
-                } else {
-                    let y = (box.minY + box.maxY) / 2
-                    drawing.segments.append(.init(x0: box.minX, y0: y, x1: box.maxX, y1: y, thickness: box.height))
-                }
-            } else {
-                drawing.boxes.append(box)
-            }
-        }
-    }
+    private mutating func fill() { drawing.addFill(path) }
 
     private mutating func nominalBox(at pen: (x: Double, y: Double), fontMatrix fm: Affine) {
         let corners = [(0.0, -0.125), (0.3, -0.125), (0.0, 0.125), (0.3, 0.125)].map { c in

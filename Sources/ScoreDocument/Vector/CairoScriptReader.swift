@@ -207,37 +207,29 @@ struct CairoScriptReader {
 
     private mutating func fill() { drawing.addFill(path) }
 
-    private mutating func nominalBox(at pen: (x: Double, y: Double), fontMatrix fm: Affine) {
-        let corners = [(0.0, -0.125), (0.3, -0.125), (0.0, 0.125), (0.3, 0.125)].map { c in
-            let d = fm.applyLinear(c.0, c.1)
-            return state.ctm.apply(pen.x + d.x, pen.y + d.y)
-        }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        drawing.boxes.append(.init(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!, exact: false))
-        drawing.glyphs += 1
-    }
-
     /// Adds the box of each glyph in a `show-glyphs` array: `[x y <~indices~> dx <~indices~> x y [n n] …]`, where
     /// a single number after a run is a horizontal offset from where the run ended.
     private mutating func showGlyphs(_ value: Value) {
         guard case .array(let items) = value, state.face >= 0, state.face < glyphMetrics.count else { return }
-        let table = glyphMetrics[state.face], fm = state.fontMatrix
+        let table = glyphMetrics[state.face], fm = state.fontMatrix, ctm = state.ctm
         var pending: [Double] = []
         var pen = (x: 0.0, y: 0.0)
+        /// A point of glyph space (relative to the pen, through the font matrix) on the page.
+        func toPage(_ c: (Double, Double)) -> (x: Double, y: Double) {
+            let d = fm.applyLinear(c.0, c.1)
+            return ctm.apply(pen.x + d.x, pen.y + d.y)
+        }
         func place(_ index: Int) {
             // An embedded TrueType font (type 42) comes without glyph metrics: a box the size of a notehead of a
             // music font (an em is four staff spaces) stands in, starting at the origin, centred on the baseline.
             guard let m = table[index], m.count >= 5 else {
-                nominalBox(at: pen, fontMatrix: fm)
+                drawing.addNominalGlyph(place: toPage)
+                drawing.glyphs += 1
                 return
             }
             if m[2] > 0 || m[3] > 0 {
-                let corners = [(m[0], m[1]), (m[0] + m[2], m[1]), (m[0], m[1] + m[3]), (m[0] + m[2], m[1] + m[3])].map { c in
-                    let d = fm.applyLinear(c.0, c.1)
-                    return state.ctm.apply(pen.x + d.x, pen.y + d.y)
-                }
-                let xs = corners.map(\.x), ys = corners.map(\.y)
-                drawing.boxes.append(.init(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!))
+                let corners = [(m[0], m[1]), (m[0] + m[2], m[1]), (m[0], m[1] + m[3]), (m[0] + m[2], m[1] + m[3])]
+                drawing.boxes.append(PageDrawing.Box(around: corners.map(toPage)))
             }
             drawing.glyphs += 1
             let advance = fm.applyLinear(m[4], m.count > 5 ? m[5] : 0)

@@ -88,11 +88,7 @@ struct ContentDrawingReader {
         case ContentOperator.w: if let w = numbers(operands, 1) { state.lineWidth = w[0] }
         case ContentOperator.J: if let c = numbers(operands, 1) { state.roundCaps = c[0] == 1 || c[0] == 2 }
         case ContentOperator.gs: try graphicsState(operands.last?.name, resources: resources)
-        case ContentOperator.m:
-            if let p = numbers(operands, 2) {
-                if let last = path.last, last.points.count == 1 { path.removeLast() }
-                path.append(PageDrawing.Subpath(points: [state.ctm.apply(p[0], p[1])]))
-            }
+        case ContentOperator.m: if let p = numbers(operands, 2) { moveTo(p[0], p[1]) }
         case ContentOperator.l: if let p = numbers(operands, 2) { addPoint(p[0], p[1], curved: false) }
         case ContentOperator.c: if let p = numbers(operands, 6) { curve(p) }
         case ContentOperator.v:
@@ -101,8 +97,7 @@ struct ContentDrawingReader {
         case ContentOperator.h: closePath()
         case ContentOperator.re:
             if let r = numbers(operands, 4) {
-                if let last = path.last, last.points.count == 1 { path.removeLast() }
-                path.append(PageDrawing.Subpath(points: [state.ctm.apply(r[0], r[1])]))
+                moveTo(r[0], r[1])
                 addPoint(r[0] + r[2], r[1], curved: false)
                 addPoint(r[0] + r[2], r[1] + r[3], curved: false)
                 addPoint(r[0], r[1] + r[3], curved: false)
@@ -111,11 +106,15 @@ struct ContentDrawingReader {
         case ContentOperator.S, ContentOperator.s:
             if op == ContentOperator.s { closePath() }
             stroke()
-        case ContentOperator.f, ContentOperator.F, ContentOperator.fStar: fill()
+            path.removeAll(keepingCapacity: true)
+        case ContentOperator.f, ContentOperator.F, ContentOperator.fStar:
+            fill()
+            path.removeAll(keepingCapacity: true)
         case ContentOperator.B, ContentOperator.BStar, ContentOperator.b, ContentOperator.bStar:
             if op == ContentOperator.b || op == ContentOperator.bStar { closePath() }
-            if isPath { drawing.addFill(path); drawing.operations += 1 }
+            fill()
             stroke()
+            path.removeAll(keepingCapacity: true)
         case ContentOperator.n: path.removeAll(keepingCapacity: true)
         case ContentOperator.W, ContentOperator.WStar: break
         case ContentOperator.BT: textMatrix = .identity; lineMatrix = .identity
@@ -193,22 +192,26 @@ struct ContentDrawingReader {
         path[path.count - 1].closed = true
     }
 
-    private mutating func stroke() {
-        if isPath {
-            // A zero width is the thinnest line the device draws: poppler takes a printer's pixel, 1/600 inch.
-            let width = state.lineWidth == 0 ? 72.0 / 600 : state.lineWidth * state.ctm.lengthScale
-            drawing.addStroke(path, width: width, roundCaps: state.roundCaps)
-            drawing.operations += 1
-        }
-        path.removeAll(keepingCapacity: true)
+    /// Starts a subpath; a move that no line followed is dropped (poppler keeps only the last move).
+    private mutating func moveTo(_ x: Double, _ y: Double) {
+        if let last = path.last, last.points.count == 1 { path.removeLast() }
+        path.append(PageDrawing.Subpath(points: [state.ctm.apply(x, y)]))
     }
 
+    /// Strokes the path (which stays, for the caller to end).
+    private mutating func stroke() {
+        guard isPath else { return }
+        // A zero width is the thinnest line the device draws: poppler takes a printer's pixel, 1/600 inch.
+        let width = state.lineWidth == 0 ? 72.0 / 600 : state.lineWidth * state.ctm.lengthScale
+        drawing.addStroke(path, width: width, roundCaps: state.roundCaps)
+        drawing.operations += 1
+    }
+
+    /// Fills the path (which stays, for the caller to end).
     private mutating func fill() {
-        if isPath {
-            drawing.addFill(path)
-            drawing.operations += 1
-        }
-        path.removeAll(keepingCapacity: true)
+        guard isPath else { return }
+        drawing.addFill(path)
+        drawing.operations += 1
     }
 
     // MARK: Resources
@@ -318,7 +321,10 @@ struct ContentDrawingReader {
         let glyphTransform = linear.concatenating(fontMatrix)
         switch font.outlines {
         case .nominal:
-            drawing.addNominalGlyph(origin: origin, glyphTransform: glyphTransform)
+            drawing.addNominalGlyph { c in
+                let d = glyphTransform.applyLinear(c.0, c.1)
+                return (origin.x + d.x, origin.y + d.y)
+            }
         case .cff:
             guard let box = font.box(code) else { return }
             guard PageDrawing.isUpright(glyphTransform) else { throw PDFFile.UnsupportedDrawing(reason: "a turned or tiny glyph") }

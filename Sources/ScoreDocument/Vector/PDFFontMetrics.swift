@@ -5,7 +5,7 @@ final class PDFFontMetrics {
     enum Outlines {
         /// A CFF font and the glyph number of each code.
         case cff(CFFFont, glyphs: [Int])
-        /// Boxes of a nominal size (see ``PageDrawing/addNominalGlyph(origin:glyphTransform:)``).
+        /// Boxes of a nominal size (see ``PageDrawing/addNominalGlyph(place:)``).
         case nominal
     }
 

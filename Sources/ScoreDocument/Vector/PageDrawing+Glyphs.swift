@@ -1,14 +1,9 @@
 extension PageDrawing {
     /// Adds a glyph whose outline is not known: a box the size of a notehead of a music font (an em is four staff
-    /// spaces), from the origin 0.3 em along the baseline and 0.125 em either side of it. `glyphTransform` maps
+    /// spaces), from the origin 0.3 em along the baseline and 0.125 em either side of it. `place` maps a point of
     /// glyph space (em, y downward, as cairo's font matrix) to the page.
-    mutating func addNominalGlyph(origin: (x: Double, y: Double), glyphTransform m: Affine) {
-        let corners = [(0.0, -0.125), (0.3, -0.125), (0.0, 0.125), (0.3, 0.125)].map { c in
-            let d = m.applyLinear(c.0, c.1)
-            return (x: origin.x + d.x, y: origin.y + d.y)
-        }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        boxes.append(.init(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!, exact: false))
+    mutating func addNominalGlyph(place: ((Double, Double)) -> (x: Double, y: Double)) {
+        boxes.append(Box(around: [(0.0, -0.125), (0.3, -0.125), (0.0, 0.125), (0.3, 0.125)].map(place), exact: false))
     }
 
     /// True when a glyph transform is one whose boxes ``addGlyphBox(_:origin:glyphTransform:)`` places as cairo
@@ -28,5 +23,13 @@ extension PageDrawing {
         let y1 = floorPixel(-box.maxY * sy), y2 = ceilPixel(-box.minY * sy)
         guard x2 > x1 || y2 > y1 else { return }
         boxes.append(.init(minX: origin.x + x1, minY: origin.y + y1, maxX: origin.x + x2, maxY: origin.y + y2))
+    }
+}
+
+extension PageDrawing.Box {
+    /// The bounding box of `points` (at least one).
+    init(around points: [(x: Double, y: Double)], exact: Bool = true) {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        self.init(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!, exact: exact)
     }
 }

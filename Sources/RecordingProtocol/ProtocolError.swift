@@ -48,8 +48,10 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case markRangeReversed(mark: Int, at: ScorePosition, to: ScorePosition)
     /// A mark lies before its take's start or after its end.
     case markOutsideTake(mark: Int, take: Int, label: String, position: ScorePosition, reason: String)
-    /// A mark's time is negative or not finite.
+    /// A mark's time is negative, not finite or beyond `SessionLimits.maxSeconds`.
     case invalidMarkTime(mark: Int, time: Double)
+    /// A number from outside (a take number, a mark id) lies outside the range Tonmeister accepts (`SessionLimits`).
+    case outOfRange(what: String, value: Int, range: ClosedRange<Int>)
     /// The query needs a layout and the session has none.
     case noLayout(reason: String)
     /// No bar of the layout has this number.
@@ -121,7 +123,9 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
         case .markOutsideTake(let mark, let take, let label, let position, let reason):
             return "mark \(mark) at \(position) lies outside take \(Self.name(take, label)): \(reason)"
         case .invalidMarkTime(let mark, let time):
-            return "mark \(mark): time \(time) must be a finite number of seconds, at least 0"
+            return "mark \(mark): time \(time) must be a finite number of seconds from 0 to \(Int(SessionLimits.maxSeconds))"
+        case .outOfRange(let what, let value, let range):
+            return "\(what) \(value) is outside \(SessionLimits.describe(range))"
         case .noLayout(let reason):
             return "the session has no layout: \(reason)"
         case .barNotFound(let bar):

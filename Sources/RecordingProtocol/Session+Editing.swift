@@ -18,7 +18,14 @@ extension Session {
     /// - Throws: `ProtocolError.pieceNotFound` for an index outside the programme;
     ///   `ProtocolError.noLayout` for per-piece numbering without prefixes and without a layout.
     public func nextTakeNumber(for piece: Int? = nil) throws -> (number: Int, label: String) {
-        let number = max(numbering.first, (takes.map(\.number).max() ?? numbering.first - 1) + 1)
+        let limits = SessionLimits.takeNumbers
+        guard limits.contains(numbering.first) else {
+            throw ProtocolError.outOfRange(what: "the first take number", value: numbering.first, range: limits)
+        }
+        // Numbers outside the range (a session written elsewhere) are kept but never counted from.
+        let highestTake = takes.lazy.map(\.number).filter(limits.contains).max()
+        let number = max(numbering.first, (highestTake ?? numbering.first - 1) + 1)
+        guard limits.contains(number) else { throw ProtocolError.outOfRange(what: "the next take number", value: number, range: limits) }
         guard let piece else { return (number, String(number)) }
         guard pieces.indices.contains(piece) else { throw ProtocolError.pieceNotFound(index: piece, count: pieces.count) }
         let prefix = numbering.prefixPerPiece ? prefix(ofPiece: piece) : ""
@@ -26,7 +33,8 @@ extension Session {
         var highest = numbering.first - 1
         if numbering.prefixPerPiece {
             for take in takes where take.label.hasPrefix(prefix) {
-                if let n = Int(take.label.dropFirst(prefix.count)), take.label.dropFirst(prefix.count).allSatisfy(\.isASCII) {
+                if let n = Int(take.label.dropFirst(prefix.count)), take.label.dropFirst(prefix.count).allSatisfy(\.isASCII),
+                   limits.contains(n) {
                     highest = max(highest, n)
                 }
             }
@@ -40,7 +48,7 @@ extension Session {
                 throw ProtocolError.barNotFound("\(pieces[piece].firstBar)…\(pieces[piece].lastBar)")
             }
             for take in takes {
-                guard let place = try? axis.place(take.start), let n = Int(take.label) else { continue }
+                guard let place = try? axis.place(take.start), let n = Int(take.label), limits.contains(n) else { continue }
                 let bar = min(Int(place.coordinate), axis.barCount - 1)
                 if (first...last).contains(bar) { highest = max(highest, n) }
             }
@@ -109,7 +117,7 @@ extension Session {
         time: Double? = nil, colour: String? = nil, text: String? = nil
     ) throws -> Mark {
         let take = takes[try liveTakeIndex(number)]
-        let id = (marks.map(\.id).max() ?? 0) + 1
+        let id = try nextMarkID()
         let checker = PositionChecker(layout: layout)
         let range = Self.forwardRange(at: at, to: to, checker: checker)
         let mark = Mark(id: id, take: number, kind: kind, at: range.at, to: range.to, time: time, colour: colour, text: text)
@@ -137,6 +145,17 @@ extension Session {
         guard !marks[index].deleted else { throw ProtocolError.markDeleted(id: id) }
         marks[index].deleted = true
         history.append(.markDeleted(mark: id))
+    }
+
+    /// The id the next mark gets: one more than the highest id inside `SessionLimits.markIDs` (ids outside it,
+    /// from a session written elsewhere, are kept but never counted from).
+    ///
+    /// - Throws: `ProtocolError.outOfRange` when the range is used up.
+    public func nextMarkID() throws -> Int {
+        let limits = SessionLimits.markIDs
+        let id = (marks.lazy.map(\.id).filter(limits.contains).max() ?? 0) + 1
+        guard limits.contains(id) else { throw ProtocolError.outOfRange(what: "the next mark id", value: id, range: limits) }
+        return id
     }
 
     func liveTakeIndex(_ number: Int) throws -> Int {

@@ -54,6 +54,7 @@ extension Session {
             self.layout = repairedLayout
             warnings += repairs.map(SessionWarning.init)
         }
+        warnings += repairOutOfRange()
         let checker = PositionChecker(layout: layout)
         var spans: [Int: TakeSpanCheck] = [:]
         for take in takes where spans[take.number] == nil {
@@ -61,6 +62,35 @@ extension Session {
         }
         for index in marks.indices {
             warnings += repairMark(at: index, spans: spans, checker: checker)
+        }
+        return warnings
+    }
+
+    /// Flags take numbers and mark ids outside `SessionLimits` (kept: marks and history name them) and drops mark
+    /// times beyond `SessionLimits.maxSeconds` or not finite (no recording is that long; exports could not place them).
+    private mutating func repairOutOfRange() -> [SessionWarning] {
+        var warnings: [SessionWarning] = []
+        for take in takes where !SessionLimits.takeNumbers.contains(take.number) {
+            warnings.append(SessionWarning(
+                kind: .outOfRange,
+                message: "take \(take.number): its number is outside \(SessionLimits.describe(SessionLimits.takeNumbers)); kept, and new takes are numbered after the highest number inside the range",
+                take: take.number))
+        }
+        for index in marks.indices {
+            let mark = marks[index]
+            if !SessionLimits.markIDs.contains(mark.id) {
+                warnings.append(SessionWarning(
+                    kind: .outOfRange,
+                    message: "mark \(mark.id) (take \(mark.take)): its id is outside \(SessionLimits.describe(SessionLimits.markIDs)); kept, and new marks are numbered after the highest id inside the range",
+                    take: mark.take, mark: mark.id))
+            }
+            if let time = mark.time, !(time.isFinite && time >= 0) || time > SessionLimits.maxSeconds, !(time.isFinite && time < 0) {
+                marks[index].time = nil
+                warnings.append(SessionWarning(
+                    kind: .outOfRange,
+                    message: "mark \(mark.id) (take \(mark.take)): its time \(time) s is beyond \(Int(SessionLimits.maxSeconds)) s; dropped (the mark is kept without a time)",
+                    take: mark.take, mark: mark.id))
+            }
         }
         return warnings
     }

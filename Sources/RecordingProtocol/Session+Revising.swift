@@ -20,6 +20,10 @@ extension Session {
         let index = try liveTakeIndex(number)
         let take = takes[index]
         guard newNumber >= 0 else { throw ProtocolError.invalidRenumber(take: number, reason: "a take number is 0 or more, not \(newNumber)") }
+        guard SessionLimits.takeNumbers.contains(newNumber) else {
+            throw ProtocolError.invalidRenumber(
+                take: number, reason: "a take number is at most \(SessionLimits.grouped(SessionLimits.takeNumbers.upperBound)), not \(newNumber)")
+        }
         if newNumber != number, let other = self.take(newNumber) {
             throw ProtocolError.invalidRenumber(
                 take: number, reason: "take \(newNumber) exists already" + (other.deleted ? " (deleted; numbers are not given out twice)" : ""))

@@ -15,7 +15,8 @@ extension Session {
     /// Deleted takes and marks are checked too.
     ///
     /// `.lenient` (what reading uses after `repair()`) accepts marks outside their take's span, which
-    /// are kept where they lie (DESIGN §6); `.strict`, the default, refuses them as well.
+    /// are kept where they lie (DESIGN §6), and take numbers and mark ids outside `SessionLimits`; `.strict`, the
+    /// default, refuses them as well.
     ///
     /// - Throws: `ProtocolError`.
     public func validate(_ mode: ReadingMode = .strict) throws {
@@ -33,11 +34,17 @@ extension Session {
         var spans: [Int: TakeSpanCheck] = [:]
         for take in takes {
             guard numbers.insert(take.number).inserted else { throw ProtocolError.duplicateTake(number: take.number) }
+            if mode == .strict, !SessionLimits.takeNumbers.contains(take.number) {
+                throw ProtocolError.outOfRange(what: "take number", value: take.number, range: SessionLimits.takeNumbers)
+            }
             spans[take.number] = try Self.checkTake(take, checker: checker)
         }
         var ids = Set<Int>()
         for mark in marks {
             guard ids.insert(mark.id).inserted else { throw ProtocolError.duplicateMark(id: mark.id) }
+            if mode == .strict, !SessionLimits.markIDs.contains(mark.id) {
+                throw ProtocolError.outOfRange(what: "mark id", value: mark.id, range: SessionLimits.markIDs)
+            }
             guard let span = spans[mark.take] else {
                 throw ProtocolError.markForUnknownTake(mark: mark.id, take: mark.take)
             }
@@ -107,7 +114,7 @@ extension Session {
             last = try checker.place(to, what: "mark \(mark.id) (take \(mark.take)) to")
             if last < at { throw ProtocolError.markRangeReversed(mark: mark.id, at: mark.at, to: to) }
         }
-        if let time = mark.time, !(time.isFinite && time >= 0) {
+        if let time = mark.time, !SessionLimits.isValidTime(time) {
             throw ProtocolError.invalidMarkTime(mark: mark.id, time: time)
         }
         guard mode == .strict else { return }

@@ -24,6 +24,12 @@ public struct SessionWarning: Hashable, Sendable, CustomStringConvertible {
         case untimedTake = "untimed-take"
         /// A take has no record start: it is exported without timecode.
         case noTimecode = "no-timecode"
+        /// A take number, mark id or mark time lies outside `SessionLimits`: a number is kept (the next one is
+        /// counted from the highest inside the range), a time is dropped.
+        case outOfRange = "out-of-range"
+        /// A database row held a value of the wrong type (text, NULL, a number too large) in a column: the value was
+        /// repaired, or the row left out; the warning names the table, the row and the column.
+        case damagedRow = "damaged-row"
         /// The document breaks off: what was complete before the break was kept, and it opens read-only.
         case damaged
     }

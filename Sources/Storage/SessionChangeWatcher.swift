@@ -13,10 +13,7 @@ public final class SessionChangeWatcher: Sendable {
     ///
     /// - Throws: GRDB's `DatabaseError` when the file cannot be opened.
     public init(path: String) throws {
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(5)
-        queue = try DatabaseQueue(path: path, configuration: configuration)
+        queue = try DatabaseQueue(path: path, configuration: SessionDatabase.readOnlyConfiguration())
     }
 
     /// The current `data_version` of this connection.

@@ -29,7 +29,8 @@ extension SessionDatabase {
                 try String.fetchOne(db, sql: "SELECT numbering_json FROM session WHERE id = 1") ?? "{}")
             partial.pieces = try SessionRows.pieces(in: db)
             if partial.numbering.continuous || piece == nil {
-                if let highest = try Int.fetchOne(db, sql: "SELECT max(number) FROM take") {
+                if let highest = try Int.fetchOne(db, sql: "SELECT max(number) FROM take WHERE typeof(number) = 'integer' AND number BETWEEN ? AND ?",
+                                                  arguments: [SessionLimits.takeNumbers.lowerBound, SessionLimits.takeNumbers.upperBound]) {
                     // Stands in for the other takes so that addTake picks the next number (it is not checked).
                     partial.takes = [Take(number: highest, label: "", start: start, deleted: true)]
                 }
@@ -39,7 +40,7 @@ extension SessionDatabase {
             let take = try StorageError.checking {
                 try partial.addTake(start: start, piece: piece, source: source, note: note)
             }
-            let seq = try Int.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) + 1 FROM take") ?? 1
+            let seq = try Self.nextSeq(in: "take", db)
             try SessionRows.insert(take, seq: seq, in: db)
             try Self.record(partial, in: db)
             return take
@@ -53,6 +54,9 @@ extension SessionDatabase {
     ///   `StorageError.noSession` for an empty database.
     public func appendTake(_ take: Take) throws {
         try writer.write { db in
+            guard SessionLimits.takeNumbers.contains(take.number) else {
+                throw StorageError.invalid(.outOfRange(what: "take number", value: take.number, range: SessionLimits.takeNumbers))
+            }
             var partial = try self.partialSession(db)
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM take WHERE number = ?", arguments: [take.number]) != nil {
                 throw StorageError.invalid(.duplicateTake(number: take.number))
@@ -61,7 +65,7 @@ extension SessionDatabase {
             live.deleted = false
             partial.takes = [live]
             try StorageError.checking { try partial.endTake(take.number, at: take.end) }
-            let seq = try Int.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) + 1 FROM take") ?? 1
+            let seq = try Self.nextSeq(in: "take", db)
             try SessionRows.insert(take, seq: seq, in: db)
             try SessionRows.insert(.takeStarted(take: take.number), in: db)
         }
@@ -123,9 +127,8 @@ extension SessionDatabase {
             var partial = try self.partialSession(db)
             let take = try Self.takeRow(mark.take, in: db)
             partial.takes = [take]
-            let row = try Row.fetchOne(db, sql: "SELECT coalesce(max(id), 0) AS id, coalesce(max(seq), 0) AS seq FROM mark")
-            let highestID: Int = row?["id"] ?? 0
-            let highestSeq: Int = row?["seq"] ?? 0
+            let highestID = try Int.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM mark WHERE id BETWEEN ? AND ?",
+                                             arguments: [SessionLimits.markIDs.lowerBound, SessionLimits.markIDs.upperBound]) ?? 0
             if highestID > 0 {
                 // Stands in for the other marks so that addMark picks the next id (it is not checked).
                 partial.marks = [Mark(id: highestID, take: take.number, kind: .text, at: take.start, deleted: true)]
@@ -135,7 +138,7 @@ extension SessionDatabase {
                                     time: mark.time, colour: mark.colour, text: mark.text)
             }
             added.extra = mark.extra
-            try SessionRows.insert(added, seq: highestSeq + 1, in: db)
+            try SessionRows.insert(added, seq: try Self.nextSeq(in: "mark", db), in: db)
             try Self.record(partial, in: db)
             return added.id
         }
@@ -161,6 +164,12 @@ extension SessionDatabase {
     static func record(_ partial: Session, in db: Database) throws {
         guard let action = partial.history.last else { return }
         try SessionRows.insert(action, in: db)
+    }
+
+    /// The `seq` after the highest of `table` (a damaged or foreign `seq` that is not a small integer is passed over).
+    static func nextSeq(in table: String, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) + 1 FROM \(table) WHERE typeof(seq) = 'integer' AND seq BETWEEN 0 AND ?",
+                         arguments: [Int(Int32.max)]) ?? 1
     }
 
     /// An empty session with the stored layout (cached per revision).

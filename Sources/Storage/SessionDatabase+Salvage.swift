@@ -7,8 +7,7 @@ extension SessionDatabase {
     /// on a read-only connection: checking never writes to the file).
     public static func damage(at path: String) throws -> String? {
         if let cut = truncation(at: path) { return cut }
-        var configuration = Configuration()
-        configuration.readonly = true
+        let configuration = readOnlyConfiguration()
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             let verdict = try queue.inDatabase { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
@@ -54,8 +53,7 @@ extension SessionDatabase {
     ///
     /// - Throws: the SQLite error when not even the session row (title, score, layout) can be read.
     static func salvage(path: String, reason: String) throws -> SessionReading {
-        var configuration = Configuration()
-        configuration.readonly = true
+        var configuration = readOnlyConfiguration()
         // A truncated file is shorter than its header says; SQLite refuses it as malformed unless the schema is
         // "writable", and then reads the pages that are there. The connection stays read-only: nothing is written.
         configuration.prepareDatabase { db in try? db.execute(sql: "PRAGMA writable_schema = ON") }

@@ -25,9 +25,25 @@ public final class SessionDatabase: Sendable {
     /// Creates or opens a session database file in WAL mode and migrates it to the current schema.
     ///
     /// - Throws: GRDB's `DatabaseError` when the file cannot be opened or migrated.
+    /// A file that is not a Tonmeister session (tables of another program) is refused untouched; an older schema is
+    /// upgraded (this opening is for commands that write; reading commands use `init(readingAt:)`).
+    ///
+    /// - Throws: `StoreError.notASession` for a foreign file; GRDB's `DatabaseError` when the file cannot be opened or migrated.
     public init(path: String) throws {
+        if FileManager.default.fileExists(atPath: path) {
+            let contents = try DatabaseQueue(path: path, configuration: Self.readOnlyConfiguration()).read(Self.contents)
+            if case .foreign(let tables) = contents { throw StoreError.notASession(path: path, reason: Self.foreignReason(tables)) }
+            if case .session(let pending) = contents, !pending.isEmpty {
+                FileHandle.standardError.write(Data("note: \(path): upgrading the session schema (\(pending.joined(separator: "; ")))\n".utf8))
+            }
+        }
         writer = try DatabasePool(path: path, configuration: Self.configuration())
         try SessionSchema.migrator.migrate(writer)
+    }
+
+    /// A session database on a connection opened elsewhere (see `init(readingAt:)`).
+    init(writer: any DatabaseWriter) {
+        self.writer = writer
     }
 
     /// Creates an empty in-memory session database (for tests and scratch work).
@@ -38,10 +54,10 @@ public final class SessionDatabase: Sendable {
         try SessionSchema.migrator.migrate(writer)
     }
 
-    private static func configuration(label: String? = nil) -> Configuration {
+    static func configuration(label: String? = nil) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.label = label
         return configuration
     }
@@ -61,18 +77,11 @@ public final class SessionDatabase: Sendable {
         try writer.write { db in try Self.replace(with: session, in: db) }
     }
 
-    /// Reads the whole session back: `load()` after `save(s)` equals `s`.
+    /// Reads the whole session back: `load()` after `save(s)` equals `s` (damaged rows as in `loadReading()`, without the warnings).
     ///
-    /// - Throws: `StorageError.noSession` for an empty database, `.corruptRow` for a row the model cannot hold.
+    /// - Throws: `StorageError.noSession` for an empty database, `.corruptRow` for a session row the model cannot hold.
     public func load() throws -> Session {
-        try writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = 1") else { throw StorageError.noSession }
-            return Session(
-                title: row["title"], score: ScoreReference(file: row["score_file"], sha256: row["score_sha256"]),
-                layout: try Self.layout(row["layout_json"]), numbering: try SessionRows.numbering(row["numbering_json"]),
-                pieces: try SessionRows.pieces(in: db), takes: try SessionRows.takes(in: db),
-                marks: try SessionRows.marks(in: db), history: try SessionRows.history(in: db), extra: try SessionRows.extra(row["extra_json"], table: "session"))
-        }
+        try loadReading().session
     }
 
     /// Reads a `tonmeister-session/1` document leniently (or strictly), repairs it and replaces the whole content with it.

@@ -28,20 +28,25 @@ extension SessionRows {
 
     /// An action from an `action` row.
     static func action(_ row: Row) throws -> SessionAction {
+        let reader = RowReader(row: row, table: "action")
         do {
             let previous = SessionAction.PreviousState(
-                number: row["previous_number"], label: row["previous_label"], at: position(row, "previous_at"),
-                to: position(row, "previous_to"), kind: row["previous_kind"], value: row["previous_value"],
-                problem: row["previous_problem"], text: row["previous_text"])
-            return try SessionAction(name: row["kind"], take: row["take"], mark: row["mark"],
-                                     previousEnd: position(row, "previous_end"), previousNote: row["previous_note"], previous: previous)
+                number: try reader.optionalInt("previous_number"), label: try reader.optionalString("previous_label"),
+                at: try reader.optionalPosition("previous_at"), to: try reader.optionalPosition("previous_to"),
+                kind: try reader.optionalString("previous_kind"), value: try reader.optionalInt("previous_value"),
+                problem: try reader.optionalString("previous_problem"), text: try reader.optionalString("previous_text"))
+            return try SessionAction(name: try reader.string("kind"), take: try reader.optionalInt("take"), mark: try reader.optionalInt("mark"),
+                                     previousEnd: try reader.optionalPosition("previous_end"),
+                                     previousNote: try reader.optionalString("previous_note"), previous: previous)
         } catch let error as ProtocolError {
-            throw StorageError.corruptRow(table: "action", reason: "action \(row["id"] as Int? ?? 0): \(error.description)")
+            throw StorageError.corruptRow(table: "action", reason: "action \((try? reader.optionalInt("id")).flatMap { $0 } ?? 0): \(error.description)")
+        } catch let error as RowDamage {
+            throw StorageError.corruptRow(table: "action", reason: error.description)
         }
     }
 
     /// The whole history, oldest first.
     static func history(in db: Database) throws -> [SessionAction] {
-        try Row.fetchAll(db, sql: "SELECT * FROM action ORDER BY id").map(action)
+        try Row.fetchAll(db, sql: "SELECT rowid AS rowid, * FROM action ORDER BY id").map(action)
     }
 }

@@ -45,10 +45,17 @@ enum SessionRows {
         }
     }
 
-    /// The position in columns `prefix_page/x/y`, nil when the page is NULL.
-    static func position(_ row: Row, _ prefix: String) -> ScorePosition? {
-        guard let page: Int = row["\(prefix)_page"] else { return nil }
-        return ScorePosition(page: page, x: row["\(prefix)_x"], y: row["\(prefix)_y"])
+    /// The position in columns `prefix_page/x/y`, nil when they are NULL (see `RowReader`).
+    static func position(_ row: Row, _ prefix: String, table: String = "action") throws -> ScorePosition? {
+        try RowReader(row: row, table: table).optionalPosition(prefix)
+    }
+
+    /// `value` when reading it works, else `fallback`, noting the repair (`…; read as …`).
+    static func repairing<T>(_ repairs: inout [String], _ fallback: T, _ what: String, _ value: () throws -> T) -> T {
+        do { return try value() } catch {
+            repairs.append("\(error); \(what)")
+            return fallback
+        }
     }
 
     // MARK: Pieces
@@ -63,12 +70,15 @@ enum SessionRows {
 
     /// The pieces in programme order.
     static func pieces(in db: Database) throws -> [Piece] {
-        try Row.fetchAll(db, sql: "SELECT * FROM piece ORDER BY seq").map { row in
+        try Row.fetchAll(db, sql: "SELECT rowid AS rowid, * FROM piece ORDER BY seq").map { row in
+            let reader = RowReader(row: row, table: "piece")
             do {
-                return Piece(title: row["title"], firstBar: try BarNumber(row["first_bar"] as String),
-                             lastBar: try BarNumber(row["last_bar"] as String), key: row["key"], prefix: row["prefix"],
-                             extra: try extra(row["extra_json"], table: "piece"))
+                return Piece(title: try reader.string("title"), firstBar: try BarNumber(try reader.string("first_bar")),
+                             lastBar: try BarNumber(try reader.string("last_bar")), key: try reader.optionalString("key"),
+                             prefix: try reader.optionalString("prefix"), extra: try extra(try reader.optionalString("extra_json"), table: "piece"))
             } catch let error as LayoutError {
+                throw StorageError.corruptRow(table: "piece", reason: error.description)
+            } catch let error as RowDamage {
                 throw StorageError.corruptRow(table: "piece", reason: error.description)
             }
         }
@@ -89,19 +99,37 @@ enum SessionRows {
             ])
     }
 
-    /// A take from a `take` row.
+    /// A take from a `take` row; a damaged value that can be done without is repaired and noted in `repairs`.
+    ///
+    /// - Throws: `RowDamage` when the number or the start cannot be read.
+    static func take(_ row: Row, repairs: inout [String]) throws -> Take {
+        let reader = RowReader(row: row, table: "take")
+        let number = try reader.int("number")
+        let start = try reader.position("start")
+        return Take(
+            number: number, label: repairing(&repairs, String(number), "read as \(number)") { try reader.string("label") },
+            start: start, end: repairing(&repairs, nil, "the take is read as open") { try reader.optionalPosition("end") },
+            source: repairing(&repairs, nil, "read without a source") { try reader.optionalString("source") },
+            recordStart: repairing(&repairs, nil, "read without a record start") { try reader.optionalString("record_start") },
+            fps: repairing(&repairs, nil, "read without a frame rate") { try reader.optionalDouble("fps") },
+            note: repairing(&repairs, "", "read without a note") { try reader.optionalString("note") ?? "" },
+            deleted: repairing(&repairs, false, "the take is read as not deleted") { try reader.bool("deleted") },
+            extra: repairing(&repairs, ExtraFields(), "its unknown members are left out") {
+                try extra(try reader.optionalString("extra_json"), table: "take")
+            })
+    }
+
+    /// A take from a `take` row, for an edit: damage that `take(_:repairs:)` cannot mend is a `corruptRow`.
     static func take(_ row: Row) throws -> Take {
-        guard let start = position(row, "start") else {
-            throw StorageError.corruptRow(table: "take", reason: "take \(row["number"] ?? "?") has no start")
+        var repairs: [String] = []
+        do { return try take(row, repairs: &repairs) } catch let error as RowDamage {
+            throw StorageError.corruptRow(table: "take", reason: error.description)
         }
-        return Take(number: row["number"], label: row["label"], start: start, end: position(row, "end"),
-                    source: row["source"], recordStart: row["record_start"], fps: row["fps"], note: row["note"],
-                    deleted: row["deleted"], extra: try extra(row["extra_json"], table: "take"))
     }
 
     /// Every take in the order they were made.
     static func takes(in db: Database) throws -> [Take] {
-        try Row.fetchAll(db, sql: "SELECT * FROM take ORDER BY seq").map(take)
+        try Row.fetchAll(db, sql: "SELECT rowid AS rowid, * FROM take ORDER BY seq").map(take)
     }
 
     // MARK: Marks
@@ -119,30 +147,47 @@ enum SessionRows {
             ])
     }
 
-    /// A mark from a `mark` row.
-    static func mark(_ row: Row) throws -> Mark {
-        let id: Int = row["id"]
-        let kindName: String = row["kind"]
+    /// A mark from a `mark` row; a damaged value that can be done without is repaired and noted in `repairs`.
+    ///
+    /// - Throws: `RowDamage` when the id, take, kind (with its value or problem) or position cannot be read.
+    static func mark(_ row: Row, repairs: inout [String]) throws -> Mark {
+        let reader = RowReader(row: row, table: "mark")
+        let id = try reader.int("id")
+        let kindName = try reader.string("kind")
         let kind: MarkKind
         switch kindName {
         case "rating":
-            guard let value: Int = row["value"] else { throw StorageError.corruptRow(table: "mark", reason: "rating mark \(id) has no value") }
+            guard let value = try reader.optionalInt("value") else { throw reader.damage("value", "NULL where rating mark \(id) needs its value") }
             kind = .rating(value)
         case "problem":
-            guard let problem: String = row["problem"] else { throw StorageError.corruptRow(table: "mark", reason: "problem mark \(id) has no problem") }
+            guard let problem = try reader.optionalString("problem") else { throw reader.damage("problem", "NULL where problem mark \(id) needs its problem") }
             kind = .problem(ProblemKind(problem))
         case "edit-point": kind = .editPoint
         case "text": kind = .text
-        default: throw StorageError.corruptRow(table: "mark", reason: "mark \(id) has unknown kind '\(kindName)'")
+        default: throw reader.damage("kind", "mark \(id) has unknown kind '\(kindName.prefix(40))'")
         }
-        guard let at = position(row, "at") else { throw StorageError.corruptRow(table: "mark", reason: "mark \(id) has no position") }
-        return Mark(id: id, take: row["take"], kind: kind, at: at, to: position(row, "to"), time: row["time"],
-                    colour: row["colour"], text: row["text"], deleted: row["deleted"],
-                    extra: try extra(row["extra_json"], table: "mark"))
+        let at = try reader.position("at")
+        return Mark(id: id, take: try reader.int("take"), kind: kind, at: at,
+                    to: repairing(&repairs, nil, "the mark is read as a point") { try reader.optionalPosition("to") },
+                    time: repairing(&repairs, nil, "read without a time") { try reader.optionalDouble("time") },
+                    colour: repairing(&repairs, nil, "read without a colour") { try reader.optionalString("colour") },
+                    text: repairing(&repairs, nil, "read without a text") { try reader.optionalString("text") },
+                    deleted: repairing(&repairs, false, "the mark is read as not deleted") { try reader.bool("deleted") },
+                    extra: repairing(&repairs, ExtraFields(), "its unknown members are left out") {
+                        try extra(try reader.optionalString("extra_json"), table: "mark")
+                    })
+    }
+
+    /// A mark from a `mark` row, for an edit: damage that `mark(_:repairs:)` cannot mend is a `corruptRow`.
+    static func mark(_ row: Row) throws -> Mark {
+        var repairs: [String] = []
+        do { return try mark(row, repairs: &repairs) } catch let error as RowDamage {
+            throw StorageError.corruptRow(table: "mark", reason: error.description)
+        }
     }
 
     /// Every mark in the order they were made.
     static func marks(in db: Database) throws -> [Mark] {
-        try Row.fetchAll(db, sql: "SELECT * FROM mark ORDER BY seq").map(mark)
+        try Row.fetchAll(db, sql: "SELECT rowid AS rowid, * FROM mark ORDER BY seq").map(mark)
     }
 }

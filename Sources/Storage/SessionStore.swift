@@ -37,21 +37,27 @@ public struct SessionStore {
     public func read(mode: ReadingMode) throws -> SessionReading {
         switch kind {
         case .json: return try Session.read(json: try read(), mode: mode)
-        case .sqlite:
-            // A damaged database is only ever opened read-only (opening it for writing could change its bytes):
-            // what SQLite can still read is kept, with a `damaged` warning; it is refused when not even the
-            // session row reads.
+        case .sqlite: return try readDatabase(mode: mode)
+        }
+    }
+
+    /// Reads a database read-only (see `SessionDatabase.init(readingAt:)`): the file is never written.
+    ///
+    /// A damaged database is only ever opened read-only (opening it for writing could change its bytes): what
+    /// SQLite can still read is kept, with a `damaged` warning; it is refused when not even the session row reads.
+    private func readDatabase(mode: ReadingMode) throws -> SessionReading {
+        do {
             if let reason = try SessionDatabase.damage(at: path) {
                 guard mode == .lenient, let reading = try? SessionDatabase.salvage(path: path, reason: reason) else {
                     throw StoreError.damagedDatabase(path: path, reason: reason)
                 }
                 return reading
             }
-            do {
-                return try SessionDatabase(path: path).load().checked(mode)
-            } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT].contains(error.resultCode) {
-                throw StoreError.damagedDatabase(path: path, reason: error.message ?? "\(error.resultCode)")
-            }
+            return try SessionDatabase(readingAt: path).reading(mode)
+        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT].contains(error.resultCode) {
+            throw StoreError.damagedDatabase(path: path, reason: error.message ?? "\(error.resultCode)")
+        } catch let error as DatabaseError {
+            throw StoreError(error, path: path)
         }
     }
 
@@ -62,7 +68,7 @@ public struct SessionStore {
         case .json:
             return try editDocument { try $0.addTake(start: start, piece: piece, source: source, note: note) }
         case .sqlite:
-            return try writableDatabase().startTake(at: start, piece: piece, source: source, note: note)
+            return try editDatabase { try $0.startTake(at: start, piece: piece, source: source, note: note) }
         }
     }
 
@@ -72,7 +78,7 @@ public struct SessionStore {
         case .json:
             try editDocument { try $0.endTake(number, at: end) }
         case .sqlite:
-            try writableDatabase().endTake(number: number, at: end)
+            try editDatabase { try $0.endTake(number: number, at: end) }
         }
     }
 
@@ -80,7 +86,7 @@ public struct SessionStore {
     public func setNote(ofTake number: Int, to note: String) throws {
         switch kind {
         case .json: try editDocument { try $0.setNote(ofTake: number, to: note) }
-        case .sqlite: try writableDatabase().setNote(ofTake: number, to: note)
+        case .sqlite: try editDatabase { try $0.setNote(ofTake: number, to: note) }
         }
     }
 
@@ -88,7 +94,7 @@ public struct SessionStore {
     public func deleteTake(_ number: Int) throws {
         switch kind {
         case .json: try editDocument { try $0.deleteTake(number) }
-        case .sqlite: try writableDatabase().deleteTake(number: number)
+        case .sqlite: try editDatabase { try $0.deleteTake(number: number) }
         }
     }
 
@@ -96,7 +102,7 @@ public struct SessionStore {
     public func deleteMark(_ id: Int) throws {
         switch kind {
         case .json: try editDocument { try $0.deleteMark(id) }
-        case .sqlite: try writableDatabase().deleteMark(id: id)
+        case .sqlite: try editDatabase { try $0.deleteMark(id: id) }
         }
     }
 
@@ -106,7 +112,7 @@ public struct SessionStore {
         switch kind {
         case .json:
             return try editDocument { try $0.undo() }
-        case .sqlite: return try writableDatabase().undo()
+        case .sqlite: return try editDatabase { try $0.undo() }
         }
     }
 
@@ -119,7 +125,7 @@ public struct SessionStore {
             return try editDocument { try $0.addMark(take: take, kind: markKind, at: at, to: to, time: time, text: text) }
         case .sqlite:
             var mark = Mark(id: 0, take: take, kind: markKind, at: at, to: to, time: time, text: text)
-            mark.id = try writableDatabase().appendMark(mark)
+            mark.id = try editDatabase { try $0.appendMark(mark) }
             return mark
         }
     }
@@ -129,7 +135,7 @@ public struct SessionStore {
     public func renumberTake(_ number: Int, to newNumber: Int, label: String? = nil) throws -> Take {
         switch kind {
         case .json: return try editDocument { try $0.renumberTake(number, to: newNumber, label: label) }
-        case .sqlite: return try writableDatabase().renumberTake(number: number, to: newNumber, label: label)
+        case .sqlite: return try editDatabase { try $0.renumberTake(number: number, to: newNumber, label: label) }
         }
     }
 
@@ -138,7 +144,7 @@ public struct SessionStore {
     public func moveMark(_ id: Int, at: ScorePosition, to: ScorePosition? = nil) throws -> Mark {
         switch kind {
         case .json: return try editDocument { try $0.moveMark(id, at: at, to: to) }
-        case .sqlite: return try writableDatabase().moveMark(id: id, at: at, to: to)
+        case .sqlite: return try editDatabase { try $0.moveMark(id: id, at: at, to: to) }
         }
     }
 
@@ -147,7 +153,7 @@ public struct SessionStore {
     public func changeMark(_ id: Int, kind markKind: MarkKind, text: String?) throws -> Mark {
         switch kind {
         case .json: return try editDocument { try $0.changeMark(id, kind: markKind, text: text) }
-        case .sqlite: return try writableDatabase().changeMark(id: id, kind: markKind, text: text)
+        case .sqlite: return try editDatabase { try $0.changeMark(id: id, kind: markKind, text: text) }
         }
     }
 
@@ -156,29 +162,48 @@ public struct SessionStore {
         switch kind {
         case .json: try editDocument { $0.apply(links) }
         case .sqlite:
-            let database = try writableDatabase()
-            var session = try database.load().checked(.lenient).session
-            session.apply(links)
-            try database.save(session)
+            try editDatabase { database in
+                var session = try database.load().checked(.lenient).session
+                session.apply(links)
+                try database.save(session)
+            }
         }
     }
 
     /// The database for an edit, after SQLite has checked read-only that every page of it reads: a damaged
     /// database is never opened for writing (it opens read-only with what can be read, see `read(mode:)`).
     private func writableDatabase() throws -> SessionDatabase {
-        if let reason = try SessionDatabase.damage(at: path) { throw StoreError.damagedReadOnly(path: path, reason: reason) }
-        return try SessionDatabase(path: path)
+        do {
+            if let reason = try SessionDatabase.damage(at: path) { throw StoreError.damagedReadOnly(path: path, reason: reason) }
+            return try SessionDatabase(path: path)
+        } catch let error as DatabaseError {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// Runs an edit of the database, turning SQLite's "busy" and other raw errors into a `StoreError` that says
+    /// what happened. Each edit is one transaction: when it throws, nothing of it was committed.
+    private func editDatabase<T>(_ change: (SessionDatabase) throws -> T) throws -> T {
+        let database = try writableDatabase()
+        do { return try change(database) } catch let error as DatabaseError {
+            throw StoreError(error, path: path)
+        }
     }
 
     /// Loads the JSON document, applies `change` and writes it back (not at all when `change` throws).
     @discardableResult
+    ///
+    /// The whole read-modify-write holds an exclusive lock on the document (`SessionFileLock`), so commands and
+    /// servers editing one document at once take turns and no acknowledged edit is lost.
     private func editDocument<T>(_ change: (inout Session) throws -> T) throws -> T {
-        let reading = try read(mode: .lenient)
-        if let damage = reading.damage { throw StoreError.damaged(path: path, damage: damage) }
-        var session = reading.session
-        let result = try change(&session)
-        try write(session)
-        return result
+        try SessionFileLock.exclusive(path) {
+            let reading = try read(mode: .lenient)
+            if let damage = reading.damage { throw StoreError.damaged(path: path, damage: damage) }
+            var session = reading.session
+            let result = try change(&session)
+            try write(session)
+            return result
+        }
     }
 
     private func read() throws(StoreError) -> Data {
@@ -209,6 +234,33 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case damagedDatabase(path: String, reason: String)
     /// The SQLite file is damaged: it opens read-only with what can be read, and is never written to.
     case damagedReadOnly(path: String, reason: String)
+    /// The file is an SQLite database of another program (or has no tables): it is not opened as a session, nor changed.
+    case notASession(path: String, reason: String)
+    /// Another process held the file locked for longer than Tonmeister waits; nothing of this command was written.
+    case busy(path: String, seconds: Int)
+    /// SQLite failed (full disk, permissions, I/O); `reason` is SQLite's own message, kept for the log.
+    case database(path: String, reason: String)
+
+    /// The error for a raw GRDB error on `path`: "busy" and "locked" become `.busy`.
+    public init(_ error: DatabaseError, path: String) {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: self = .busy(path: path, seconds: Int(SessionDatabase.busyTimeout))
+        default: self = .database(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
+        }
+    }
+
+    /// Runs `body`, turning a raw SQLite error on `path` into a `StoreError` (see `init(_:path:)`).
+    public static func translating<T>(path: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as DatabaseError { throw StoreError(error, path: path) }
+    }
+
+    /// True for failures that are not the input's fault (busy, I/O): the command line exits 1 for them, not 2.
+    public var isEnvironmental: Bool {
+        switch self {
+        case .busy, .database: return true
+        default: return false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -223,6 +275,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .damagedReadOnly(let path, let reason):
             return "\(path): the database is damaged (\(reason)), so it is only read, never written; it was not changed. "
                 + "Save what can still be read with `tonmeister session export \(path) -o NEW.json` and go on there"
+        case .notASession(let path, let reason):
+            return "\(path) is not a Tonmeister session: \(reason); it was not changed"
+        case .busy(let path, let seconds):
+            return "\(path) is busy: another program kept it locked for more than \(seconds) s; nothing was written, try again"
+        case .database(let path, let reason):
+            return "cannot use \(path): \(reason)"
         case .damaged(let path, let damage):
             return "\(path): \(damage); nothing was changed. Save what was kept with `tonmeister session export \(path) -o NEW.json`"
         }

@@ -47,7 +47,7 @@ struct Tonmeister: ParsableCommand {
         } catch let error as ProtocolError {
             fail(error.description, status: 2)
         } catch let error as StoreError {
-            fail(error.description, status: 2)
+            fail(error.description, status: error.isEnvironmental ? 1 : 2)
         } catch let error as StorageError {
             // A rejected edit reads the same whether the session is a database or a document.
             if case .invalid(let reason) = error { fail(reason.description, status: 2) }

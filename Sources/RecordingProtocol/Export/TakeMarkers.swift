@@ -1,3 +1,5 @@
+import Foundation
+
 /// The marks of one take placed in time, for DAW marker tracks (Audacity labels, Reaper markers and regions).
 public struct TakeMarkers: Hashable, Sendable {
     /// One mark in time: seconds since the take's record start (a range also has an end).
@@ -102,9 +104,11 @@ public struct TakeMarkers: Hashable, Sendable {
         return 0x100_0000 | b << 16 | g << 8 | r
     }
 
-    /// Seconds with six decimals (microseconds), never negative.
+    /// Seconds with six decimals (microseconds), never negative; a time too large for whole microseconds (or not
+    /// finite) is written with `%.6f` (or as 0) instead of trapping.
     static func seconds(_ value: Double) -> String {
-        let micros = Int((max(0, value) * 1_000_000).rounded())
+        guard value.isFinite else { return "0.000000" }
+        guard let micros = Int(exactly: (max(0, value) * 1_000_000).rounded()) else { return String(format: "%.6f", value) }
         let fraction = String(micros % 1_000_000)
         return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
     }

@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "TheoryCore", "Fretboard"]),
         .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "TheoryCore"], exclude: ["Fixtures", "Corpus"]),
-        .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister"]),
+        .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout", "TheoryCore"]),
         .testTarget(name: "RecordingProtocolTests", dependencies: ["RecordingProtocol", "TheoryCore"], exclude: ["Messy"]),
         .executableTarget(

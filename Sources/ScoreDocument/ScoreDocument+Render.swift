@@ -44,13 +44,19 @@ extension ScoreDocument {
         let w = (size.width * dpi / 72).rounded(.up), h = (size.height * dpi / 72).rounded(.up)
         guard w <= Double(maximumPixelsPerSide), h <= Double(maximumPixelsPerSide) else {
             let limit = Double(maximumPixelsPerSide) * 72 / max(size.width, size.height)
-            throw .invalidResolution(dpi: dpi, reason: "the image would be \(Int(w))×\(Int(h)) pixels, more than cairo's "
-                + "\(maximumPixelsPerSide) per side (at most \(Int(limit)) dpi for this page)")
+            // Formatted as doubles: a resolution of 1e300 makes sizes no Int holds.
+            throw .invalidResolution(dpi: dpi, reason: "the image would be \(whole(w))×\(whole(h)) pixels, more than cairo's "
+                + "\(maximumPixelsPerSide) per side (at most \(whole(limit.rounded(.down))) dpi for this page)")
         }
         guard w * h <= Double(maximumPixels) else {
-            throw .invalidResolution(dpi: dpi, reason: "the image would have \(Int(w * h)) pixels (at most \(maximumPixels))")
+            throw .invalidResolution(dpi: dpi, reason: "the image would have \(whole(w * h)) pixels (at most \(maximumPixels))")
         }
         return (max(1, Int(w)), max(1, Int(h)))
+    }
+
+    /// A whole number of any size for a message (`12345`, or `1e+300`).
+    private static func whole(_ value: Double) -> String {
+        Int(exactly: value.rounded()).map(String.init) ?? String(format: "%.3g", value)
     }
 
     /// Renders onto a new white RGB24 image surface; the caller destroys it.

@@ -83,14 +83,15 @@ public final class ScoreDocument {
     }
 
     /// Rejects bytes that cannot be a complete PDF before poppler sees them: a missing `%PDF-` header,
-    /// or no `%%EOF` marker near the end (the file was cut short).
+    /// or no `%%EOF` marker at all (the file was cut short). Bytes after the last `%%EOF` (padding, a signature, junk a
+    /// mail program appended) are allowed, however many: readers ignore them.
     static func checkEnvelope(_ data: Data) throws(ScoreDocumentError) {
         if data.isEmpty { throw .notPDF(reason: "the file is empty") }
         let head = data.prefix(1024)
         guard head.range(of: Data("%PDF-".utf8)) != nil else {
             throw .notPDF(reason: "no %PDF- header in the first 1024 bytes")
         }
-        guard data.suffix(1024).range(of: Data("%%EOF".utf8)) != nil else {
+        guard data.range(of: Data("%%EOF".utf8), options: .backwards) != nil else {
             throw .damaged(reason: "the file is truncated (no %%EOF marker at its end)")
         }
     }

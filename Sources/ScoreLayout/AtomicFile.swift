@@ -3,28 +3,100 @@ import Foundation
 /// Replacing a file whole or not at all: write a temporary file beside it, then rename it over the old one
 /// (rename(2) is atomic, so readers see the old file or the new one, never a half-written one). Shared by the
 /// modules that write the producer's files (rendered pages, annotated PDFs, session documents).
+///
+/// What the name stands for is respected: a symbolic link is followed and its target replaced (the link stays a
+/// link); a replaced file keeps its permissions and, where allowed, its owner; a device or FIFO (`-o /dev/stdout`,
+/// a named pipe) is written through rather than replaced by a regular file; a directory or socket is refused. The
+/// new file's bytes and then its directory are synced to disk before the write counts as done.
 package enum AtomicFile {
-    /// A fresh temporary path in the same directory as `path` (so the rename stays on one file system).
+    /// A fresh temporary path in the same directory as `path`'s target (so the rename stays on one file system).
     package static func temporaryPath(beside path: String) -> String {
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: resolved(path))
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
     }
 
-    /// Renames the finished `temporary` file over `path`; on failure removes it and returns the reason.
+    /// Puts the finished `temporary` file in place of `path` (see the type's notes); on failure removes it and
+    /// returns the reason.
     package static func moveIntoPlace(_ temporary: String, _ path: String) -> String? {
-        guard rename(temporary, path) != 0 else { return nil }
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(atPath: temporary)
-        return reason
+        defer { unlink(temporary) }
+        let target = resolved(path)
+        if let reason = sync(temporary) { return reason }
+        var existing = stat()
+        if lstat(target, &existing) == 0 {
+            if let refusal = refusal(existing.st_mode) { return refusal }
+            if !isRegular(existing.st_mode) {
+                guard let data = FileManager.default.contents(atPath: temporary) else { return "cannot read back \(temporary)" }
+                return writeThrough(data, to: target, mode: existing.st_mode)
+            }
+            // A replaced file keeps its permissions and (when this process may give it) its owner.
+            chmod(temporary, existing.st_mode & 0o7777)
+            _ = chown(temporary, existing.st_uid, existing.st_gid)
+        }
+        guard rename(temporary, target) == 0 else { return String(cString: strerror(errno)) }
+        return sync(URL(fileURLWithPath: target).deletingLastPathComponent().path, directory: true)
     }
 
-    /// Writes `data` to `path` through a temporary file; returns the reason on failure.
+    /// Writes `data` to `path` through a temporary file (or straight through a device or FIFO); returns the reason on failure.
     package static func write(_ data: Data, to path: String) -> String? {
-        let temporary = temporaryPath(beside: path)
+        let target = resolved(path)
+        var existing = stat()
+        if lstat(target, &existing) == 0, !isRegular(existing.st_mode) {
+            return refusal(existing.st_mode) ?? writeThrough(data, to: target, mode: existing.st_mode)
+        }
+        let temporary = temporaryPath(beside: target)
         do { try data.write(to: URL(fileURLWithPath: temporary)) } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
+            unlink(temporary)
             return error.localizedDescription
         }
-        return moveIntoPlace(temporary, path)
+        return moveIntoPlace(temporary, target)
+    }
+
+    /// `path` with its symbolic links followed to the file they name (which need not exist yet).
+    package static func resolved(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+                  let link = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = link.hasPrefix("/") ? link
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(link).standardized.path
+        }
+        return current
+    }
+
+    private static func isRegular(_ mode: mode_t) -> Bool { mode & S_IFMT == S_IFREG }
+
+    /// Why a file of this type is not written at all (a directory, a socket), or nil.
+    private static func refusal(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "it is a directory; give a file name"
+        case S_IFSOCK: return "it is a socket, not a file"
+        default: return nil
+        }
+    }
+
+    /// Writes `data` into a device or FIFO as it is (it cannot be replaced without breaking what reads it).
+    private static func writeThrough(_ data: Data, to path: String, mode: mode_t) -> String? {
+        let fifo = mode & S_IFMT == S_IFIFO
+        // A FIFO nobody reads would block the writer forever: refuse it instead.
+        let fd = open(path, O_WRONLY | O_CLOEXEC | (fifo ? O_NONBLOCK : 0))
+        guard fd >= 0 else {
+            return errno == ENXIO ? "it is a named pipe (FIFO) that no process is reading" : String(cString: strerror(errno))
+        }
+        defer { close(fd) }
+        if fifo { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
+        do { try FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(contentsOf: data) } catch {
+            return (error as NSError).localizedDescription
+        }
+        return nil
+    }
+
+    /// Flushes a file (or a directory's entries) to disk.
+    private static func sync(_ path: String, directory: Bool = false) -> String? {
+        let fd = open(path, (directory ? O_RDONLY | O_DIRECTORY : O_RDWR) | O_CLOEXEC)
+        guard fd >= 0 else { return directory ? nil : String(cString: strerror(errno)) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 || directory else { return String(cString: strerror(errno)) }
+        return nil
     }
 }

@@ -8,6 +8,8 @@ import Storage
 struct APIError: Error, Sendable, CustomStringConvertible {
     var status: HTTPResponse.Status
     var message: String
+    /// What the server's log says about a 5xx answer (the raw error, which the client is not told).
+    var detail: String?
 
     var description: String { message }
 
@@ -26,6 +28,8 @@ struct APIError: Error, Sendable, CustomStringConvertible {
         case let error as StorageError:
             if case .invalid(let reason) = error { return from(protocolError: reason) }
             return APIError(status: .internalServerError, message: error.description)
+        case let error as StoreError:
+            return from(storeError: error)
         case let error as LayoutError: return .badRequest(error.description)
         case let error as ScoreDocumentError:
             if case .pageOutOfRange = error { return .notFound(error.description) }
@@ -35,7 +39,21 @@ struct APIError: Error, Sendable, CustomStringConvertible {
         case let error as any HTTPResponseError:
             return APIError(status: error.status, message: defaultMessage(error.status))
         default:
-            return APIError(status: .internalServerError, message: "internal error: \(error)")
+            return APIError(status: .internalServerError, message: "internal error (the server's log says more)", detail: "\(error)")
+        }
+    }
+
+    /// 503 for a session another program keeps locked (try again), 500 without SQLite's own text for other failures.
+    private static func from(storeError error: StoreError) -> APIError {
+        switch error {
+        case .busy:
+            return APIError(status: .serviceUnavailable, message: "the session is busy (another program is writing it); nothing was changed, try again",
+                            detail: error.description)
+        case .database:
+            return APIError(status: .internalServerError, message: "the session database could not be read or written (the server's log says why)",
+                            detail: error.description)
+        default:
+            return APIError(status: .internalServerError, message: error.description)
         }
     }
 

@@ -11,7 +11,7 @@ struct ErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let apiError = APIError.from(error)
-            if apiError.status.code >= 500 { context.logger.error("\(request.method) \(request.uri.path): \(apiError.message)") }
+            if apiError.status.code >= 500 { context.logger.error("\(request.method) \(request.uri.path): \(apiError.detail ?? apiError.message)") }
             return .json(apiError.json, status: apiError.status)
         }
     }

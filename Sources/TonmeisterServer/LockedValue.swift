@@ -11,4 +11,9 @@ final class LockedValue<Value>: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+
+    /// Reads and changes the value in one step.
+    func update<T>(_ body: (inout Value) -> T) -> T {
+        lock.withLock { body(&stored) }
+    }
 }

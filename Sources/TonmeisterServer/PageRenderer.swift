@@ -33,8 +33,8 @@ final class PageRenderer: @unchecked Sendable {
     struct Key: Hashable { var page: Int, width: Int }
 
     /// Opens the PDF at `path`, keeping at most `cacheBytes` of images.
-    init(path: String, cacheBytes: Int) throws {
-        document = try ScoreDocument(path: path)
+    init(path: String, cacheBytes: Int, password: String? = nil) throws {
+        document = try ScoreDocument(path: path, password: password)
         pageSizes = document.pageSizes
         sha256 = SHA256.hex(document.data)
         self.path = path
@@ -45,6 +45,20 @@ final class PageRenderer: @unchecked Sendable {
     static func renderedWidth(for requested: Int) -> Int {
         let clamped = min(max(requested, minimumWidth), maximumWidth)
         return (clamped + step - 1) / step * step
+    }
+
+    /// The most pixels a page image may have on its longer side, and in all.
+    static let pixelBudget = (side: 16_000.0, area: 24_000_000.0)
+
+    /// The resolution that renders a page of `size` `width` pixels wide, lowered for a page so long or large that
+    /// the image would exceed `pixelBudget` (a 100 × 14 400 pt strip is rendered narrower, not refused).
+    static func resolution(width: Int, of size: PageSize) -> Double {
+        let w = max(size.width, 1), h = max(size.height, 1)
+        let wanted = Double(width) / w * 72
+        let bySide = pixelBudget.side / max(w, h) * 72
+        let byArea = (pixelBudget.area / (w * h)).squareRoot() * 72
+        let limit = min(bySide, byArea)
+        return wanted <= limit ? wanted : max(1, limit.rounded(.down))
     }
 
     /// The PNG of a page (1-based) about `width` pixels wide, and the width rendered.
@@ -69,7 +83,7 @@ final class PageRenderer: @unchecked Sendable {
             return data
         }
         let size = try document.pageSize(key.page)
-        let data = try document.renderPNG(page: key.page, dpi: Double(key.width) / size.width * 72)
+        let data = try document.renderPNG(page: key.page, dpi: Self.resolution(width: key.width, of: size))
         cache[key] = data
         order.append(key)
         cachedBytes += data.count

@@ -41,10 +41,27 @@ public struct ServerConfiguration: Sendable {
         self.pageCacheBytes = pageCacheBytes
     }
 
-    /// True for names and addresses that stay on this machine: `localhost`, `127.x.x.x`, `::1`.
+    /// The password of the score PDF when it is encrypted.
+    public var scorePassword: String?
+    /// How many connections may be open at once; one more is closed as it arrives.
+    public var maxConnections = 64
+    /// How long a connection may take to send a complete request head (after connecting or after its last
+    /// answer) before it is closed: slow and idle clients are not held.
+    public var headerTimeout: TimeInterval = 10
+
+    /// True for names and addresses that stay on this machine: `localhost`, an IPv4 address in 127.0.0.0/8, `::1`
+    /// (also as `::ffff:127.x.x.x`). Addresses are parsed (`inet_pton`), so a name such as `127.evil.example` is not loopback.
     public static func isLoopback(_ host: String) -> Bool {
-        let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return h == "localhost" || h == "::1" || h.hasPrefix("127.")
+        var h = host.lowercased()
+        if h.hasPrefix("[") && h.hasSuffix("]") { h = String(h.dropFirst().dropLast()) }
+        if h == "localhost" || h == "localhost." { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, h, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, h, &v6) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: v6) { Array($0) }
+        if bytes[0..<15].allSatisfy({ $0 == 0 }) && bytes[15] == 1 { return true }
+        return bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
     }
 
     /// Checks the port, and that a token is given (and usable) when listening beyond this machine.
@@ -55,6 +72,9 @@ public struct ServerConfiguration: Sendable {
     /// - Throws: `ServerError.invalidPort`, `.tokenRequired` or `.invalidToken`.
     public func validate() throws(ServerError) {
         guard (0...65_535).contains(port) else { throw .invalidPort(port) }
+        guard maxConnections >= 1, headerTimeout.isFinite, headerTimeout > 0 else {
+            throw .invalidLimit(reason: "the connection cap must be 1 or more and the header timeout a positive number of seconds")
+        }
         if let token {
             guard token.count >= Self.minimumTokenLength else {
                 throw .invalidToken(reason: "it has \(token.count) characters; use at least \(Self.minimumTokenLength)")

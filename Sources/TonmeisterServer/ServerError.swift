@@ -6,6 +6,8 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidToken(reason: String)
     /// A port outside 0…65535.
     case invalidPort(Int)
+    /// A connection cap or timeout that cannot work.
+    case invalidLimit(reason: String)
     /// The score PDF was not found where the session says (or where `--score` says).
     case scoreNotFound(looked: [String])
     /// The session file is neither `.sqlite` nor `.json`, or cannot be imported.
@@ -22,6 +24,7 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidToken(let reason):
             return "unusable token: \(reason)"
         case .invalidPort(let port): return "port \(port) is not in 0…65535"
+        case .invalidLimit(let reason): return "unusable server limit: \(reason)"
         case .scoreNotFound(let looked):
             return "the score PDF is not found (looked for \(looked.joined(separator: " and "))); give it with --score"
         case .unusableSession(let path, let reason): return "cannot serve \(path): \(reason)"

@@ -40,7 +40,11 @@ public enum SessionFiles {
                 let stored = try SessionDatabase(path: temporary)
                 try stored.save(session)
             }
-            try FileManager.default.moveItem(atPath: temporary, toPath: database)
+            // link(2) never replaces: when a second `serve` of the same document imported it first, its database is served.
+            guard link(temporary, database) == 0 else {
+                if errno == EEXIST { return Prepared(database: database, imported: false, reused: true) }
+                throw StoreError.unwritable(path: database, reason: String(cString: strerror(errno)))
+            }
             return Prepared(database: database, imported: true, reused: false)
         default:
             throw ServerError.unusableSession(path: path, reason: "a session is a .sqlite database or a .json document (tonmeister-session/1)")

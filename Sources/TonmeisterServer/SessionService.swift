@@ -70,13 +70,13 @@ final class SessionService: Sendable {
 
     /// The whole session, repaired, with the warnings for what was repaired or kept.
     func reading() async throws -> SessionReading {
-        try await read { try $0.load().checked(.lenient) }
+        try await read { try $0.reading(.lenient) }
     }
 
     private func run<T: Sendable>(on queue: DispatchQueue, _ body: @escaping @Sendable (SessionDatabase) throws -> T) async throws -> T {
-        let database = self.database
+        let database = self.database, path = self.path
         return try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try body(database) }) }
+            queue.async { continuation.resume(with: Result { try StoreError.translating(path: path) { try body(database) } }) }
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import RecordingProtocol
 import ScoreLayout
 import ServiceLifecycle
@@ -18,6 +19,8 @@ public final class TonmeisterServer: Sendable {
     /// The layout the last `layout/detect` found and its report (pages and systems to check by eye).
     let lastDetection = LockedValue<(layout: ScoreLayout, report: JSONValue)?>(nil)
     let assets: WebAssets
+    /// The connections open now (see `ConnectionGuard`).
+    let connections = ConnectionGuard.Counter()
 
     /// Opens the session database and the score PDF.
     ///
@@ -30,15 +33,16 @@ public final class TonmeisterServer: Sendable {
         self.configuration = configuration
         service = try SessionService(path: sessionPath)
         _ = try service.database.load()
-        renderer = try PageRenderer(path: scorePath, cacheBytes: configuration.pageCacheBytes)
+        renderer = try PageRenderer(path: scorePath, cacheBytes: configuration.pageCacheBytes, password: configuration.scorePassword)
         assets = try WebAssets.bundled()
     }
 
     /// The router with every route: the page, its assets, the API and the events.
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: ErrorMiddleware())
+        // The headers go outermost, so that error answers (401, 403, 404, 413, …) carry them too.
         router.add(middleware: HeadersMiddleware())
+        router.add(middleware: ErrorMiddleware())
         router.add(middleware: RequestGuard(host: configuration.host, allowedHosts: configuration.allowedHosts))
         if let token = configuration.token { router.add(middleware: TokenMiddleware(token: token)) }
         router.add(middleware: IdempotencyMiddleware(service: service))
@@ -55,8 +59,13 @@ public final class TonmeisterServer: Sendable {
 
     /// The application: the router on the configured host and port, and the service that ends event streams on shutdown.
     public func makeApplication(onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
-        Application(
+        let connections = self.connections, cap = configuration.maxConnections
+        let headerTimeout = TimeAmount.milliseconds(Int64(configuration.headerTimeout * 1_000))
+        return Application(
             router: makeRouter(),
+            server: .http1(configuration: .init(additionalChannelHandlers: [
+                ConnectionGuard(counter: connections, maximumConnections: cap, headerTimeout: headerTimeout),
+            ])),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tonmeister"),
             services: [EventStreamService(hub: hub, server: self)],
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },

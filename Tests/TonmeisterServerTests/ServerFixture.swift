@@ -17,13 +17,17 @@ struct ServerFixture {
 
     /// Imports the example into a new database and opens a server on it.
     init(token: String? = nil, maxBodyBytes: Int = 64 * 1024) throws {
+        try self.init(configuration: ServerConfiguration(token: token, maxBodyBytes: maxBodyBytes))
+    }
+
+    /// Imports the example into a new database and opens a server on it with `configuration`.
+    init(configuration: ServerConfiguration) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let json = folder.appendingPathComponent("day1.json")
         try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Examples/chorale-session.json"), to: json)
         database = try SessionFiles.prepare(json.path).database
-        server = try TonmeisterServer(sessionPath: database, scorePath: Self.score,
-                                      configuration: ServerConfiguration(token: token, maxBodyBytes: maxBodyBytes))
+        server = try TonmeisterServer(sessionPath: database, scorePath: Self.score, configuration: configuration)
     }
 
     /// Runs `body` with a client talking to the router directly, then removes the folder.

@@ -32,7 +32,7 @@ struct ScoreRenderCommand: ParsableCommand {
 
     func validate() throws {
         if let page, page < 1 { throw ValidationError("--page must be 1 or more") }
-        if !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }
+        if !(dpi.isFinite && dpi >= 1 && dpi <= 100_000) { throw ValidationError("--dpi must be a number from 1 to 100000, not \(dpi)") }
     }
 
     func run() throws {

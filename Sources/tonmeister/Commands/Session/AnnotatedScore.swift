@@ -12,7 +12,7 @@ struct AnnotatedScore {
     /// current directory), else beside the session file.
     ///
     /// - Throws: `CLIError.badInput` naming where it looked, or the errors of `ScoreDocument`.
-    init(session: Session, sessionPath: String, score: String?) throws {
+    init(session: Session, sessionPath: String, score: String?, password: String? = nil) throws {
         self.session = session
         let candidates: [String]
         if let score {
@@ -25,7 +25,7 @@ struct AnnotatedScore {
         guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
             throw CLIError.badInput("the score PDF is not found (looked for \(candidates.joined(separator: " and "))); give it with --score")
         }
-        document = try ScoreDocument(path: path)
+        document = try ScoreDocument(path: path, password: password)
         if !session.score.sha256.isEmpty, score == nil, SHA256.hex(document.data) != session.score.sha256 {
             printNote("warning: \(path) differs from the score the session was made on (SHA-256)")
         }

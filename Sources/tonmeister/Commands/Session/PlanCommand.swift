@@ -62,6 +62,9 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "With --format pdf: the score PDF (default: the session's score file, found from here or beside the session).")
     var score: String?
 
+    @Option(help: "With --format pdf: the password of the score PDF when it is encrypted.")
+    var password: String?
+
     @Flag(help: "With --format pdf: draw only the takes the plan uses.")
     var onlyPlanTakes = false
 
@@ -109,7 +112,7 @@ struct PlanCommand: ParsableCommand {
         }
         let plan = try session.editPlan(options)
         if format == .pdf, let output {
-            let pages = try AnnotatedScore(session: session, sessionPath: file.session, score: score)
+            let pages = try AnnotatedScore(session: session, sessionPath: file.session, score: score, password: password)
                 .write(plan: plan, onlyPlanTakes: onlyPlanTakes, to: output)
             print("wrote \(output): \(pages) page\(pages == 1 ? "" : "s"), \(plan.segments.count) segment\(plan.segments.count == 1 ? "" : "s"), "
                   + "\(plan.splices.count) splice\(plan.splices.count == 1 ? "" : "s")")

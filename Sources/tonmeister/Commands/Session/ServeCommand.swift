@@ -41,6 +41,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The score PDF (default: the session's score file, from here or beside the session).")
     var score: String?
 
+    @Option(help: "The password of the score PDF when it is encrypted.")
+    var password: String?
+
     func validate() throws {
         if noToken && token != nil { throw ValidationError("--no-token conflicts with --token") }
         do { try ServerConfiguration(host: host, port: port, token: noToken ? nil : token ?? "placeholder-token").validate() } catch {
@@ -60,6 +63,7 @@ struct ServeCommand: ParsableCommand {
         let token = noToken ? nil : self.token ?? ServerConfiguration.randomToken()
         var configuration = ServerConfiguration(host: host, port: port, token: token)
         configuration.allowedHosts = Set(allowHost)
+        configuration.scorePassword = password
         let server: TonmeisterServer
         do {
             server = try TonmeisterServer(sessionPath: prepared.database, scorePath: scorePath, configuration: configuration)

@@ -20,13 +20,16 @@ struct SessionRenderCommand: ParsableCommand {
     @Option(help: "The score PDF (default: the session's score file, found from here or beside the session).")
     var score: String?
 
+    @Option(help: "The password of the score PDF when it is encrypted.")
+    var password: String?
+
     @Flag(help: "Also draw the default edit plan: chosen takes, splices and bars that need a retake.")
     var plan = false
 
     func run() throws {
         let session = try file.load()
         let chosen = plan ? try session.editPlan() : nil
-        let pages = try AnnotatedScore(session: session, sessionPath: file.session, score: score)
+        let pages = try AnnotatedScore(session: session, sessionPath: file.session, score: score, password: password)
             .write(plan: chosen, onlyPlanTakes: false, to: output)
         print("wrote \(output): \(pages) page\(pages == 1 ? "" : "s"), \(session.liveTakes.count) takes, \(session.liveMarks.count) marks")
     }

@@ -163,7 +163,12 @@ public struct SessionStore {
         case .json: try editDocument { $0.apply(links) }
         case .sqlite:
             try editDatabase { database in
-                var session = try database.load().checked(.lenient).session
+                // The whole session is written back: rows a reading had to leave out would be lost, so it refuses.
+                let reading = try database.reading(.lenient)
+                if let damaged = reading.warnings.first(where: { $0.kind == .damagedRow }) {
+                    throw StoreError.unwritable(path: path, reason: "it has damaged rows, which writing the whole session would lose (\(damaged.message))")
+                }
+                var session = reading.session
                 session.apply(links)
                 try database.save(session)
             }

@@ -55,6 +55,16 @@ struct ServerAbuseTests {
         #expect(ServerConfiguration.isLoopback(host) == expected)
     }
 
+    @Test("a 100 × 14 400 pt page is rendered, narrower than asked, instead of failing")
+    func longPage() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(UUID().uuidString).pdf").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try BlankPDF.write(pages: [[]], size: PageSize(width: 100, height: 14_400), to: path)
+        let renderer = try PageRenderer(path: path, cacheBytes: 1 << 20)
+        let (png, _) = try await renderer.png(page: 1, width: 400)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
     @Test("a page of any size is rendered within the pixel budget", arguments: [
         (PageSize(width: 100, height: 14_400), 400), (PageSize(width: 14_400, height: 14_400), 4_000), (PageSize(width: 595, height: 842), 800),
     ])

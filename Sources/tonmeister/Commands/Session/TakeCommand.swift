@@ -160,8 +160,9 @@ struct MarkAddCommand: ParsableCommand {
         let kind: MarkKind = rating.map { .rating($0) } ?? problem.map { .problem(ProblemKind($0)) } ?? (editPoint ? .editPoint : .text)
         let to = toPage.map { ScorePosition(page: $0, x: toX!, y: toY!) }
         let mark = try file.store().addMark(take: take, kind: kind, at: at.position, to: to, time: time, text: text)
-        // A tap outside its take is kept where it lies (DESIGN §6); say so.
-        WarningLog.shared.record(try file.store().load().placementWarnings(for: mark))
+        // A tap outside its take is kept where it lies (DESIGN §6); say so. The mark is committed by now: a failure to
+        // read the session back for this warning must not turn its acknowledgement into a failure (a retry would add it twice).
+        if let session = try? file.store().load() { WarningLog.shared.record(session.placementWarnings(for: mark)) }
         output.emit(["id": .int(mark.id), "take": .int(mark.take), "kind": .string(mark.kind.name), "at": Take.json(mark.at)],
                     text: ["mark \(mark.id) (\(mark.kind.name)) on take \(mark.take)"])
     }

@@ -19,36 +19,61 @@ package enum AtomicFile {
     /// returns the reason.
     package static func moveIntoPlace(_ temporary: String, _ path: String) -> String? {
         defer { unlink(temporary) }
-        let target = resolved(path)
         if let reason = sync(temporary) { return reason }
-        var existing = stat()
-        if lstat(target, &existing) == 0 {
-            if let refusal = refusal(existing.st_mode) { return refusal }
-            if !isRegular(existing.st_mode) {
-                guard let data = FileManager.default.contents(atPath: temporary) else { return "cannot read back \(temporary)" }
-                return writeThrough(data, to: target, mode: existing.st_mode)
+        switch destination(of: path) {
+        case .refuse(let reason): return reason
+        case .writeThrough(let mode):
+            guard let data = FileManager.default.contents(atPath: temporary) else { return "cannot read back \(temporary)" }
+            return writeThrough(data, to: path, mode: mode)
+        case .replace(let target, let existing):
+            if let existing {
+                // A replaced file keeps its permissions and (when this process may give it) its owner.
+                chmod(temporary, existing.st_mode & 0o7777)
+                _ = chown(temporary, existing.st_uid, existing.st_gid)
             }
-            // A replaced file keeps its permissions and (when this process may give it) its owner.
-            chmod(temporary, existing.st_mode & 0o7777)
-            _ = chown(temporary, existing.st_uid, existing.st_gid)
+            guard rename(temporary, target) == 0 else { return String(cString: strerror(errno)) }
+            return sync(URL(fileURLWithPath: target).deletingLastPathComponent().path, directory: true)
         }
-        guard rename(temporary, target) == 0 else { return String(cString: strerror(errno)) }
-        return sync(URL(fileURLWithPath: target).deletingLastPathComponent().path, directory: true)
     }
 
     /// Writes `data` to `path` through a temporary file (or straight through a device or FIFO); returns the reason on failure.
     package static func write(_ data: Data, to path: String) -> String? {
+        switch destination(of: path) {
+        case .refuse(let reason): return reason
+        case .writeThrough(let mode): return writeThrough(data, to: path, mode: mode)
+        case .replace(let target, _):
+            let temporary = temporaryPath(beside: target)
+            do { try data.write(to: URL(fileURLWithPath: temporary)) } catch {
+                unlink(temporary)
+                return error.localizedDescription
+            }
+            return moveIntoPlace(temporary, target)
+        }
+    }
+
+    /// What writing to `path` means.
+    private enum Destination {
+        /// Replace the regular file (or make the new one) at this path, the links followed; `existing` is the old file.
+        case replace(String, existing: stat?)
+        /// Write into the device or FIFO `path` names.
+        case writeThrough(mode_t)
+        /// Do not write: the reason.
+        case refuse(String)
+    }
+
+    private static func destination(of path: String) -> Destination {
+        var named = stat()
+        // stat(2) follows every link, also the kernel's own (/dev/stdout → /proc/self/fd/1 → a pipe).
+        guard stat(path, &named) == 0 else { return .replace(resolved(path), existing: nil) }
+        if let reason = refusal(named.st_mode) { return .refuse(reason) }
+        guard isRegular(named.st_mode) else { return .writeThrough(named.st_mode) }
         let target = resolved(path)
-        var existing = stat()
-        if lstat(target, &existing) == 0, !isRegular(existing.st_mode) {
-            return refusal(existing.st_mode) ?? writeThrough(data, to: target, mode: existing.st_mode)
+        var found = stat()
+        // A link the chain cannot be followed by name (a /proc link to a deleted file): write through what it names.
+        guard stat(target, &found) == 0, found.st_dev == named.st_dev, found.st_ino == named.st_ino else {
+            return .writeThrough(named.st_mode)
         }
-        let temporary = temporaryPath(beside: target)
-        do { try data.write(to: URL(fileURLWithPath: temporary)) } catch {
-            unlink(temporary)
-            return error.localizedDescription
-        }
-        return moveIntoPlace(temporary, target)
+        return .replace(target, existing: named)
     }
 
     /// `path` with its symbolic links followed to the file they name (which need not exist yet).
@@ -75,11 +100,12 @@ package enum AtomicFile {
         }
     }
 
-    /// Writes `data` into a device or FIFO as it is (it cannot be replaced without breaking what reads it).
+    /// Writes `data` into a device or FIFO as it is (it cannot be replaced without breaking what reads it), or into a
+    /// regular file that can only be reached through the link it was named by.
     private static func writeThrough(_ data: Data, to path: String, mode: mode_t) -> String? {
-        let fifo = mode & S_IFMT == S_IFIFO
+        let fifo = mode & S_IFMT == S_IFIFO, regular = mode & S_IFMT == S_IFREG
         // A FIFO nobody reads would block the writer forever: refuse it instead.
-        let fd = open(path, O_WRONLY | O_CLOEXEC | (fifo ? O_NONBLOCK : 0))
+        let fd = open(path, O_WRONLY | O_CLOEXEC | (fifo ? O_NONBLOCK : 0) | (regular ? O_TRUNC : 0))
         guard fd >= 0 else {
             return errno == ENXIO ? "it is a named pipe (FIFO) that no process is reading" : String(cString: strerror(errno))
         }

@@ -151,6 +151,10 @@ struct StoreAbuseTests {
         #expect(received.text?.contains("tonmeister-session/1") == true)
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        // /dev/stdout (a link through /proc to the pipe the test reads) is written through.
+        let piped = try CLIRunner.run("session", "export", session, "-o", "/dev/stdout")
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.contains("tonmeister-session/1"))
     }
 
     @Test("absurd resolutions exit 2 with a message", arguments: ["1e300", "1e-300", "nan", "0"])

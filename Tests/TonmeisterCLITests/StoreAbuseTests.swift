@@ -151,6 +151,9 @@ struct StoreAbuseTests {
         #expect(received.text?.contains("tonmeister-session/1") == true)
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        // A directory option given a FIFO: a message, not the system's raw error.
+        let markers = try CLIRunner.run("markers", session, "--take", "30", "-o", fifo)
+        #expect(markers.status == 2 && markers.stderr.contains("is not a directory"), "\(markers.stderr)")
         // /dev/stdout (a link through /proc to the pipe the test reads) is written through.
         let piped = try CLIRunner.run("session", "export", session, "-o", "/dev/stdout")
         #expect(piped.status == 0, "\(piped.stderr)")

@@ -14,6 +14,19 @@ func writeBytes(_ data: Data, to path: String) throws {
     }
 }
 
+/// Makes the directory `path` for output files (with its parents), or reports why it cannot be one: a file, FIFO or
+/// device already there is bad input (status 2), other failures status 1 — never the system's raw error.
+func makeOutputDirectory(_ path: String) throws {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        guard isDirectory.boolValue else { throw CLIError.badInput("\(path) is not a directory (it is a file already there): give a directory for the output files") }
+        return
+    }
+    do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+        throw CLIError.failure("cannot make the directory \(path): \((error as NSError).localizedDescription)")
+    }
+}
+
 /// Writes a line to standard error (a drawn seed, a file written, a summary), leaving standard output to the result.
 func printNote(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))

@@ -42,7 +42,7 @@ struct ScoreRenderCommand: ParsableCommand {
             try document.writePNG(page: page, dpi: dpi, gray: gray, to: output)
             written = [output]
         } else {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try makeOutputDirectory(output)
             let images = try document.renderPNGs(dpi: dpi, gray: gray)
             for (n, data) in images.enumerated() {
                 let path = (output as NSString).appendingPathComponent(String(format: "page-%03d.png", n + 1))

@@ -40,7 +40,7 @@ struct MarkersCommand: ParsableCommand {
             takes = takes.filter { $0.take == take }
             if takes.isEmpty { throw ProtocolError.takeNotFound(number: take) }
         }
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try makeOutputDirectory(output)
         var written: [(take: TakeMarkers, path: String)] = []
         for markers in takes {
             let path = URL(fileURLWithPath: output).appendingPathComponent("\(markers.baseName).\(format.fileExtension)").path

@@ -55,7 +55,7 @@ struct SessionExportCommand: ParsableCommand {
     func run() throws {
         let session = try file.load()
         if let csv {
-            try FileManager.default.createDirectory(atPath: csv, withIntermediateDirectories: true)
+            try makeOutputDirectory(csv)
             let directory = URL(fileURLWithPath: csv)
             try SessionStore.writeAtomically(Data(session.takesCSV().utf8), to: directory.appendingPathComponent("takes.csv").path)
             try SessionStore.writeAtomically(Data(session.marksCSV().utf8), to: directory.appendingPathComponent("marks.csv").path)

@@ -160,6 +160,22 @@ struct StoreAbuseTests {
         #expect(piped.stdout.contains("tonmeister-session/1"))
     }
 
+    @Test("session render (and plan --format pdf) take --password for an encrypted score")
+    func password() throws {
+        let dir = try SessionEditingTests.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pdf = dir.appendingPathComponent("encrypted.pdf").path, session = dir.appendingPathComponent("e.json").path
+        try FileManager.default.copyItem(atPath: CLIRunner.packageRoot.appendingPathComponent("Tests/ScoreDocumentTests/Fixtures/encrypted.pdf").path, toPath: pdf)
+        #expect(try CLIRunner.run("session", "create", session, "--score", pdf, "--password", "secret").status == 0)
+        let command = ["session", "render", session, "-o", dir.appendingPathComponent("n.pdf").path]
+        #expect(try CLIRunner.run(command).stderr.contains("give its password with --password"))
+        // With the password the PDF opens; what stops it now is the session (it has no layout yet), not the PDF.
+        let opened = try CLIRunner.run(command + ["--password", "secret"])
+        #expect(!opened.stderr.contains("password") && opened.stderr.contains("no layout"), "\(opened.stderr)")
+        #expect(try CLIRunner.run("plan", session, "--format", "pdf", "-o", dir.appendingPathComponent("p.pdf").path,
+                                  "--password", "secret").status == 2, "the option is known (an unknown one would be a usage error)")
+    }
+
     @Test("absurd resolutions exit 2 with a message", arguments: ["1e300", "1e-300", "nan", "0"])
     func absurdDPI(_ dpi: String) throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("dpi-\(UUID().uuidString).png").path

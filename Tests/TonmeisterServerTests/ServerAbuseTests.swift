@@ -55,6 +55,17 @@ struct ServerAbuseTests {
         #expect(ServerConfiguration.isLoopback(host) == expected)
     }
 
+    @Test("serve opens an encrypted score with its password, and refuses it without")
+    func encryptedScore() throws {
+        let fixture = try ServerFixture()
+        defer { try? FileManager.default.removeItem(at: fixture.folder) }
+        let pdf = ServerFixture.packageRoot.appendingPathComponent("Tests/ScoreDocumentTests/Fixtures/encrypted.pdf").path
+        var configuration = ServerConfiguration()
+        #expect(throws: ScoreDocumentError.self) { try TonmeisterServer(sessionPath: fixture.database, scorePath: pdf, configuration: configuration) }
+        configuration.scorePassword = "secret"
+        #expect(try TonmeisterServer(sessionPath: fixture.database, scorePath: pdf, configuration: configuration).renderer.pageSizes.count == 2)
+    }
+
     @Test("a 100 × 14 400 pt page is rendered, narrower than asked, instead of failing")
     func longPage() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(UUID().uuidString).pdf").path

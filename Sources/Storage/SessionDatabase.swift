@@ -67,11 +67,13 @@ public final class SessionDatabase: Sendable {
     public func load() throws -> Session {
         try writer.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = 1") else { throw StorageError.noSession }
-            return Session(
+            var session = Session(
                 title: row["title"], score: ScoreReference(file: row["score_file"], sha256: row["score_sha256"]),
                 layout: try Self.layout(row["layout_json"]), numbering: try SessionRows.numbering(row["numbering_json"]),
                 pieces: try SessionRows.pieces(in: db), takes: try SessionRows.takes(in: db),
                 marks: try SessionRows.marks(in: db), history: try SessionRows.history(in: db), extra: try SessionRows.extra(row["extra_json"], table: "session"))
+            SessionRows.readClockSettings(row, into: &session)
+            return session
         }
     }
 
@@ -109,6 +111,8 @@ public final class SessionDatabase: Sendable {
         for (seq, take) in session.takes.enumerated() { try SessionRows.insert(take, seq: seq + 1, in: db) }
         for (seq, mark) in session.marks.enumerated() { try SessionRows.insert(mark, seq: seq + 1, in: db) }
         for action in session.history { try SessionRows.insert(action, in: db) }
+        try db.execute(sql: "UPDATE session SET clock_offset = ?, crossfade = ?, default_rating = ? WHERE id = 1",
+                       arguments: [session.clockOffset, session.crossfade, session.defaultRating])
     }
 
     /// The layout stored as `layout_json` (read without validation: it was validated when saved).

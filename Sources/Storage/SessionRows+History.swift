@@ -17,12 +17,14 @@ extension SessionRows {
         try db.cachedStatement(sql: """
             INSERT INTO action (kind, take, mark, previous_end_page, previous_end_x, previous_end_y, previous_note,
                                 previous_number, previous_label, previous_at_page, previous_at_x, previous_at_y,
-                                previous_to_page, previous_to_x, previous_to_y, previous_kind, previous_value, previous_problem, previous_text)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                previous_to_page, previous_to_x, previous_to_y, previous_kind, previous_value, previous_problem, previous_text,
+                                previous_json)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 action.name, action.take, action.mark, previousEnd?.page, previousEnd?.x, previousEnd?.y, previousNote,
                 previous.number, previous.label, previous.at?.page, previous.at?.x, previous.at?.y,
                 previous.to?.page, previous.to?.x, previous.to?.y, previous.kind, previous.value, previous.problem, previous.text,
+                previous.clock?.jsonTree.serialized(),
             ])
     }
 
@@ -32,12 +34,27 @@ extension SessionRows {
             let previous = SessionAction.PreviousState(
                 number: row["previous_number"], label: row["previous_label"], at: position(row, "previous_at"),
                 to: position(row, "previous_to"), kind: row["previous_kind"], value: row["previous_value"],
-                problem: row["previous_problem"], text: row["previous_text"])
+                problem: row["previous_problem"], text: row["previous_text"], clock: try clockChange(row["previous_json"]))
             return try SessionAction(name: row["kind"], take: row["take"], mark: row["mark"],
                                      previousEnd: position(row, "previous_end"), previousNote: row["previous_note"], previous: previous)
         } catch let error as ProtocolError {
             throw StorageError.corruptRow(table: "action", reason: "action \(row["id"] as Int? ?? 0): \(error.description)")
         }
+    }
+
+    /// A clock action's previous clocks from `previous_json`.
+    static func clockChange(_ text: String?) throws -> ClockChange? {
+        guard let text else { return nil }
+        do { return try ClockChange(jsonTree: try JSONReader.parse(text.utf8)) } catch {
+            throw ProtocolError.invalidHistory(reason: "previous_json is not a clock change: \(error)")
+        }
+    }
+
+    /// The session's clock offset, crossfade and default rating from its row.
+    static func readClockSettings(_ row: Row, into session: inout Session) {
+        session.clockOffset = row["clock_offset"]
+        session.crossfade = row["crossfade"]
+        session.defaultRating = row["default_rating"]
     }
 
     /// The whole history, oldest first.

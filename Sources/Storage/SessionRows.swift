@@ -80,12 +80,12 @@ enum SessionRows {
     static func insert(_ take: Take, seq: Int, in db: Database) throws {
         try db.cachedStatement(sql: """
             INSERT INTO take (seq, number, label, start_page, start_x, start_y, end_page, end_x, end_y,
-                              source, record_start, fps, note, deleted, extra_json)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                              source, record_start, fps, note, deleted, extra_json, tablet_offset, started_at, media_json)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 seq, take.number, take.label, take.start.page, take.start.x, take.start.y,
                 take.end?.page, take.end?.x, take.end?.y, take.source, take.recordStart, take.fps,
-                take.note, take.deleted, extraJSON(take.extra),
+                take.note, take.deleted, extraJSON(take.extra), take.tabletOffset, take.startedAt, take.media?.jsonText,
             ])
     }
 
@@ -96,7 +96,16 @@ enum SessionRows {
         }
         return Take(number: row["number"], label: row["label"], start: start, end: position(row, "end"),
                     source: row["source"], recordStart: row["record_start"], fps: row["fps"], note: row["note"],
-                    deleted: row["deleted"], extra: try extra(row["extra_json"], table: "take"))
+                    deleted: row["deleted"], extra: try extra(row["extra_json"], table: "take"),
+                    tabletOffset: row["tablet_offset"], startedAt: row["started_at"], media: try media(row["media_json"]))
+    }
+
+    /// The linked media stored as `media_json`.
+    static func media(_ text: String?) throws -> RecordingMedia? {
+        guard let text else { return nil }
+        do { return try RecordingMedia(json: text) } catch {
+            throw StorageError.corruptRow(table: "take", reason: "media_json is not a recording's media: \(text)")
+        }
     }
 
     /// Every take in the order they were made.

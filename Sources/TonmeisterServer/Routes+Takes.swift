@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import RecordingProtocol
 import ScoreLayout
@@ -29,7 +30,11 @@ extension TonmeisterServer {
                 take = made
             } else {
                 if let piece, piece < 1 { throw APIError.badRequest("piece counts from 1") }
-                take = try await self.service.write { try $0.startTake(at: start, piece: piece.map { $0 - 1 }, source: source, note: note) }
+                // The take's start time on the clock (the tablet's when it sends one), for link-audio's date and window checks.
+                let clock = Take(number: 0, start: start, startedAt: try body.string("startedAt") ?? WallClock.text(Date()))
+                take = try await self.service.write {
+                    try $0.startTake(at: start, piece: piece.map { $0 - 1 }, source: source, note: note, clock: clock)
+                }
             }
             return try await self.answer(take: take.number, status: .created)
         }

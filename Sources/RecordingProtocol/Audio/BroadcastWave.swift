@@ -19,10 +19,14 @@ public struct BroadcastWave: Hashable, Sendable {
     /// The `iXML` chunk's fields, when present.
     public var ixml: RecorderXML?
 
+    /// The number of sample frames (one sample of every channel) in the `data` chunk.
+    public var sampleFrames: Int {
+        Int(clamping: dataBytes / UInt64(max(1, channels * max(1, bitsPerSample / 8))))
+    }
+
     /// The length of the audio in seconds.
     public var duration: Double {
-        let frameBytes = max(1, channels * max(1, bitsPerSample / 8))
-        return sampleRate > 0 ? Double(dataBytes / UInt64(frameBytes)) / Double(sampleRate) : 0
+        sampleRate > 0 ? Double(sampleFrames) / Double(sampleRate) : 0
     }
 
     /// Seconds since midnight at the first sample (`bext` TimeReference over the sample rate), when known.

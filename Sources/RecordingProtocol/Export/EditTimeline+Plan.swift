@@ -32,22 +32,25 @@ extension EditTimeline {
                 throw ProtocolError.missingTiming(take: segment.take, label: segment.label,
                     reason: "its frame rate \(other) differs from \(first.fps) of take \(first.take), and an EDL has one rate")
             }
-            var base = 0
+            // The take's tablet time 0 on the recorder's clock (its record start and offset, or its start time and the
+            // session's clock offset); without one the take counts from 00:00:00:00 and is flagged.
+            var base = take?.tabletOffset ?? 0
+            let clock = take.flatMap { session.alignedClock(of: $0, defaultFPS: fps) }
             if let text = take?.recordStart {
                 do {
                     let start = try Timecode(text, fps: fps)
                     dropFrame = dropFrame || start.dropFrame
-                    base = start.frameCount(fps: fps)
                 } catch {
                     throw ProtocolError.invalidTimecode(take: segment.take, text: text, reason: error.reason)
                 }
                 if take?.fps == nil {
                     warn(.noTimecode, take: segment.take, "\(name) has a record start but no frame rate: read at \(Self.rate(fps)) fps, the timeline's rate")
                 }
-            } else {
+            } else if clock == nil {
                 warn(.noTimecode, take: segment.take,
                      "\(name) has no record-start timecode: exported counting from 00:00:00:00 at its start, marked NO TIMECODE")
             }
+            if let clock { base = clock.seconds }
             let placement = timing.placement(take: segment.take)
             switch placement {
             case .timed: break
@@ -59,7 +62,7 @@ extension EditTimeline {
                      "\(name) has no timed mark and no take gives a tempo: placed from its start at \(Self.rate(timing.bestEffortSecondsPerBar)) s per bar")
             }
             let real = Timecode.realRate(fps)
-            func frame(_ seconds: Double) -> Int { base + Int((seconds * real).rounded()) }
+            func frame(_ seconds: Double) -> Int { Int(((base + seconds) * real).rounded()) }
             func seconds(_ coordinate: Double) throws -> Double { try timing.bestEffortSeconds(take: segment.take, coordinate: coordinate).seconds }
             let sourceIn = frame(try seconds(Double(segment.bars.lowerBound)))
             var sourceOut = frame(try seconds(Double(segment.bars.upperBound + 1)))
@@ -81,7 +84,9 @@ extension EditTimeline {
                               reel: Self.reel(take: segment.take), sourceIn: sourceIn, sourceOut: sourceOut,
                               fromBar: segment.fromBar.description, toBar: segment.toBar.description,
                               rating: segment.rating, locators: locators)
-            event.noTimecode = take?.recordStart == nil
+            event.noTimecode = clock == nil
+            event.clockBasis = clock?.basis
+            event.media = take?.media
             event.placement = placement
             events.append(event)
         }

@@ -27,6 +27,10 @@ public struct EditTimeline: Hashable, Sendable {
         public var noTimecode = false
         /// How the take's times were found (its timed marks, or a tempo from its start).
         public var placement: SessionTiming.Placement = .timed
+        /// How the take's clock is known (nil: it has none, `noTimecode`).
+        public var clockBasis: Session.AlignedClock.Basis?
+        /// The take's recording: channels, rate, length and time reference, when linked.
+        public var media: RecordingMedia?
 
         public init(take: Int, label: String, source: String?, reel: String, sourceIn: Int, sourceOut: Int,
                     fromBar: String, toBar: String, rating: Int, locators: [Locator] = []) {

@@ -1,0 +1,112 @@
+import Foundation
+import ScoreLayout
+import Testing
+@testable import RecordingProtocol
+
+/// One clock per take: record starts, tablet offsets, the session's clock offset, stored, exported and undone.
+@Suite("One clock per take")
+struct ClockTests {
+    static let layout = Fixtures.grid
+
+    /// A session with take 1 over bars 1–3, timed at its barlines 0, 2, 4, 6 s after its start tap.
+    static func session() -> Session {
+        var session = Fixtures.session(layout)
+        session.takes = [Take(number: 1, start: Fixtures.at(layout, 0, 0), end: Fixtures.at(layout, 2, 0.99),
+                              startedAt: "2026-11-24T10:00:10.000+01:00")]
+        session.marks = [Mark(id: 1, take: 1, kind: .rating(4), at: Fixtures.at(layout, 0, 0), time: 0),
+                         Mark(id: 2, take: 1, kind: .rating(4), at: Fixtures.at(layout, 2, 0), time: 4)]
+        return session
+    }
+
+    static func edl(_ session: Session) throws -> String {
+        try EditTimeline(plan: try session.editPlan(PlanOptions()), session: session).cmx3600()
+    }
+
+    @Test("every clock part round-trips through the session JSON, byte for byte")
+    func jsonRoundTrip() throws {
+        var session = Self.session()
+        try session.setClock(ofTake: 1, recordStart: "10:00:06:00", fps: 25, tabletOffset: 4.039)
+        try session.setClockOffset(-1.25)
+        session.crossfade = 0.02
+        session.defaultRating = 4
+        session.takes[0].media = RecordingMedia(channels: 12, sampleRate: 96_000, samples: 960_000, timeReference: 3_456_000_000, date: "2026-11-24")
+        let text = session.jsonText(pretty: true)
+        let read = try Session(json: Data(text.utf8))
+        #expect(read == session)
+        #expect(read.jsonText(pretty: true) == text)
+        #expect(text.contains("\"tabletOffset\": 4.039") && text.contains("\"action\": \"clock\""))
+    }
+
+    @Test("the EDL cuts at the tablet's times on the recorder's clock: record start plus offset plus mark time")
+    func alignedExport() throws {
+        var session = Self.session()
+        #expect(try Self.edl(session).contains("* NO TIMECODE"))
+        try session.setClock(ofTake: 1, recordStart: "10:00:06:00", fps: 25, tabletOffset: 4)
+        // Bar 1 starts 4 s after the record start, bar 3 ends 6 s later (three bars at 2 s).
+        #expect(try Self.edl(session).contains("001  TK001    A     C        10:00:10:00 10:00:16:00 "))
+        try session.adjustClock(ofTake: 1, by: -0.4)
+        #expect(try Self.edl(session).contains("10:00:09:15 10:00:15:15"))
+    }
+
+    @Test("without a record start, the start time plus the session's clock offset places the take")
+    func sessionOffset() throws {
+        var session = Self.session()
+        try session.setClockOffset(2)
+        let edl = try Self.edl(session)
+        #expect(edl.contains("10:00:12:00 10:00:18:00"))
+        #expect(!edl.contains("NO TIMECODE"))
+        #expect(session.alignedClock(of: session.takes[0])?.basis == .sessionOffset)
+    }
+
+    @Test("every clock change is undone: by hand, adjusted, the session's offset, linked audio, relocated media")
+    func undo() throws {
+        var session = Self.session()
+        let before = session
+        try session.setClock(ofTake: 1, recordStart: "10:00:06:00", fps: 25, tabletOffset: 4)
+        try session.adjustClock(ofTake: 1, by: 0.5)
+        try session.setClockOffset(3)
+        let wave = BroadcastWaveTests.wave(take: "1", seconds: 36_000, date: "2026-11-24")
+        let report = session.audioLinks(for: [RecordingFile(path: "/rec/day1/T001.wav", wave: wave)])
+        #expect(report.linked.count == 1)
+        try session.link(report.linked)
+        #expect(session.take(1)?.source == "/rec/day1/T001.wav")
+        #expect(session.relocateMedia(from: "/rec/day1", to: "/Volumes/Edit/day1") == [1])
+        #expect(session.take(1)?.source == "/Volumes/Edit/day1/T001.wav")
+        for _ in 0..<5 { try session.undo() }
+        #expect(session == before)
+        #expect(throws: ProtocolError.nothingToUndo) { try session.undo() }
+    }
+
+    @Test("bad clocks are refused with a message naming them")
+    func refused() {
+        var session = Self.session()
+        #expect(throws: ProtocolError.self) { try session.setClock(ofTake: 1, recordStart: "10:61:00:00") }
+        #expect(throws: ProtocolError.self) { try session.setClock(ofTake: 1, tabletOffset: .infinity) }
+        #expect(throws: ProtocolError.self) { try session.setClockOffset(100_000) }
+        #expect(throws: ProtocolError.self) { try WallClock("2026-11-24 10:00") }
+        #expect(session == Self.session())
+    }
+
+    @Test("wall-clock times read with their date, time of day and offset", arguments: [
+        ("2026-11-24T10:00:10.250+01:00", "2026-11-24", 36_010.25, 3600),
+        ("2026-11-24T23:59:59Z", "2026-11-24", 86_399.0, 0),
+        ("2026-01-02T00:00:00", "2026-01-02", 0.0, nil),
+    ] as [(String, String, Double, Int?)])
+    func wallClock(text: String, date: String, seconds: Double, offset: Int?) throws {
+        let clock = try WallClock(text)
+        #expect(clock.date == date && clock.secondsOfDay == seconds && clock.utcOffset == offset)
+        let written = WallClock.text(Date(timeIntervalSince1970: 1_800_000_000.5), zone: TimeZone(secondsFromGMT: 3600)!)
+        #expect(written == "2027-01-15T09:00:00.500+01:00")
+    }
+}
+
+extension ClockTests {
+    @Test("DAW markers sit where the marks were tapped in the recording: the tablet offset added")
+    func markers() throws {
+        var session = Self.session()
+        try session.setClock(ofTake: 1, recordStart: "10:00:06:00", fps: 25, tabletOffset: 4)
+        let markers = try SessionTiming(session: session).markers(of: session)
+        #expect(markers.first?.entries.map(\.start) == [4, 8])
+        #expect(markers.first?.audacityLabels().hasPrefix("4.000000\t4.000000\trating 4") == true)
+    }
+}

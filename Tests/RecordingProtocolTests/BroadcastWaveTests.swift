@@ -164,13 +164,17 @@ struct BroadcastWaveTests {
         session.marks = [Mark(id: 1, take: 1, kind: .rating(5), at: Fixtures.at(Fixtures.grid, 1), time: 1),
                          Mark(id: 2, take: 1, kind: .rating(5), at: Fixtures.at(Fixtures.grid, 3), time: 9)]
         session.takes = [session.takes[0]]
-        let report = session.audioLinks(for: [RecordingFile(path: "rec/T001.wav", wave: Self.wave(take: nil, seconds: 36_000))])
+        let report = session.audioLinks(for: [RecordingFile(path: "/rec/T001.wav", wave: Self.wave(take: nil, seconds: 36_000))])
         try session.link(report.linked)
         let timeline = try EditTimeline(plan: try session.editPlan(PlanOptions()), session: session)
         #expect(timeline.warnings.isEmpty)
         let edl = timeline.cmx3600()
-        #expect(edl.contains("* FROM FILE: rec/T001.wav"))
-        #expect(edl.contains("001  TK001    A     C        10:00:03:00 10:00:07:00 "))
-        #expect(timeline.otio().contains("\"target_url\": \"rec/T001.wav\""))
+        #expect(edl.contains("* FROM CLIP NAME: T001.wav\r\n* FROM FILE: /rec/T001.wav\r\n* SOURCE FILE: /rec/T001.wav"))
+        // A stereo file: both channels (AA).
+        #expect(edl.contains("001  TK001    AA    C        10:00:03:00 10:00:07:00 "))
+        let otio = timeline.otio()
+        #expect(otio.contains("\"target_url\": \"file:///rec/T001.wav\""))
+        // The file's extent: 10:00:00:00 for 600 s at 25 fps.
+        #expect(otio.contains("\"available_range\": {\n") && otio.contains("\"value\": 900000") && otio.contains("\"value\": 15000"))
     }
 }

@@ -155,9 +155,7 @@ extension Session {
     func link(_ take: Take, to file: RecordingFile, wave: BroadcastWave, evidence: AudioLink.Evidence, defaultFPS: Double) -> AudioLink {
         let fps = wave.ixml?.framesPerSecond ?? take.fps ?? defaultFPS
         let real = Timecode.realRate(fps)
-        let media = RecordingMedia(channels: wave.channels, sampleRate: wave.sampleRate, samples: wave.sampleFrames,
-                                   timeReference: wave.bext.map { Int(clamping: $0.timeReference) },
-                                   date: wave.bext.flatMap { $0.originationDate.isEmpty ? nil : $0.originationDate })
+        let media = RecordingMedia(wave: wave)
         var recordStart: String?
         var offset: Double?
         if let seconds = wave.startSeconds {

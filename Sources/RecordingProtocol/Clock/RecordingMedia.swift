@@ -1,3 +1,4 @@
+import Foundation
 import ScoreLayout
 
 /// What a take's linked recording holds: its channels, sample rate, length and where it starts on the recorder's clock.
@@ -54,5 +55,21 @@ extension RecordingMedia {
     /// - Throws: a `JSONFieldError` or the reader's error when the text is not a media object.
     public init(json text: String) throws {
         try self.init(jsonTree: try JSONReader.parse(text.utf8))
+    }
+}
+
+extension RecordingMedia {
+    /// The media of a WAVE file on disk, from its header; nil when it is missing or not a WAVE file.
+    public init?(readingHeaderOf path: String) {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe),
+              let wave = try? BroadcastWave(data: data) else { return nil }
+        self.init(wave: wave)
+    }
+
+    /// The media a WAVE header describes.
+    public init(wave: BroadcastWave) {
+        self.init(channels: wave.channels, sampleRate: wave.sampleRate, samples: wave.sampleFrames,
+                  timeReference: wave.bext.map { Int(clamping: $0.timeReference) },
+                  date: wave.bext.flatMap { $0.originationDate.isEmpty ? nil : $0.originationDate })
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 /// Building an edit timeline from an edit plan and the session's timing.
 extension EditTimeline {
     /// Lays the plan's segments one after another: each segment plays its take from the barline
@@ -12,7 +13,10 @@ extension EditTimeline {
     ///
     /// - Throws: `ProtocolError.missingTiming` when two takes have different frame rates (an EDL
     ///   has one rate), `.invalidTimecode`, or the errors of `SessionTiming(session:)`.
-    public init(plan: EditPlan, session: Session, timing: SessionTiming? = nil) throws {
+    ///
+    /// - Parameter baseDirectory: the folder relative sources are resolved against (the session file's); sources
+    ///   are written as absolute paths. A take's file whose `media` was not stored is read for its header there.
+    public init(plan: EditPlan, session: Session, timing: SessionTiming? = nil, baseDirectory: String? = nil) throws {
         let timing = try timing ?? SessionTiming(session: session)
         let rates = plan.segments.compactMap { segment in session.take(segment.take)?.fps.map { (fps: $0, take: segment.take) } }
         let fps = rates.first?.fps ?? 25
@@ -77,22 +81,32 @@ extension EditTimeline {
                 guard let place = try? timing.axis.place(mark.at) else { continue }
                 let at = frame(try mark.time ?? seconds(place.coordinate))
                 guard at >= sourceIn, at < sourceOut else { continue }
-                locators.append(Locator(frame: at, color: TakeMarkers.color(of: mark.kind), text: TakeMarkers.text(of: mark), mark: mark.id))
+                locators.append(Locator(frame: at, color: TakeMarkers.color(of: mark.kind), text: TakeMarkers.text(of: mark), mark: mark.id,
+                                        kind: mark.kind.name))
             }
             locators.sort { ($0.frame, $0.mark) < ($1.frame, $1.mark) }
-            var event = Event(take: segment.take, label: segment.label, source: take?.source,
+            let source = take?.source.map { Self.absolute($0, base: baseDirectory) }
+            var event = Event(take: segment.take, label: segment.label, source: source,
                               reel: Self.reel(take: segment.take), sourceIn: sourceIn, sourceOut: sourceOut,
                               fromBar: segment.fromBar.description, toBar: segment.toBar.description,
                               rating: segment.rating, locators: locators)
             event.noTimecode = clock == nil
             event.clockBasis = clock?.basis
-            event.media = take?.media
+            event.media = take?.media ?? source.flatMap(RecordingMedia.init(readingHeaderOf:))
             event.placement = placement
             events.append(event)
         }
         self.init(title: session.title, fps: fps, dropFrame: dropFrame, events: events,
                   uncovered: plan.uncovered.map { $0.fromBar == $0.toBar ? "\($0.fromBar)" : "\($0.fromBar)–\($0.toBar)" })
         self.warnings = warnings
+        self.crossfade = session.crossfade ?? Session.defaultCrossfade
+    }
+
+    /// A source path made absolute against `base` (else the current directory), `.` and `..` resolved.
+    static func absolute(_ path: String, base: String?) -> String {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        let folder = base.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        return URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL.path
     }
 
     /// A rate or tempo for messages: `25`, `29.97`, `2.5`.

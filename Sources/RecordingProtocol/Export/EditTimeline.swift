@@ -41,6 +41,15 @@ public struct EditTimeline: Hashable, Sendable {
 
         /// The number of frames the event lasts.
         public var duration: Int { sourceOut - sourceIn }
+
+        /// The channels of the take's file (1 when it is not known).
+        public var channels: Int { max(1, media?.channels ?? 1) }
+
+        /// The file's name without its folder, for `FROM CLIP NAME` and clip names.
+        public var clipName: String {
+            guard let source else { return "take \(label)" }
+            return source.split(separator: "/").last.map(String.init) ?? source
+        }
     }
 
     /// A mark placed in an event: a rating, a problem, an edit point or a text.
@@ -53,9 +62,11 @@ public struct EditTimeline: Hashable, Sendable {
         public var text: String
         /// The mark's id in the session.
         public var mark: Int
+        /// The mark's kind name (`rating`, `problem`, `edit-point`, `text`).
+        public var kind: String
 
-        public init(frame: Int, color: String, text: String, mark: Int) {
-            (self.frame, self.color, self.text, self.mark) = (frame, color, text, mark)
+        public init(frame: Int, color: String, text: String, mark: Int, kind: String = "") {
+            (self.frame, self.color, self.text, self.mark, self.kind) = (frame, color, text, mark, kind)
         }
     }
 
@@ -73,6 +84,13 @@ public struct EditTimeline: Hashable, Sendable {
     public var uncovered: [String]
     /// What was estimated or missing while placing the takes in time, one warning per take and kind.
     public var warnings: [SessionWarning] = []
+    /// The crossfade at each splice between two events, in seconds (0: plain cuts).
+    public var crossfade: Double = 0
+
+    /// The crossfade in frames: at least one frame when there is any (an EDL counts whole frames).
+    public var crossfadeFrames: Int {
+        crossfade > 0 ? max(1, Int((crossfade * Timecode.realRate(fps)).rounded())) : 0
+    }
 
     public init(title: String, fps: Double, dropFrame: Bool = false, recordStart: Int? = nil, events: [Event],
                 uncovered: [String] = []) {

@@ -110,3 +110,63 @@ extension ClockTests {
         #expect(markers.first?.audacityLabels().hasPrefix("4.000000\t4.000000\trating 4") == true)
     }
 }
+
+/// link-audio checks every match against the clock, and numbers print with the precision they have.
+@Suite("link-audio trust and plain numbers")
+struct LinkTrustTests {
+    static func session() -> Session {
+        var session = ClockTests.session()
+        session.takes.append(Take(number: 2, start: Fixtures.at(ClockTests.layout, 0, 0), end: Fixtures.at(ClockTests.layout, 2, 0.99),
+                                  startedAt: "2026-11-24T11:00:00.000+01:00"))
+        return session
+    }
+
+    @Test("a file from another day or outside its take's window is not bound, whatever names it")
+    func refusedFiles() {
+        let files = [
+            RecordingFile(path: "/d2/T001.wav", wave: BroadcastWaveTests.wave(take: "1", seconds: 36_000, date: "2026-11-25")),
+            RecordingFile(path: "/d1/late/T001.wav", wave: BroadcastWaveTests.wave(take: "1", seconds: 50_000, length: 60)),
+            RecordingFile(path: "/d1/T001.wav", wave: BroadcastWaveTests.wave(take: nil, seconds: 36_005, length: 60)),
+            RecordingFile(path: "/d1/mixdown 77.wav", wave: BroadcastWaveTests.wave(take: nil, seconds: 39_590, length: 60)),
+        ]
+        let report = Self.session().audioLinks(for: files)
+        #expect(report.linked.map(\.take) == [1, 2])
+        #expect(report.linked.map(\.source) == ["/d1/T001.wav", "/d1/mixdown 77.wav"])
+        #expect(report.linked.map(\.evidence) == [.fileName, .timeOfDay])
+        // Take 1's tap (10:00:10) lies 5 s into its file, take 2's (11:00:00) 10 s into the one found by time of day.
+        #expect(report.linked.map(\.tabletOffset) == [5, 10])
+        let kinds = Dictionary(report.unmatched.compactMap { u in u.file.map { ($0, u.kind) } }) { a, _ in a }
+        #expect(kinds["/d2/T001.wav"] == "other-day" && kinds["/d1/late/T001.wav"] == "outside-window")
+    }
+
+    @Test("the record start is the frame in progress; the rest of the frame goes into the offset")
+    func floorNotRound() {
+        // The first sample at 10:00:00 and 39 ms: frame 0.975 of 10:00:00, written 10:00:00:00, not :01.
+        let wave = BroadcastWaveTests.wave(take: "1", seconds: 36_000.039)
+        var session = ClockTests.session()
+        session.takes[0].startedAt = nil
+        let link = session.audioLinks(for: [RecordingFile(path: "/d1/T001.wav", wave: wave)]).linked.first
+        #expect(link?.recordStart == "10:00:00:00")
+        #expect(abs((link?.tabletOffset ?? 0) - 0.039) < 0.0001)
+    }
+
+    @Test("numbers print with the precision they have", arguments: [
+        (202.52999999999997, 6, "202.53"), (4.0, 3, "4"), (-0.5, 3, "-0.5"), (12.3456789, 3, "12.346"), (1e-9, 3, "0"),
+    ] as [(Double, Int, String)])
+    func plainNumbers(value: Double, places: Int, text: String) {
+        #expect(PlainNumber.text(value, places: places) == text)
+    }
+
+    @Test("plan CSV and JSON carry no binary-fraction noise")
+    func planNumbers() throws {
+        var layout = ClockTests.layout
+        layout.pages[0].systems[0].top = 100.01
+        layout.pages[0].systems[0].bottom = 250.02
+        var session = ClockTests.session()
+        session.layout = layout
+        let plan = try session.editPlan(PlanOptions())
+        #expect(plan.segments.first?.from.y == 175.01500000000001)
+        #expect(plan.csv().contains(",175.015,"))
+        #expect(plan.json.serialized().contains("\"y\":175.015"))
+    }
+}

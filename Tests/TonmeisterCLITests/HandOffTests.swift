@@ -160,6 +160,9 @@ struct HandOffTests {
             // Read back with the same clips at the same source ranges (14: two on channels 1–2, one on 3–12).
             #expect(ranges(back["clips"] as? [[String: Any]] ?? []) == ranges(clips), "\(format) read back with its clips")
         }
+        // The crossfades survive in AAF and FCP 7 XML (OpenTimelineIO's FCPXML writer leaves transitions out).
+        #expect((summary["aaf"] as? [String: Any])?["transitions"] as? Int == 2)
+        #expect((summary["fcp7"] as? [String: Any])?["transitions"] as? Int == 2)
         print("hand-off: worst EDL cut-point error \(Int((worst * 1000).rounded())) ms; " +
               ["aaf", "fcp7", "fcpx"].map { "\($0): \(((summary[$0] as? [String: Any])?["clips"] as? [Any])?.count ?? 0) clips" }.joined(separator: ", "))
 

@@ -65,16 +65,19 @@ public final class SessionDatabase: Sendable {
     ///
     /// - Throws: `StorageError.noSession` for an empty database, `.corruptRow` for a row the model cannot hold.
     public func load() throws -> Session {
-        try writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = 1") else { throw StorageError.noSession }
-            var session = Session(
-                title: row["title"], score: ScoreReference(file: row["score_file"], sha256: row["score_sha256"]),
-                layout: try Self.layout(row["layout_json"]), numbering: try SessionRows.numbering(row["numbering_json"]),
-                pieces: try SessionRows.pieces(in: db), takes: try SessionRows.takes(in: db),
-                marks: try SessionRows.marks(in: db), history: try SessionRows.history(in: db), extra: try SessionRows.extra(row["extra_json"], table: "session"))
-            SessionRows.readClockSettings(row, into: &session)
-            return session
-        }
+        try writer.read { db in try Self.load(in: db) }
+    }
+
+    /// Reads the whole session inside a transaction (see `load()`).
+    static func load(in db: Database) throws -> Session {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = 1") else { throw StorageError.noSession }
+        var session = Session(
+            title: row["title"], score: ScoreReference(file: row["score_file"], sha256: row["score_sha256"]),
+            layout: try Self.layout(row["layout_json"]), numbering: try SessionRows.numbering(row["numbering_json"]),
+            pieces: try SessionRows.pieces(in: db), takes: try SessionRows.takes(in: db),
+            marks: try SessionRows.marks(in: db), history: try SessionRows.history(in: db), extra: try SessionRows.extra(row["extra_json"], table: "session"))
+        SessionRows.readClockSettings(row, into: &session)
+        return session
     }
 
     /// Reads a `tonmeister-session/1` document leniently (or strictly), repairs it and replaces the whole content with it.

@@ -200,12 +200,7 @@ public struct SessionStore {
     private func edit<T>(_ change: (inout Session) throws -> T) throws -> T {
         switch kind {
         case .json: return try editDocument(change)
-        case .sqlite:
-            let database = try writableDatabase()
-            var session = try database.load().checked(.lenient).session
-            let result = try change(&session)
-            try database.save(session)
-            return result
+        case .sqlite: return try writableDatabase().edit(change)
         }
     }
 

@@ -170,3 +170,56 @@ struct LinkTrustTests {
         #expect(plan.json.serialized().contains("\"y\":175.015"))
     }
 }
+
+/// The first onset after silence, for placing a take's start tap from its audio.
+@Suite("Onset from the audio")
+struct AudioOnsetTests {
+    /// A 16-bit stereo file: `silence` seconds of low noise (seeded), then a 440 Hz tone.
+    static func file(silence: Double, rate: Int = 48_000, length: Double = 3) -> Data {
+        var header = BroadcastWave(sampleRate: rate, channels: 2, bitsPerSample: 16, dataBytes: 0,
+                                   bext: BroadcastExtension(timeReference: UInt64(36_000 * rate)))
+        let frames = Int(length * Double(rate))
+        header.dataBytes = UInt64(frames * 4)
+        var raw = [UInt8](header.fileData(samples: frames))
+        let base = raw.count - frames * 4   // fileData writes the data chunk last when there is no iXML
+        var seed: UInt64 = 42
+        do {
+            for i in 0..<frames {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let noise = Double(Int64(bitPattern: seed) >> 53) / 1024 * 8   // about ±8 of 32768
+                let t = Double(i) / Double(rate)
+                let value = t < silence ? noise : 12_000 * sin(2 * .pi * 440 * (t - silence)) + noise
+                let sample = Int16(clamping: Int(value.rounded()))
+                for channel in 0..<2 {
+                    raw[base + (i * 2 + channel) * 2] = UInt8(truncatingIfNeeded: sample)
+                    raw[base + (i * 2 + channel) * 2 + 1] = UInt8(truncatingIfNeeded: sample >> 8)
+                }
+            }
+        }
+        return Data(raw)
+    }
+
+    @Test("the onset is found within 5 ms of where the tone starts", arguments: [0.5, 1.234, 2.0])
+    func onset(silence: Double) throws {
+        let found = try #require(AudioOnset.first(in: Self.file(silence: silence)))
+        #expect(abs(found - silence) <= 0.005, "found \(found) for \(silence)")
+    }
+
+    @Test("silence only, or sound from the start, has no onset")
+    func none() {
+        #expect(AudioOnset.first(in: Self.file(silence: 5, length: 3)) == nil)
+        #expect(AudioOnset.first(in: Self.file(silence: 0)) == nil)
+    }
+
+    @Test("the take's offset is placed on the onset, the record start kept")
+    func clock() throws {
+        var session = ClockTests.session()
+        try session.setClock(ofTake: 1, recordStart: "09:59:59:00", fps: 25)
+        let data = Self.file(silence: 1.234)
+        let wave = try BroadcastWave(data: data)
+        let onset = try #require(AudioOnset.first(in: data))
+        let clock = try #require(session.clockFromAudio(ofTake: 1, wave: wave, onset: onset))
+        #expect(clock.recordStart == "09:59:59:00")
+        #expect(abs(clock.tabletOffset - 2.234) <= 0.005)
+    }
+}

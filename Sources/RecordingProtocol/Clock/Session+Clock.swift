@@ -116,6 +116,29 @@ extension Session {
         return previous.map(\.take)
     }
 
+    /// A take's clock found from its audio: the take's start tap is placed on the first onset after silence in its file
+    /// (`AudioOnset`), found `onset` seconds after the file's first sample. The record start stays the take's (else the
+    /// frame in progress at the file's first sample); the offset is from it to the onset.
+    ///
+    /// - Returns: the record start, frame rate and tablet offset to set with `setClock`.
+    public func clockFromAudio(ofTake number: Int, wave: BroadcastWave, onset: Double, defaultFPS: Double = 25)
+        -> (recordStart: String, fps: Double, tabletOffset: Double)? {
+        guard let take = take(number) else { return nil }
+        let fps = take.fps ?? wave.ixml?.framesPerSecond ?? defaultFPS
+        let real = Timecode.realRate(fps)
+        let recordStart: Timecode
+        if let text = take.recordStart, let start = try? Timecode(text, fps: fps) {
+            recordStart = start
+        } else if let seconds = wave.startSeconds {
+            recordStart = Timecode(frameCount: Int((seconds * real).rounded(.down)), fps: fps)
+        } else {
+            return nil
+        }
+        let base = Double(recordStart.frameCount(fps: fps)) / real
+        let fileStart = wave.startSeconds ?? base
+        return (recordStart.description, fps, PlainNumber.rounded(fileStart + onset - base, places: 6))
+    }
+
     /// Checks the session-wide clock settings: the clock offset, the crossfade and the default rating.
     func validateClockSettings() throws {
         if let clockOffset, !(clockOffset.isFinite && abs(clockOffset) <= 86_400) {

@@ -1,6 +1,8 @@
+import Foundation
 import ArgumentParser
 import RecordingProtocol
 import ScoreLayout
+import Storage
 
 /// `tonmeister take clock SESSION N [--record-start TC] [--fps F] [--offset S | --adjust S]`: a take's recorder clock, by hand.
 struct TakeClockCommand: ParsableCommand {
@@ -30,17 +32,22 @@ struct TakeClockCommand: ParsableCommand {
     @Option(help: "Seconds to add to the take's current offset.")
     var adjust: Double?
 
+    @Flag(name: .customLong("from-audio"), help: "Place the take's start tap on the first onset after silence in its linked file.")
+    var fromAudio = false
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if recordStart == nil, fps == nil, offset == nil, adjust == nil {
-            throw ValidationError("give --record-start, --fps, --offset or --adjust")
+        if recordStart == nil, fps == nil, offset == nil, adjust == nil, !fromAudio {
+            throw ValidationError("give --record-start, --fps, --offset, --adjust or --from-audio")
         }
+        if fromAudio, recordStart != nil || offset != nil { throw ValidationError("--from-audio sets the offset itself") }
         if offset != nil, adjust != nil { throw ValidationError("give --offset or --adjust, not both") }
     }
 
     func run() throws {
         let store = try file.store()
+        if fromAudio { try clockFromAudio(store) }
         if let recordStart, try store.load().take(number)?.fps == nil, fps == nil {
             try store.setClock(ofTake: number, recordStart: recordStart, fps: 25, tabletOffset: offset)
         } else if recordStart != nil || fps != nil || offset != nil {
@@ -49,6 +56,29 @@ struct TakeClockCommand: ParsableCommand {
         if let adjust { try store.adjustClock(ofTake: number, by: adjust) }
         guard let take = try store.load().take(number) else { throw CLIError.badInput("there is no take \(number)") }
         output.emit(take.clockJSON, text: ["take \(take.label): " + take.clockText])
+    }
+}
+
+extension TakeClockCommand {
+    /// `--from-audio`: the take's linked file read for its first onset after silence, the offset set to it.
+    func clockFromAudio(_ store: SessionStore) throws {
+        let session = try store.load()
+        guard let take = session.take(number), let source = take.source else {
+            throw CLIError.badInput("take \(number) has no linked file to read (link-audio first)")
+        }
+        let path = source.hasPrefix("/") ? source
+            : URL(fileURLWithPath: file.session).deletingLastPathComponent().appendingPathComponent(source).path
+        let data: Data, wave: BroadcastWave
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe); wave = try BroadcastWave(data: data) } catch {
+            throw CLIError.badInput("cannot read \(path): \(error)")
+        }
+        guard let onset = AudioOnset.first(in: data) else {
+            throw CLIError.badInput("\(path): no onset after silence was found (integer PCM with a quiet start is needed)")
+        }
+        guard let clock = session.clockFromAudio(ofTake: number, wave: wave, onset: onset, defaultFPS: fps ?? 25) else {
+            throw CLIError.badInput("take \(number) has no record start and \(path) no time reference")
+        }
+        try store.setClock(ofTake: number, recordStart: clock.recordStart, fps: clock.fps, tabletOffset: clock.tabletOffset)
     }
 }
 

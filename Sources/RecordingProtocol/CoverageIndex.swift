@@ -38,6 +38,9 @@ public struct CoverageIndex: Sendable {
         var open: Bool
         /// The take's rating marks sorted by position (then id).
         var ratings: [RatingPoint] = []
+        /// The rating in force before the first rating mark: that mark's value when it lies in the take's first bar
+        /// (producers tap a moment after the start), else the session's default rating (3).
+        var initial = CoverageIndex.defaultRating
     }
 
     struct RatingPoint: Sendable {
@@ -45,7 +48,8 @@ public struct CoverageIndex: Sendable {
         var value: Int
     }
 
-    /// The rating in force before a take's first rating mark.
+    /// The rating in force before a take's first rating mark, unless the session sets another (`Session.defaultRating`)
+    /// or that mark lies in the take's first bar.
     public static let defaultRating = 3
 
     /// Builds the index from a session.
@@ -96,9 +100,14 @@ public struct CoverageIndex: Sendable {
                 continue
             }
         }
+        for index in spans.indices { spans[index].initial = session.defaultRating ?? Self.defaultRating }
         for (take, list) in ratings {
-            spans[spanOfTake[take]!].ratings = list.sorted { $0.place < $1.place || ($0.place == $1.place && $0.id < $1.id) }
+            let index = spanOfTake[take]!
+            spans[index].ratings = list.sorted { $0.place < $1.place || ($0.place == $1.place && $0.id < $1.id) }
                 .map { RatingPoint(place: $0.place, value: $0.value) }
+            if let first = spans[index].ratings.first, first.place.coordinate < (spans[index].start.coordinate).rounded(.down) + 1 {
+                spans[index].initial = first.value
+            }
         }
         self.spans = spans
         self.problems = problems.mapValues { $0.sorted { $0.lowerBound < $1.lowerBound } }
@@ -170,22 +179,22 @@ public struct CoverageIndex: Sendable {
     func lowestRating(_ span: Span, from low: Double, to high: Double, limit: Double) -> Int {
         let a = max(span.start.coordinate, low), b = min(span.end.coordinate, high)
         return span.ratings.withUnsafeBufferPointer { list in
-            guard !list.isEmpty else { return Self.defaultRating }
+            guard !list.isEmpty else { return span.initial }
             var lo = 0, hi = list.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if list[mid].place.coordinate <= a { lo = mid + 1 } else { hi = mid }
             }
-            return Self.lowestRating(list, next: lo, to: b, limit: limit)
+            return Self.lowestRating(list, next: lo, to: b, limit: limit, initial: span.initial)
         }
     }
 
     /// The lowest rating in force from a point up to `b`, given `next`, the index of the first rating after
-    /// the point: the rating before it (3 when there is none) and every rating before `b` (and at `b` unless
+    /// the point: the rating before it (`initial` when there is none) and every rating before `b` (and at `b` unless
     /// `b` is `limit`, the start of the next bar). Shared by the queries and `RatingSweep`.
     @inline(__always)
-    static func lowestRating(_ list: UnsafeBufferPointer<RatingPoint>, next: Int, to b: Double, limit: Double) -> Int {
-        var lowest = next > 0 ? list[next - 1].value : defaultRating
+    static func lowestRating(_ list: UnsafeBufferPointer<RatingPoint>, next: Int, to b: Double, limit: Double, initial: Int) -> Int {
+        var lowest = next > 0 ? list[next - 1].value : initial
         var j = next
         while j < list.count, list[j].place.coordinate < b || (list[j].place.coordinate == b && b < limit) {
             lowest = min(lowest, list[j].value)
@@ -194,7 +203,7 @@ public struct CoverageIndex: Sendable {
         return lowest
     }
 
-    /// The rating of a take in force at a place: its last rating mark at or before it, else 3.
+    /// The rating of a take in force at a place: its last rating mark at or before it, else its initial rating.
     func rating(_ span: Span, at place: Place) -> Int {
         let list = span.ratings
         var lo = 0, hi = list.count
@@ -202,7 +211,7 @@ public struct CoverageIndex: Sendable {
             let mid = (lo + hi) / 2
             if list[mid].place <= place { lo = mid + 1 } else { hi = mid }
         }
-        return lo > 0 ? list[lo - 1].value : Self.defaultRating
+        return lo > 0 ? list[lo - 1].value : span.initial
     }
 
     /// Full or partial coverage of bars `first…last` (global indices) by a span, nil when it does not overlap them.

@@ -134,7 +134,9 @@ extension EditPlan {
         return sign + String(magnitude / 1_000) + (fraction.isEmpty ? "" : "." + fraction)
     }
 
-    private static func json(_ p: ScorePosition) -> JSONValue { ["page": .int(p.page), "x": .double(p.x), "y": .double(p.y)] }
+    private static func json(_ p: ScorePosition) -> JSONValue {
+        ["page": .int(p.page), "x": .double(PlainNumber.rounded(p.x, places: 6)), "y": .double(PlainNumber.rounded(p.y, places: 6))]
+    }
 }
 
 private extension String {

@@ -62,6 +62,7 @@ struct PlanCandidates {
             }
             var problems = 0
             var sweep = RatingSweep(ratings: span.ratings, start: span.start.coordinate, end: span.end.coordinate)
+            sweep.initial = span.initial
             for bar in run {
                 problems += touching[bar - run.lowerBound]
                 let quality = sweep.lowest(inBar: bar) - problems

@@ -32,6 +32,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidTimecode(take: Int, text: String, reason: String)
     /// A take's frame rate is not a positive finite number up to 120.
     case invalidFrameRate(take: Int, fps: Double)
+    /// A clock setting cannot be used: a take's offset or start time, the session's clock offset, crossfade or default rating.
+    case invalidClock(what: String, reason: String)
     /// Two marks share an id.
     case duplicateMark(id: Int)
     /// No mark has this id.
@@ -106,6 +108,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "take \(take): record start '\(text)' is not a timecode HH:MM:SS:FF: \(reason)"
         case .invalidFrameRate(let take, let fps):
             return "take \(take): frame rate \(fps) must be a number above 0 and at most 120"
+        case .invalidClock(let what, let reason):
+            return "\(what): \(reason)"
         case .duplicateMark(let id):
             return "mark id \(id) is used more than once"
         case .markNotFound(let id):

@@ -2,6 +2,8 @@
 struct RatingSweep {
     let ratings: [CoverageIndex.RatingPoint]
     let start: Double, end: Double
+    /// The rating before the first rating mark.
+    var initial = CoverageIndex.defaultRating
     /// The first rating after the start of the last bar asked for.
     var next = 0
 
@@ -15,6 +17,6 @@ struct RatingSweep {
     mutating func lowest(inBar bar: Int) -> Int {
         let limit = Double(bar + 1), a = max(start, Double(bar)), b = min(end, limit)
         while next < ratings.count, ratings[next].place.coordinate <= a { next += 1 }
-        return ratings.withUnsafeBufferPointer { CoverageIndex.lowestRating($0, next: next, to: b, limit: limit) }
+        return ratings.withUnsafeBufferPointer { CoverageIndex.lowestRating($0, next: next, to: b, limit: limit, initial: initial) }
     }
 }

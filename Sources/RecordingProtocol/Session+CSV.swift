@@ -53,7 +53,7 @@ extension Session {
                 String(mark.at.page), Self.csvNumber(mark.at.x), Self.csvNumber(mark.at.y),
                 mark.to.map { String($0.page) } ?? "", mark.to.map { Self.csvNumber($0.x) } ?? "",
                 mark.to.map { Self.csvNumber($0.y) } ?? "",
-                bar(at: mark.at) ?? "", mark.time.map(Self.csvNumber) ?? "",
+                bar(at: mark.at) ?? "", mark.time.map(Self.csvSeconds) ?? "",
                 mark.text ?? "", mark.colour ?? "", String(mark.deleted),
             ])
         }
@@ -78,9 +78,16 @@ extension Session {
     }
 
     /// A number in its shortest form: integral values without a fraction (`25`), others as Swift prints them (`386.4`).
+    /// A coordinate or rate with the precision it has (six decimals at most: `202.53`, not `202.52999999999997`).
     static func csvNumber(_ value: Double) -> String {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)
+        guard value.isFinite else { return String(value) }
+        return PlainNumber.text(value, places: 6)
+    }
+
+    /// Seconds to the millisecond (`3.2`, `12.345`).
+    static func csvSeconds(_ value: Double) -> String {
+        guard value.isFinite else { return String(value) }
+        return PlainNumber.text(value, places: 3)
     }
 
     /// The bar at a position through the layout, nil without a layout or bars there.

@@ -68,11 +68,11 @@ extension Session {
     @discardableResult
     public mutating func addTake(
         start: ScorePosition, end: ScorePosition? = nil, piece: Int? = nil, source: String? = nil,
-        recordStart: String? = nil, fps: Double? = nil, note: String = ""
+        recordStart: String? = nil, fps: Double? = nil, note: String = "", tabletOffset: Double? = nil, startedAt: String? = nil
     ) throws -> Take {
         let (number, label) = try nextTakeNumber(for: piece)
         let take = Take(number: number, label: label, start: start, end: end, source: source,
-                        recordStart: recordStart, fps: fps, note: note)
+                        recordStart: recordStart, fps: fps, note: note, tabletOffset: tabletOffset, startedAt: startedAt)
         _ = try Self.checkTake(take, checker: PositionChecker(layout: layout))
         takes.append(take)
         history.append(.takeStarted(take: number))

@@ -54,8 +54,12 @@ extension Session {
         let takes = try top.optional("takes", JSONValue.array(Self.take)) ?? []
         let marks = try top.optional("marks", JSONValue.array(Self.mark)) ?? []
         let history = try top.optional("history", JSONValue.array(Self.action)) ?? []
+        let clockOffset = try top.optional("clockOffset", JSONValue.double)
+        let crossfade = try top.optional("crossfade", JSONValue.double)
+        let defaultRating = try top.optional("defaultRating", JSONValue.int)
         self.init(title: title, score: score, layout: layout, numbering: numbering, pieces: pieces,
                   takes: takes, marks: marks, history: history, extra: ExtraFields(top.unread))
+        (self.clockOffset, self.crossfade, self.defaultRating) = (clockOffset, crossfade, defaultRating)
     }
 
     private static func piece(_ value: JSONValue, index: Int) throws -> Piece {
@@ -72,6 +76,8 @@ extension Session {
     private static func take(_ value: JSONValue, index: Int) throws -> Take {
         var m = try JSONObject(value)
         let number = try m.required("number", JSONValue.int)
+        let tabletOffset = try m.optional("tabletOffset", JSONValue.double), startedAt = try m.optional("startedAt", JSONValue.string)
+        let media = try m.optional("media", RecordingMedia.init(jsonTree:))
         return Take(
             number: number,
             label: try m.optional("label", JSONValue.string),
@@ -82,7 +88,7 @@ extension Session {
             fps: try m.optional("fps", JSONValue.double),
             note: try m.optional("note", JSONValue.string) ?? "",
             deleted: try m.optional("deleted", JSONValue.bool) ?? false,
-            extra: ExtraFields(m.unread))
+            extra: ExtraFields(m.unread), tabletOffset: tabletOffset, startedAt: startedAt, media: media)
     }
 
     private static func mark(_ value: JSONValue, index: Int) throws -> Mark {
@@ -124,7 +130,8 @@ extension Session {
                     number: try m.optional("previousNumber", JSONValue.int), label: try m.optional("previousLabel", JSONValue.string),
                     at: try m.optional("previousAt", JSONValue.position), to: try m.optional("previousTo", JSONValue.position),
                     kind: try m.optional("previousKind", JSONValue.string), value: try m.optional("previousValue", JSONValue.int),
-                    problem: try m.optional("previousProblem", JSONValue.string), text: try m.optional("previousText", JSONValue.string)))
+                    problem: try m.optional("previousProblem", JSONValue.string), text: try m.optional("previousText", JSONValue.string),
+                    clock: try m.optional("previous", ClockChange.init(jsonTree:))))
         } catch ProtocolError.invalidHistory(let reason) {
             throw JSONFieldError(reason)
         }

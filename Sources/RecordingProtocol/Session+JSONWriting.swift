@@ -6,8 +6,9 @@ extension Session {
     /// The session JSON document.
     ///
     /// Keys in order: `format`, `title`, `score`, `layout` (when known), `numbering`, `pieces`,
-    /// `takes`, `marks`, `history` (when not empty), then unknown top-level members. Takes: `number`, `label`, `start`, `end`,
-    /// `source`, `recordStart`, `fps`, `note`, `deleted` (only when true). Marks: `take`, `kind`,
+    /// `takes`, `marks`, `history` (when not empty), `clockOffset`, `crossfade`, `defaultRating` (when set), then unknown
+    /// top-level members. Takes: `number`, `label`, `start`, `end`,
+    /// `source`, `recordStart`, `fps`, `tabletOffset`, `startedAt`, `media`, `note`, `deleted` (only when true). Marks: `take`, `kind`,
     /// `value` (ratings), `problem` (problems), `at`, `to`, `text`, `time`, `colour`, `id` (only
     /// when it differs from the mark's 1-based position, the id a reader assumes without it),
     /// `deleted` (only when true). Absent optionals are omitted; unknown members follow the known
@@ -38,6 +39,9 @@ extension Session {
         members.append(("takes", .array(takes.map(Self.tree))))
         members.append(("marks", .array(marks.enumerated().map { Self.tree($1, position: $0 + 1) })))
         if !history.isEmpty { members.append(("history", .array(history.map(Self.tree)))) }
+        if let clockOffset { members.append(("clockOffset", .double(clockOffset))) }
+        if let crossfade { members.append(("crossfade", .double(crossfade))) }
+        if let defaultRating { members.append(("defaultRating", .int(defaultRating))) }
         return .object(members + Self.tree(extra))
     }
 
@@ -66,6 +70,9 @@ extension Session {
         if let source = take.source { members.append(("source", .string(source))) }
         if let recordStart = take.recordStart { members.append(("recordStart", .string(recordStart))) }
         if let fps = take.fps { members.append(("fps", number(fps))) }
+        if let offset = take.tabletOffset { members.append(("tabletOffset", .double(offset))) }
+        if let startedAt = take.startedAt { members.append(("startedAt", .string(startedAt))) }
+        if let media = take.media { members.append(("media", media.jsonTree)) }
         members.append(("note", .string(take.note)))
         if take.deleted { members.append(("deleted", .bool(true))) }
         return .object(members + tree(take.extra))
@@ -105,6 +112,7 @@ extension Session {
             if let value = kind.rating { members.append(("previousValue", .int(value))) }
             if let problem = kind.problem { members.append(("previousProblem", .string(problem.name))) }
             if let text { members.append(("previousText", .string(text))) }
+        case .clockChanged(let change): members.append(("previous", change.jsonTree))
         default: break
         }
         return .object(members)

@@ -108,6 +108,7 @@ extension SessionAction {
         case .noteChanged(number, let note): return .noteChanged(take: newNumber, previousNote: note)
         case .takeDeleted(number): return .takeDeleted(take: newNumber)
         case .takeRenumbered(number, let previous, let label): return .takeRenumbered(take: newNumber, previousNumber: previous, previousLabel: label)
+        case .clockChanged(let change): return .clockChanged(change.renamingTake(number, to: newNumber))
         default: return self
         }
     }

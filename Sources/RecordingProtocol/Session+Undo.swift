@@ -44,6 +44,16 @@ extension Session {
             let index = try markIndex(id)
             marks[index].kind = kind
             marks[index].text = text
+        case .clockChanged(let change):
+            for state in change.takes {
+                let index = try takeIndex(state.take)
+                takes[index].source = state.source
+                takes[index].recordStart = state.recordStart
+                takes[index].fps = state.fps
+                takes[index].tabletOffset = state.tabletOffset
+                takes[index].media = state.media
+            }
+            if let offset = change.sessionOffset { clockOffset = offset }
         }
     }
 
@@ -74,6 +84,9 @@ extension Session {
             }
             if let mark = action.mark, !ids.contains(mark) {
                 throw ProtocolError.invalidHistory(reason: "history[\(index)] (\(action.name)) names mark \(mark), which does not exist")
+            }
+            if case .clockChanged(let change) = action, let missing = change.takes.first(where: { !numbers.contains($0.take) }) {
+                throw ProtocolError.invalidHistory(reason: "history[\(index)] (clock) names take \(missing.take), which does not exist")
             }
         }
     }

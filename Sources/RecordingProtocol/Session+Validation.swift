@@ -28,6 +28,7 @@ extension Session {
         guard numbering.first >= 0 else {
             throw ProtocolError.invalidNumbering(reason: "the first take number \(numbering.first) must be at least 0")
         }
+        try validateClockSettings()
         let checker = PositionChecker(layout: layout)
         for index in pieces.indices { try validatePiece(at: index, checker: checker) }
         var numbers = Set<Int>()
@@ -96,6 +97,7 @@ extension Session {
                 throw ProtocolError.invalidTimecode(take: take.number, text: text, reason: error.reason)
             }
         }
+        try checkClock(of: take)
         return TakeSpanCheck(take: take, start: start, end: end)
     }
 

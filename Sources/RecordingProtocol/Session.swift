@@ -29,6 +29,15 @@ public struct Session: Hashable, Sendable {
     public var history: [SessionAction]
     /// Unknown top-level JSON members kept for the round trip.
     public var extra: ExtraFields
+    /// The recorder's clock minus the tablet's, in seconds (`session clock --offset`); nil when not set.
+    public var clockOffset: Double?
+    /// The crossfade at every splice of the exports, in seconds; nil is `defaultCrossfade` (10 ms).
+    public var crossfade: Double?
+    /// The rating in force before a take's first rating mark (unless that mark lies in the take's first bar); nil is 3.
+    public var defaultRating: Int?
+
+    /// The crossfade when the session sets none: 10 ms.
+    public static let defaultCrossfade = 0.010
 
     /// Creates a session without checking it (call `validate()`).
     public init(

@@ -26,6 +26,8 @@ public enum SessionAction: Hashable, Sendable {
     case markMoved(mark: Int, previousAt: ScorePosition, previousTo: ScorePosition?)
     /// A mark's kind (rating value, problem) or text was changed.
     case markChanged(mark: Int, previousKind: MarkKind, previousText: String?)
+    /// The recorder's clock of takes or of the session was set (`link-audio`, `take clock`, `session clock`, `--relocate`).
+    case clockChanged(ClockChange)
 
     /// The name used in the session JSON (`history[].action`) and the database (`action.kind`).
     public var name: String {
@@ -39,12 +41,13 @@ public enum SessionAction: Hashable, Sendable {
         case .takeRenumbered: return "take-renumber"
         case .markMoved: return "mark-move"
         case .markChanged: return "mark-change"
+        case .clockChanged: return "clock"
         }
     }
 
     /// Every action name, as `name` spells them.
     public static let names = [
-        "take-start", "take-end", "take-note", "mark", "delete-mark", "delete-take", "take-renumber", "mark-move", "mark-change",
+        "take-start", "take-end", "take-note", "mark", "delete-mark", "delete-take", "take-renumber", "mark-move", "mark-change", "clock",
     ]
 
     /// The take the action changed, if it was a take action.
@@ -52,7 +55,7 @@ public enum SessionAction: Hashable, Sendable {
         switch self {
         case .takeStarted(let take), .takeEnded(let take, _), .noteChanged(let take, _), .takeDeleted(let take),
              .takeRenumbered(let take, _, _): return take
-        case .markAdded, .markDeleted, .markMoved, .markChanged: return nil
+        case .markAdded, .markDeleted, .markMoved, .markChanged, .clockChanged: return nil
         }
     }
 
@@ -60,7 +63,7 @@ public enum SessionAction: Hashable, Sendable {
     public var mark: Int? {
         switch self {
         case .markAdded(let mark), .markDeleted(let mark), .markMoved(let mark, _, _), .markChanged(let mark, _, _): return mark
-        case .takeStarted, .takeEnded, .noteChanged, .takeDeleted, .takeRenumbered: return nil
+        case .takeStarted, .takeEnded, .noteChanged, .takeDeleted, .takeRenumbered, .clockChanged: return nil
         }
     }
 
@@ -82,6 +85,14 @@ public enum SessionAction: Hashable, Sendable {
         case .markMoved(let mark, let at, let to):
             return "moves mark \(mark) back to \(at)" + (to.map { "–\($0)" } ?? "")
         case .markChanged(let mark, let kind, _): return "changes mark \(mark) back to \(kind.summary)"
+        case .clockChanged(let change):
+            let takes = change.takes.map { String($0.take) }.joined(separator: ", ")
+            switch change.reason {
+            case .linkAudio: return "unlinks the audio of take\(change.takes.count == 1 ? "" : "s") \(takes)"
+            case .relocate: return "moves the media of take\(change.takes.count == 1 ? "" : "s") \(takes) back"
+            case .sessionClock: return "gives the session its previous clock offset back"
+            case .takeClock: return "gives take\(change.takes.count == 1 ? "" : "s") \(takes) its previous record start and offset back"
+            }
         }
     }
 
@@ -119,6 +130,8 @@ public enum SessionAction: Hashable, Sendable {
                 throw ProtocolError.invalidHistory(reason: "a 'mark-change' action's previous kind: \(error.description)")
             }
             self = .markChanged(mark: try need(mark, "a mark"), previousKind: kind, previousText: previous.text)
+        case "clock":
+            self = .clockChanged(try need(previous.clock, "its previous clocks (previous)"))
         default:
             throw ProtocolError.invalidHistory(
                 reason: "unknown action '\(name)' (expected one of \(Self.names.joined(separator: ", ")))")
@@ -145,10 +158,12 @@ extension SessionAction {
         public var problem: String?
         /// A changed mark's previous text.
         public var text: String?
+        /// A clock change's previous clocks.
+        public var clock: ClockChange?
 
         /// Creates the parts; absent ones are nil.
         public init(number: Int? = nil, label: String? = nil, at: ScorePosition? = nil, to: ScorePosition? = nil,
-                    kind: String? = nil, value: Int? = nil, problem: String? = nil, text: String? = nil) {
+                    kind: String? = nil, value: Int? = nil, problem: String? = nil, text: String? = nil, clock: ClockChange? = nil) {
             self.number = number
             self.label = label
             self.at = at
@@ -157,6 +172,7 @@ extension SessionAction {
             self.value = value
             self.problem = problem
             self.text = text
+            self.clock = clock
         }
     }
 
@@ -167,6 +183,7 @@ extension SessionAction {
         case .markMoved(_, let at, let to): return PreviousState(at: at, to: to)
         case .markChanged(_, let kind, let text):
             return PreviousState(kind: kind.name, value: kind.rating, problem: kind.problem?.name, text: text)
+        case .clockChanged(let change): return PreviousState(clock: change)
         default: return PreviousState()
         }
     }

@@ -20,6 +20,14 @@ public struct Take: Hashable, Sendable {
     public var recordStart: String?
     /// The frame rate of `recordStart`, such as 25 or 29.97.
     public var fps: Double?
+    /// Seconds from `recordStart` to the take's time 0 on the tablet (its start tap), which the marks' times count from;
+    /// nil is 0 (the marks' times count from the record start itself).
+    public var tabletOffset: Double?
+    /// When the take was started by the tablet's (or computer's) clock: ISO 8601 local time with its UTC offset,
+    /// such as `2026-11-26T10:02:11.250+01:00` (see `WallClock`).
+    public var startedAt: String?
+    /// The linked recording's channels, rate, length and time reference (filled by `link-audio`).
+    public var media: RecordingMedia?
     /// A free note.
     public var note: String
     /// True when the take is soft-deleted.
@@ -31,7 +39,8 @@ public struct Take: Hashable, Sendable {
     public init(
         number: Int, label: String? = nil, start: ScorePosition, end: ScorePosition? = nil,
         source: String? = nil, recordStart: String? = nil, fps: Double? = nil, note: String = "",
-        deleted: Bool = false, extra: ExtraFields = ExtraFields()
+        deleted: Bool = false, extra: ExtraFields = ExtraFields(),
+        tabletOffset: Double? = nil, startedAt: String? = nil, media: RecordingMedia? = nil
     ) {
         self.number = number
         self.label = label ?? String(number)
@@ -43,6 +52,9 @@ public struct Take: Hashable, Sendable {
         self.note = note
         self.deleted = deleted
         self.extra = extra
+        self.tabletOffset = tabletOffset
+        self.startedAt = startedAt
+        self.media = media
     }
 
     /// True when the take has no end (it covers to the end of the score).

@@ -22,7 +22,8 @@ extension SessionDatabase {
     /// - Throws: `StorageError.invalid` with `.pieceNotFound` or the take errors of the model;
     ///   `StorageError.noSession` for an empty database.
     @discardableResult
-    public func startTake(at start: ScorePosition, piece: Int? = nil, source: String? = nil, note: String = "") throws -> Take {
+    public func startTake(at start: ScorePosition, piece: Int? = nil, source: String? = nil, note: String = "",
+                          clock: Take? = nil) throws -> Take {
         try writer.write { db in
             var partial = try self.partialSession(db)
             partial.numbering = try SessionRows.numbering(
@@ -38,7 +39,8 @@ extension SessionDatabase {
                 partial.takes = try SessionRows.takes(in: db)
             }
             let take = try StorageError.checking {
-                try partial.addTake(start: start, piece: piece, source: source, note: note)
+                try partial.addTake(start: start, piece: piece, source: source, recordStart: clock?.recordStart, fps: clock?.fps,
+                                    note: note, tabletOffset: clock?.tabletOffset, startedAt: clock?.startedAt)
             }
             let seq = try Self.nextSeq(in: "take", db)
             try SessionRows.insert(take, seq: seq, in: db)

@@ -76,60 +76,64 @@ extension SessionDatabase {
     ///
     /// - Throws: `StorageError.noSession` for an empty database; `.corruptRow` when the session row cannot be read.
     public func loadReading() throws -> (session: Session, warnings: [SessionWarning]) {
-        try writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT rowid AS rowid, * FROM session WHERE id = 1") else { throw StorageError.noSession }
-            var notes: [String] = []
-            let reader = RowReader(row: row, table: "session")
-            var warnings: [SessionWarning] = []
-            var takes: [Take] = [], marks: [Mark] = [], skipped = 0
-            for takeRow in try Row.fetchAll(db, sql: "SELECT rowid AS rowid, * FROM take ORDER BY seq") {
-                var repairs: [String] = []
-                do {
-                    let take = try SessionRows.take(takeRow, repairs: &repairs)
-                    takes.append(take)
-                    warnings += repairs.map { Self.rowWarning($0, take: take.number) }
-                } catch {
-                    skipped += 1
-                    warnings.append(Self.rowWarning("\(error); the take is left out"))
-                }
+        try writer.read { db in try Self.loadReading(in: db) }
+    }
+
+    /// Reads the whole session with its damaged rows inside a transaction (see `loadReading()`).
+    static func loadReading(in db: Database) throws -> (session: Session, warnings: [SessionWarning]) {
+        guard let row = try Row.fetchOne(db, sql: "SELECT rowid AS rowid, * FROM session WHERE id = 1") else { throw StorageError.noSession }
+        var notes: [String] = []
+        let reader = RowReader(row: row, table: "session")
+        var warnings: [SessionWarning] = []
+        var takes: [Take] = [], marks: [Mark] = [], skipped = 0
+        for takeRow in try Row.fetchAll(db, sql: "SELECT rowid AS rowid, * FROM take ORDER BY seq") {
+            var repairs: [String] = []
+            do {
+                let take = try SessionRows.take(takeRow, repairs: &repairs)
+                takes.append(take)
+                warnings += repairs.map { Self.rowWarning($0, take: take.number) }
+            } catch {
+                skipped += 1
+                warnings.append(Self.rowWarning("\(error); the take is left out"))
             }
-            let readTakes = Set(takes.map(\.number))
-            for markRow in try Row.fetchAll(db, sql: "SELECT rowid AS rowid, * FROM mark ORDER BY seq") {
-                var repairs: [String] = []
-                do {
-                    let mark = try SessionRows.mark(markRow, repairs: &repairs)
-                    if skipped > 0, !readTakes.contains(mark.take) {
-                        skipped += 1
-                        warnings.append(Self.rowWarning("mark \(mark.id): its take \(mark.take) could not be read; the mark is left out",
-                                                        take: mark.take, mark: mark.id))
-                        continue
-                    }
-                    marks.append(mark)
-                    warnings += repairs.map { Self.rowWarning($0, take: mark.take, mark: mark.id) }
-                } catch {
-                    skipped += 1
-                    warnings.append(Self.rowWarning("\(error); the mark is left out"))
-                }
-            }
-            var history: [SessionAction] = []
-            do { history = try SessionRows.history(in: db) } catch {
-                warnings.append(Self.rowWarning("\(error); the undo history is left out"))
-            }
-            if skipped > 0, !history.isEmpty {
-                history = []
-                warnings.append(Self.rowWarning("rows were left out, so the undo history (which may name them) is left out too"))
-            }
-            let session = Session(
-                title: SessionRows.repairing(&notes, "", "read as an empty title") { try reader.string("title") },
-                score: ScoreReference(
-                    file: SessionRows.repairing(&notes, "", "read as no score file") { try reader.string("score_file") },
-                    sha256: SessionRows.repairing(&notes, "", "read without a checksum") { try reader.optionalString("score_sha256") ?? "" }),
-                layout: try Self.layout(try Self.sessionColumn(reader, "layout_json")),
-                numbering: try SessionRows.numbering(try Self.sessionColumn(reader, "numbering_json") ?? "{}"),
-                pieces: try SessionRows.pieces(in: db), takes: takes, marks: marks, history: history,
-                extra: try SessionRows.extra(try Self.sessionColumn(reader, "extra_json"), table: "session"))
-            return (session, notes.map { Self.rowWarning($0) } + warnings)
         }
+        let readTakes = Set(takes.map(\.number))
+        for markRow in try Row.fetchAll(db, sql: "SELECT rowid AS rowid, * FROM mark ORDER BY seq") {
+            var repairs: [String] = []
+            do {
+                let mark = try SessionRows.mark(markRow, repairs: &repairs)
+                if skipped > 0, !readTakes.contains(mark.take) {
+                    skipped += 1
+                    warnings.append(Self.rowWarning("mark \(mark.id): its take \(mark.take) could not be read; the mark is left out",
+                                                    take: mark.take, mark: mark.id))
+                    continue
+                }
+                marks.append(mark)
+                warnings += repairs.map { Self.rowWarning($0, take: mark.take, mark: mark.id) }
+            } catch {
+                skipped += 1
+                warnings.append(Self.rowWarning("\(error); the mark is left out"))
+            }
+        }
+        var history: [SessionAction] = []
+        do { history = try SessionRows.history(in: db) } catch {
+            warnings.append(Self.rowWarning("\(error); the undo history is left out"))
+        }
+        if skipped > 0, !history.isEmpty {
+            history = []
+            warnings.append(Self.rowWarning("rows were left out, so the undo history (which may name them) is left out too"))
+        }
+        var session = Session(
+            title: SessionRows.repairing(&notes, "", "read as an empty title") { try reader.string("title") },
+            score: ScoreReference(
+                file: SessionRows.repairing(&notes, "", "read as no score file") { try reader.string("score_file") },
+                sha256: SessionRows.repairing(&notes, "", "read without a checksum") { try reader.optionalString("score_sha256") ?? "" }),
+            layout: try Self.layout(try Self.sessionColumn(reader, "layout_json")),
+            numbering: try SessionRows.numbering(try Self.sessionColumn(reader, "numbering_json") ?? "{}"),
+            pieces: try SessionRows.pieces(in: db), takes: takes, marks: marks, history: history,
+            extra: try SessionRows.extra(try Self.sessionColumn(reader, "extra_json"), table: "session"))
+        SessionRows.readClockSettings(reader, into: &session, repairs: &notes)
+        return (session, notes.map { Self.rowWarning($0) } + warnings)
     }
 
     /// The reading of the whole session: damaged rows as in `loadReading()`, then repaired (`.lenient`) or refused

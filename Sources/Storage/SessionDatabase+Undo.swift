@@ -27,6 +27,8 @@ extension SessionDatabase {
                         reason: "take \(take) cannot get its number \(previousNumber) back: another take has it now"))
                 }
                 try Self.renumberRows(take, to: previousNumber, label: previousLabel, in: db)
+            } else if case .clockChanged(let change) = action {
+                try Self.revertClock(change, in: db)
             } else {
                 let (sql, arguments) = Self.revertStatement(action)
                 try db.execute(sql: sql, arguments: arguments)
@@ -37,6 +39,16 @@ extension SessionDatabase {
             try db.execute(sql: "DELETE FROM action WHERE id = ?", arguments: [row["id"] as Int])
             return action
         }
+    }
+
+    /// Gives the takes of a clock change their previous clocks, and the session its previous offset.
+    private static func revertClock(_ change: ClockChange, in db: Database) throws {
+        for state in change.takes {
+            try db.execute(sql: "UPDATE take SET source = ?, record_start = ?, fps = ?, tablet_offset = ?, media_json = ? WHERE number = ?",
+                           arguments: [state.source, state.recordStart, state.fps, state.tabletOffset, state.media?.jsonText, state.take])
+            guard db.changesCount == 1 else { throw StorageError.corruptRow(table: "action", reason: "clock names take \(state.take), which is not stored") }
+        }
+        if let offset = change.sessionOffset { try db.execute(sql: "UPDATE session SET clock_offset = ? WHERE id = 1", arguments: [offset]) }
     }
 
     /// The one UPDATE that reverts an action (a renumbering is reverted by `renumberRows`).
@@ -55,6 +67,7 @@ extension SessionDatabase {
         case .markChanged(let mark, let kind, let text):
             return ("UPDATE mark SET kind = ?, value = ?, problem = ?, text = ? WHERE id = ?",
                     [kind.name, kind.rating, kind.problem?.name, text, mark])
+        case .clockChanged: return ("SELECT 1", [])
         case .takeRenumbered(let take, let previousNumber, let previousLabel):
             return ("UPDATE take SET number = ?, label = ? WHERE number = ?", [previousNumber, previousLabel, take])
         }

@@ -84,6 +84,11 @@ public final class SessionDatabase: Sendable {
         try loadReading().session
     }
 
+    /// Reads the whole session inside a transaction (see `load()`).
+    static func load(in db: Database) throws -> Session {
+        try loadReading(in: db).session
+    }
+
     /// Reads a `tonmeister-session/1` document leniently (or strictly), repairs it and replaces the whole content with it.
     ///
     /// - Returns: the warnings for what was repaired or kept (DESIGN §6).
@@ -118,6 +123,8 @@ public final class SessionDatabase: Sendable {
         for (seq, take) in session.takes.enumerated() { try SessionRows.insert(take, seq: seq + 1, in: db) }
         for (seq, mark) in session.marks.enumerated() { try SessionRows.insert(mark, seq: seq + 1, in: db) }
         for action in session.history { try SessionRows.insert(action, in: db) }
+        try db.execute(sql: "UPDATE session SET clock_offset = ?, crossfade = ?, default_rating = ? WHERE id = 1",
+                       arguments: [session.clockOffset, session.crossfade, session.defaultRating])
     }
 
     /// The layout stored as `layout_json` (read without validation: it was validated when saved).

@@ -17,12 +17,14 @@ extension SessionRows {
         try db.cachedStatement(sql: """
             INSERT INTO action (kind, take, mark, previous_end_page, previous_end_x, previous_end_y, previous_note,
                                 previous_number, previous_label, previous_at_page, previous_at_x, previous_at_y,
-                                previous_to_page, previous_to_x, previous_to_y, previous_kind, previous_value, previous_problem, previous_text)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                previous_to_page, previous_to_x, previous_to_y, previous_kind, previous_value, previous_problem, previous_text,
+                                previous_json)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 action.name, action.take, action.mark, previousEnd?.page, previousEnd?.x, previousEnd?.y, previousNote,
                 previous.number, previous.label, previous.at?.page, previous.at?.x, previous.at?.y,
                 previous.to?.page, previous.to?.x, previous.to?.y, previous.kind, previous.value, previous.problem, previous.text,
+                previous.clock?.jsonTree.serialized(),
             ])
     }
 
@@ -34,7 +36,8 @@ extension SessionRows {
                 number: try reader.optionalInt("previous_number"), label: try reader.optionalString("previous_label"),
                 at: try reader.optionalPosition("previous_at"), to: try reader.optionalPosition("previous_to"),
                 kind: try reader.optionalString("previous_kind"), value: try reader.optionalInt("previous_value"),
-                problem: try reader.optionalString("previous_problem"), text: try reader.optionalString("previous_text"))
+                problem: try reader.optionalString("previous_problem"), text: try reader.optionalString("previous_text"),
+                clock: try clockChange(try reader.optionalString("previous_json")))
             return try SessionAction(name: try reader.string("kind"), take: try reader.optionalInt("take"), mark: try reader.optionalInt("mark"),
                                      previousEnd: try reader.optionalPosition("previous_end"),
                                      previousNote: try reader.optionalString("previous_note"), previous: previous)
@@ -43,6 +46,23 @@ extension SessionRows {
         } catch let error as RowDamage {
             throw StorageError.corruptRow(table: "action", reason: error.description)
         }
+    }
+
+    /// A clock action's previous clocks from `previous_json`.
+    static func clockChange(_ text: String?) throws -> ClockChange? {
+        guard let text else { return nil }
+        do { return try ClockChange(jsonTree: try JSONReader.parse(text.utf8)) } catch {
+            throw ProtocolError.invalidHistory(reason: "previous_json is not a clock change: \(error)")
+        }
+    }
+
+    /// The session's clock offset, crossfade and default rating from its row.
+    ///
+    /// A damaged value is left unset and noted in `repairs`.
+    static func readClockSettings(_ reader: RowReader, into session: inout Session, repairs: inout [String]) {
+        session.clockOffset = repairing(&repairs, nil, "read without a clock offset") { try reader.optionalDouble("clock_offset") }
+        session.crossfade = repairing(&repairs, nil, "read without a crossfade") { try reader.optionalDouble("crossfade") }
+        session.defaultRating = repairing(&repairs, nil, "read without a default rating") { try reader.optionalInt("default_rating") }
     }
 
     /// The whole history, oldest first.

@@ -90,12 +90,12 @@ enum SessionRows {
     static func insert(_ take: Take, seq: Int, in db: Database) throws {
         try db.cachedStatement(sql: """
             INSERT INTO take (seq, number, label, start_page, start_x, start_y, end_page, end_x, end_y,
-                              source, record_start, fps, note, deleted, extra_json)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                              source, record_start, fps, note, deleted, extra_json, tablet_offset, started_at, media_json)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 seq, take.number, take.label, take.start.page, take.start.x, take.start.y,
                 take.end?.page, take.end?.x, take.end?.y, take.source, take.recordStart, take.fps,
-                take.note, take.deleted, extraJSON(take.extra),
+                take.note, take.deleted, extraJSON(take.extra), take.tabletOffset, take.startedAt, take.media?.jsonText,
             ])
     }
 
@@ -116,7 +116,10 @@ enum SessionRows {
             deleted: repairing(&repairs, false, "the take is read as not deleted") { try reader.bool("deleted") },
             extra: repairing(&repairs, ExtraFields(), "its unknown members are left out") {
                 try extra(try reader.optionalString("extra_json"), table: "take")
-            })
+            },
+            tabletOffset: repairing(&repairs, nil, "read without a tablet offset") { try reader.optionalDouble("tablet_offset") },
+            startedAt: repairing(&repairs, nil, "read without a start time") { try reader.optionalString("started_at") },
+            media: repairing(&repairs, nil, "read without its linked media") { try media(try reader.optionalString("media_json")) })
     }
 
     /// A take from a `take` row, for an edit: damage that `take(_:repairs:)` cannot mend is a `corruptRow`.
@@ -124,6 +127,14 @@ enum SessionRows {
         var repairs: [String] = []
         do { return try take(row, repairs: &repairs) } catch let error as RowDamage {
             throw StorageError.corruptRow(table: "take", reason: error.description)
+        }
+    }
+
+    /// The linked media stored as `media_json`.
+    static func media(_ text: String?) throws -> RecordingMedia? {
+        guard let text else { return nil }
+        do { return try RecordingMedia(json: text) } catch {
+            throw StorageError.corruptRow(table: "take", reason: "media_json is not a recording's media: \(text)")
         }
     }
 

@@ -7,7 +7,9 @@ import GRDB
 ///
 /// Tables: `session` (one row, id 1), `piece`, `take` and `mark` (v1), and `action` (v2: the
 /// history of user actions, oldest first by id, that `undo` reverts from the newest; v3 rebuilds it
-/// for renumbered takes and moved or changed marks, with the columns their undo needs). `seq` columns keep the order in
+/// for renumbered takes and moved or changed marks, with the columns their undo needs; v5 for clock changes).
+/// v5 also gives takes their clock (`tablet_offset`, `started_at`, `media_json`) and the session its
+/// `clock_offset`, `crossfade` and `default_rating`. `seq` columns keep the order in
 /// which pieces, takes and marks were made (the order of the session's arrays, which need not be
 /// the order of take numbers or mark ids). `extra_json` holds unknown JSON members as a JSON
 /// array of `[key, json text]` pairs (NULL when there are none). `session.revision` grows with
@@ -175,6 +177,72 @@ enum SessionSchema {
                     body TEXT NOT NULL,
                     made TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
                 ) WITHOUT ROWID;
+                """)
+        }
+        migrator.registerMigration("v5: one clock per take, clock changes in the history") { db in
+            // A take's tablet offset, start time and linked media; the session's clock offset, crossfade and default
+            // rating; and `clock` actions (link-audio, a record start set by hand, the session's offset, relocated
+            // media), whose previous clocks are kept as JSON in `previous_json`. The action table is rebuilt for
+            // the new kind (its CHECKs name the kinds), keeping every row.
+            let markActions = "('mark', 'delete-mark', 'mark-move', 'mark-change')"
+            // Columns are added only where missing, so a database whose migration records were lost migrates too.
+            let columns = [
+                ("take", "tablet_offset", "REAL CHECK (tablet_offset IS NULL OR tablet_offset BETWEEN -86400 AND 86400)"),
+                ("take", "started_at", "TEXT CHECK (started_at IS NULL OR started_at <> '')"),
+                ("take", "media_json", "TEXT CHECK (media_json IS NULL OR json_valid(media_json))"),
+                ("session", "clock_offset", "REAL CHECK (clock_offset IS NULL OR clock_offset BETWEEN -86400 AND 86400)"),
+                ("session", "crossfade", "REAL CHECK (crossfade IS NULL OR crossfade BETWEEN 0 AND 10)"),
+                ("session", "default_rating",
+                 "INTEGER CHECK (default_rating IS NULL OR (typeof(default_rating) = 'integer' AND default_rating BETWEEN 1 AND 5))"),
+            ]
+            for (table, column, definition) in columns where try !db.columns(in: table).contains(where: { $0.name == column }) {
+                try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(column) \(definition)")
+            }
+            try db.execute(sql: """
+                CREATE TABLE action_v5 (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL CHECK (kind IN ('take-start', 'take-end', 'take-note', 'delete-take', 'mark', 'delete-mark',
+                                                       'take-renumber', 'mark-move', 'mark-change', 'clock')),
+                    take INTEGER REFERENCES take(number),
+                    mark INTEGER REFERENCES mark(id),
+                    \(optionalPosition("previous_end")),
+                    previous_note TEXT,
+                    previous_number INTEGER CHECK (previous_number IS NULL OR (typeof(previous_number) = 'integer' AND previous_number >= 0)),
+                    previous_label TEXT CHECK (previous_label IS NULL OR previous_label <> ''),
+                    \(optionalPosition("previous_at")),
+                    \(optionalPosition("previous_to")),
+                    previous_kind TEXT CHECK (previous_kind IS NULL OR previous_kind IN ('rating', 'problem', 'edit-point', 'text')),
+                    previous_value INTEGER CHECK (previous_value IS NULL OR (typeof(previous_value) = 'integer' AND previous_value BETWEEN 1 AND 5)),
+                    previous_problem TEXT CHECK (previous_problem IS NULL OR previous_problem <> ''),
+                    previous_text TEXT,
+                    previous_json TEXT CHECK (previous_json IS NULL OR json_valid(previous_json)),
+                    CHECK ((kind IN \(markActions)) = (mark IS NOT NULL)),
+                    CHECK ((kind IN \(markActions) OR kind = 'clock') = (take IS NULL)),
+                    CHECK ((kind = 'take-note') = (previous_note IS NOT NULL)),
+                    CHECK (kind = 'take-end' OR previous_end_page IS NULL),
+                    CHECK ((kind = 'take-renumber') = (previous_number IS NOT NULL)),
+                    CHECK ((kind = 'take-renumber') = (previous_label IS NOT NULL)),
+                    CHECK ((kind = 'mark-move') = (previous_at_page IS NOT NULL)),
+                    CHECK (kind = 'mark-move' OR previous_to_page IS NULL),
+                    CHECK ((kind = 'mark-change') = (previous_kind IS NOT NULL)),
+                    CHECK ((previous_kind = 'rating') = (previous_value IS NOT NULL)),
+                    CHECK ((previous_kind = 'problem') = (previous_problem IS NOT NULL)),
+                    CHECK (kind = 'mark-change' OR previous_text IS NULL),
+                    CHECK ((kind = 'clock') = (previous_json IS NOT NULL)),
+                    \(allOrNone("previous_end")),
+                    \(allOrNone("previous_at")),
+                    \(allOrNone("previous_to"))
+                );
+                INSERT INTO action_v5 (id, kind, take, mark, previous_end_page, previous_end_x, previous_end_y, previous_note,
+                                       previous_number, previous_label, previous_at_page, previous_at_x, previous_at_y,
+                                       previous_to_page, previous_to_x, previous_to_y, previous_kind, previous_value,
+                                       previous_problem, previous_text)
+                    SELECT id, kind, take, mark, previous_end_page, previous_end_x, previous_end_y, previous_note,
+                           previous_number, previous_label, previous_at_page, previous_at_x, previous_at_y,
+                           previous_to_page, previous_to_x, previous_to_y, previous_kind, previous_value,
+                           previous_problem, previous_text FROM action;
+                DROP TABLE action;
+                ALTER TABLE action_v5 RENAME TO action;
                 """)
         }
         return migrator

@@ -62,13 +62,19 @@ public struct SessionStore {
     }
 
     /// Starts a take at `start`, numbered by the session's scheme, and returns it.
+    ///
+    /// `clock` gives the new take's record start, frame rate, tablet offset and start time (`startedAt`); its other parts are ignored.
     @discardableResult
-    public func startTake(at start: ScorePosition, piece: Int? = nil, source: String? = nil, note: String = "") throws -> Take {
+    public func startTake(at start: ScorePosition, piece: Int? = nil, source: String? = nil, note: String = "",
+                          clock: Take? = nil) throws -> Take {
         switch kind {
         case .json:
-            return try editDocument { try $0.addTake(start: start, piece: piece, source: source, note: note) }
+            return try editDocument {
+                try $0.addTake(start: start, piece: piece, source: source, recordStart: clock?.recordStart, fps: clock?.fps,
+                               note: note, tabletOffset: clock?.tabletOffset, startedAt: clock?.startedAt)
+            }
         case .sqlite:
-            return try editDatabase { try $0.startTake(at: start, piece: piece, source: source, note: note) }
+            return try editDatabase { try $0.startTake(at: start, piece: piece, source: source, note: note, clock: clock) }
         }
     }
 
@@ -157,20 +163,55 @@ public struct SessionStore {
         }
     }
 
-    /// Fills the linked takes' source, record start and frame rate (`tonmeister session link-audio`), in one write.
-    public func apply(_ links: [AudioLink]) throws {
+    /// Links the takes to their recordings (`tonmeister session link-audio`): one write, one undoable action.
+    public func link(_ links: [AudioLink]) throws {
+        try edit { try $0.link(links) }
+    }
+
+    /// Sets a take's record start, frame rate and tablet offset (nil keeps each); undoable.
+    public func setClock(ofTake number: Int, recordStart: String? = nil, fps: Double? = nil, tabletOffset: Double? = nil) throws {
+        try edit { try $0.setClock(ofTake: number, recordStart: recordStart, fps: fps, tabletOffset: tabletOffset) }
+    }
+
+    /// Moves a take's tablet offset by `seconds`; undoable.
+    public func adjustClock(ofTake number: Int, by seconds: Double) throws {
+        try edit { try $0.adjustClock(ofTake: number, by: seconds) }
+    }
+
+    /// Sets the session's clock offset (recorder minus tablet, seconds); undoable.
+    public func setClockOffset(_ offset: Double?) throws {
+        try edit { try $0.setClockOffset(offset) }
+    }
+
+    /// Moves the media of the takes under `old` to `new`; undoable. Returns the takes moved.
+    @discardableResult
+    public func relocateMedia(from old: String, to new: String) throws -> [Int] {
+        try edit { $0.relocateMedia(from: old, to: new) }
+    }
+
+    /// Sets the session's crossfade (seconds) and default rating (nil keeps each); settings, not producer actions.
+    public func setOptions(crossfade: Double?, defaultRating: Int?) throws {
+        try edit { session in
+            var copy = session
+            if let crossfade { copy.crossfade = crossfade }
+            if let defaultRating { copy.defaultRating = defaultRating }
+            try copy.validate(.lenient)
+            session = copy
+        }
+    }
+
+    /// Applies a change made through the session model and writes the whole session (a JSON document, or one
+    /// database transaction).
+    @discardableResult
+    private func edit<T>(_ change: (inout Session) throws -> T) throws -> T {
         switch kind {
-        case .json: try editDocument { $0.apply(links) }
+        case .json: return try editDocument(change)
         case .sqlite:
-            try editDatabase { database in
+            return try editDatabase { database in
                 // The whole session is written back: rows a reading had to leave out would be lost, so it refuses.
-                let reading = try database.reading(.lenient)
-                if let damaged = reading.warnings.first(where: { $0.kind == .damagedRow }) {
-                    throw StoreError.unwritable(path: path, reason: "it has damaged rows, which writing the whole session would lose (\(damaged.message))")
-                }
-                var session = reading.session
-                session.apply(links)
-                try database.save(session)
+                try database.edit(change, refusingDamage: { reason in
+                    StoreError.unwritable(path: path, reason: "it has damaged rows, which writing the whole session would lose (\(reason))")
+                })
             }
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import RecordingProtocol
 import ScoreLayout
@@ -29,7 +30,11 @@ extension TonmeisterServer {
                 take = made
             } else {
                 if let piece, piece < 1 { throw APIError.badRequest("piece counts from 1") }
-                take = try await self.service.write { try $0.startTake(at: start, piece: piece.map { $0 - 1 }, source: source, note: note) }
+                // The take's start time on the clock (the tablet's when it sends one), for link-audio's date and window checks.
+                let clock = Take(number: 0, start: start, startedAt: try body.string("startedAt") ?? WallClock.text(Date()))
+                take = try await self.service.write {
+                    try $0.startTake(at: start, piece: piece.map { $0 - 1 }, source: source, note: note, clock: clock)
+                }
             }
             return try await self.answer(take: take.number, status: .created)
         }
@@ -54,6 +59,45 @@ extension TonmeisterServer {
             let note = try body.requiredString("note")
             try await self.service.write { try $0.setNote(ofTake: number, to: note) }
             return try await self.answer(take: number)
+        }
+        api.post("takes/:number/clock") { request, context in
+            // The take's record start by the recorder's display, or its offset moved; undoable like the CLI's `take clock`.
+            let number = try Self.id(context, "number", "take")
+            let body = try await RequestJSON.read(request, limit: self.bodyLimit)
+            let recordStart = try body.string("recordStart"), fps = try body.double("fps")
+            let offset = try body.double("tabletOffset"), adjust = try body.double("adjust")
+            guard recordStart != nil || fps != nil || offset != nil || adjust != nil else {
+                throw APIError.badRequest("give recordStart (HH:MM:SS:FF), fps, tabletOffset or adjust (seconds)")
+            }
+            try await self.service.write { database in
+                try database.edit { session in
+                    if recordStart != nil || fps != nil || offset != nil {
+                        let rate = fps ?? (recordStart != nil && session.take(number)?.fps == nil ? 25 : nil)
+                        try session.setClock(ofTake: number, recordStart: recordStart, fps: rate, tabletOffset: offset)
+                    }
+                    if let adjust { try session.adjustClock(ofTake: number, by: adjust) }
+                }
+            }
+            return try await self.answer(take: number)
+        }
+        api.post("clock") { request, _ in
+            // "Sync now": the recorder showed `sync` (HH:MM:SS:FF) when the tablet's clock read `at` (ISO 8601); or an offset.
+            let body = try await RequestJSON.read(request, limit: self.bodyLimit)
+            let offset: Double
+            if let given = try body.double("offset") {
+                offset = given
+            } else if let sync = try body.string("sync"), let at = try body.string("at") {
+                let fps = try body.double("fps") ?? 25
+                guard fps.isFinite, fps > 0, fps <= 120 else { throw APIError.badRequest("fps must be a frame rate above 0 and at most 120") }
+                let recorder: Timecode, tablet: WallClock
+                do { recorder = try Timecode(sync, fps: fps) } catch { throw APIError.badRequest("sync \(sync): \(error)") }
+                do { tablet = try WallClock(at) } catch { throw APIError.badRequest("at: \(error)") }
+                offset = PlainNumber.seconds(Double(recorder.frameCount(fps: fps)) / Timecode.realRate(fps) - tablet.secondsOfDay)
+            } else {
+                throw APIError.badRequest("give offset (seconds), or sync (the recorder's HH:MM:SS:FF) and at (the tablet's time)")
+            }
+            try await self.service.write { database in try database.edit { try $0.setClockOffset(offset) } }
+            return Response.json(["clockOffset": .double(offset)])
         }
         api.delete("takes/:number") { _, context in
             let number = try Self.id(context, "number", "take")

@@ -10,11 +10,12 @@ struct BroadcastWaveTests {
     static let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let ffprobe = ["/usr/bin/ffprobe", "/usr/local/bin/ffprobe"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    static func wave(take: String?, seconds: Double, rate: Int = 48_000, description: String = "", fps: String? = "25/1") -> BroadcastWave {
+    static func wave(take: String?, seconds: Double, rate: Int = 48_000, description: String = "", fps: String? = "25/1",
+                     date: String = "2026-11-24", length: Int = 600, channels: Int = 2) -> BroadcastWave {
         BroadcastWave(
-            sampleRate: rate, channels: 2, bitsPerSample: 24, dataBytes: UInt64(rate * 6 * 600),
+            sampleRate: rate, channels: channels, bitsPerSample: 24, dataBytes: UInt64(rate * 3 * channels * length),
             bext: BroadcastExtension(description: description, originator: "Pyramix", originatorReference: "MT-REF-1",
-                                     originationDate: "2026-11-24", originationTime: "10:02:11",
+                                     originationDate: date, originationTime: "10:02:11",
                                      timeReference: UInt64(seconds * Double(rate))),
             ixml: RecorderXML(project: "Haydn & Co", scene: "Var. 1", take: take, tape: "DAY1", note: "<ok>",
                               timecodeRate: fps, timecodeFlag: "NDF"))
@@ -140,9 +141,12 @@ struct BroadcastWaveTests {
         #expect(report.linked[0].recordStart == "10:00:00:00")
         #expect(report.linked[2].fps == 29.97)
         #expect(report.unmatched.compactMap(\.file) == ["rec/stray.wav", "rec/broken.wav"])
-        session.apply(report.linked)
+        try session.link(report.linked)
         #expect(session.take(1)?.source == "rec/any-name.wav" && session.take(1)?.fps == 25)
-        #expect(session.take(5)?.recordStart == "11:00:00:00")
+        // Take 5's start tap was at 11:00:05:00: the file starts 5 s earlier, so the tap lies 5 s into it.
+        #expect(session.take(5)?.recordStart == "11:00:00:00" && session.take(5)?.tabletOffset == 5)
+        #expect(session.take(1)?.media == RecordingMedia(channels: 2, sampleRate: 48_000, samples: 48_000 * 600,
+                                                         timeReference: 36_000 * 48_000, date: "2026-11-24"))
     }
 
     @Test("two files naming one take leave it unlinked and say so")
@@ -160,13 +164,17 @@ struct BroadcastWaveTests {
         session.marks = [Mark(id: 1, take: 1, kind: .rating(5), at: Fixtures.at(Fixtures.grid, 1), time: 1),
                          Mark(id: 2, take: 1, kind: .rating(5), at: Fixtures.at(Fixtures.grid, 3), time: 9)]
         session.takes = [session.takes[0]]
-        let report = session.audioLinks(for: [RecordingFile(path: "rec/T001.wav", wave: Self.wave(take: nil, seconds: 36_000))])
-        session.apply(report.linked)
+        let report = session.audioLinks(for: [RecordingFile(path: "/rec/T001.wav", wave: Self.wave(take: nil, seconds: 36_000))])
+        try session.link(report.linked)
         let timeline = try EditTimeline(plan: try session.editPlan(PlanOptions()), session: session)
         #expect(timeline.warnings.isEmpty)
         let edl = timeline.cmx3600()
-        #expect(edl.contains("* FROM FILE: rec/T001.wav"))
-        #expect(edl.contains("001  TK001    A     C        10:00:03:00 10:00:07:00 "))
-        #expect(timeline.otio().contains("\"target_url\": \"rec/T001.wav\""))
+        #expect(edl.contains("* FROM CLIP NAME: T001.wav\r\n* FROM FILE: /rec/T001.wav\r\n* SOURCE FILE: /rec/T001.wav"))
+        // A stereo file: both channels (AA).
+        #expect(edl.contains("001  TK001    AA    C        10:00:03:00 10:00:07:00 "))
+        let otio = timeline.otio()
+        #expect(otio.contains("\"target_url\": \"file:///rec/T001.wav\""))
+        // The file's extent: 10:00:00:00 for 600 s at 25 fps.
+        #expect(otio.contains("\"available_range\": {\n") && otio.contains("\"value\": 900000") && otio.contains("\"value\": 15000"))
     }
 }

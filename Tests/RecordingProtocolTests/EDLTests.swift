@@ -23,6 +23,7 @@ struct EDLTests {
             "001  TK007    A     C        10:02:11:00 10:02:35:12 01:00:00:00 01:00:24:12",
             "* FROM CLIP NAME: T007.wav",
             "* FROM FILE: T007.wav",
+            "* SOURCE FILE: T007.wav",
             "* TAKE 7 BARS 1-16 RATING 4",
             "* LOC: 10:02:16:00 RED     intonation: viola",
             "",

@@ -79,7 +79,9 @@ import TheoryCore
                 let order = try! layout.compare(x.position, y.position)
                 return order == .before || (order == .same && x.id < y.id)
             }
+            // Before the first rating mark: its value when it lies in the take's first bar, else 3.
             var inForce = 3
+            if let first = ratings.first, try coordinate(layout, first.position) < s.rounded(.down) + 1 { inForce = first.value }
             var lowest = Int.max
             for r in ratings {
                 let c = try coordinate(layout, r.position)
@@ -99,7 +101,12 @@ import TheoryCore
             guard try layout.compare(take.start, point) != .after else { continue }
             if let end = take.end, try layout.compare(point, end) == .after { continue }
             var best: (position: ScorePosition, id: Int, value: Int)?
+            var first: (position: ScorePosition, id: Int, value: Int)?
             for mark in session.marks where mark.take == take.number && !mark.deleted {
+                if case .rating(let value) = mark.kind {
+                    let order = try first.map { try layout.compare($0.position, mark.at) }
+                    if first == nil || order == .after || (order == .same && first!.id > mark.id) { first = (mark.at, mark.id, value) }
+                }
                 guard case .rating(let value) = mark.kind, try layout.compare(mark.at, point) != .after else { continue }
                 if let current = best {
                     let order = try layout.compare(current.position, mark.at)
@@ -107,7 +114,9 @@ import TheoryCore
                 }
                 best = (mark.at, mark.id, value)
             }
-            result[take.number] = best?.value ?? 3
+            let start = try coordinate(layout, take.start)
+            let initial = try first.flatMap { try coordinate(layout, $0.position) < start.rounded(.down) + 1 ? $0.value : nil } ?? 3
+            result[take.number] = best?.value ?? initial
         }
         return result
     }

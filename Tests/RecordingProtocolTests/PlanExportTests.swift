@@ -93,7 +93,9 @@ struct PlanExportTests {
             let clips = (summary[key] as? [[String: Any]])?.first?["clips"] as? [[String: Any]] ?? []
             #expect(clips.map { $0["start"] as? Int } == timeline.events.map(\.sourceIn), "\(key)")
             #expect(clips.map { $0["duration"] as? Int } == timeline.events.map(\.duration), "\(key)")
-            #expect(clips.map { $0["reference"] as? String } == timeline.events.map(\.source), "\(key)")
+            // The EDL's FROM FILE is the absolute path; the .otio links the file by its file:// URL.
+            let references = timeline.events.map { $0.source.map { key == "otio" ? URL(fileURLWithPath: $0).absoluteString : $0 } }
+            #expect(clips.map { $0["reference"] as? String } == references, "\(key)")
         }
     }
 }

@@ -118,7 +118,7 @@ struct PlanExportCommandTests {
         #expect(otio.stdout.contains("\"OTIO_SCHEMA\": \"Timeline.1\""))
         let pdf = dir.appendingPathComponent("plan.pdf").path
         let wrote = try CLIRunner.run("plan", session, "--format", "pdf", "-o", pdf)
-        #expect(wrote.stdout == "wrote \(pdf): 3 pages, 11 segments, 10 splices\n")
+        #expect(wrote.stdout == "wrote \(pdf): 3 pages, 8 segments, 7 splices\n")
         #expect(try CLIRunner.json("score", "info", pdf, "--json")["pages"] as? [Any] != nil)
         let render = try CLIRunner.run("session", "render", session, "-o", dir.appendingPathComponent("notes.pdf").path, "--plan")
         #expect(render.status == 0, "\(render.stderr)")

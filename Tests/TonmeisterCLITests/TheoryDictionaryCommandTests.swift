@@ -82,7 +82,7 @@ struct TheoryDictionaryCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try CLIRunner.run("demo", "--output-directory", dir.path)
         #expect(r.status == 0)
-        #expect(r.stdout.contains("   - bars 1–4: take 9 (ok)\n"))
+        #expect(r.stdout.contains("   - bars 1–4: take 9 (good)\n"))
         #expect(r.stdout.contains("8. C on guitar-standard: "))
         for name in ["plan.pdf", "plan.edl", "plan.otio", "plan.md", "C-voicings.svg", "Cdim7-arpeggio.svg"] {
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path), "\(name)")

@@ -145,3 +145,29 @@ struct TakeAndMarkAPITests {
         }
     }
 }
+
+extension TakeAndMarkAPITests {
+    @Test("sync now and a take's record start from the page: stored, refused when bad, undone")
+    func clock() async throws {
+        let fixture = try ServerFixture()
+        let database = fixture.database
+        try await fixture.test { client in
+            let started = try await client.send(.post, "/api/takes", #"{"start":{"page":2,"x":80,"y":120},"startedAt":"2026-11-24T10:00:10.000+01:00"}"#)
+            let number = started.object["number"] as? Int ?? 0
+            let synced = try await client.send(.post, "/api/clock", #"{"sync":"10:00:12:10","at":"2026-11-24T10:00:08.000+01:00"}"#)
+            #expect(synced.status == .ok)
+            #expect(synced.object["clockOffset"] as? Double == 4.4)
+            let set = try await client.send(.post, "/api/takes/\(number)/clock", #"{"recordStart":"10:00:10:00","tabletOffset":4}"#)
+            #expect(set.status == .ok)
+            #expect(try await client.send(.post, "/api/takes/\(number)/clock", #"{"recordStart":"10:61:00:00"}"#).status == .badRequest)
+            #expect(try await client.send(.post, "/api/clock", #"{"sync":"10:00"}"#).status == .badRequest)
+            var stored = try SessionStore(path: database).load()
+            #expect(stored.clockOffset == 4.4 && stored.take(number)?.recordStart == "10:00:10:00" && stored.take(number)?.tabletOffset == 4)
+            #expect(stored.take(number)?.startedAt == "2026-11-24T10:00:10.000+01:00")
+            try await client.send(.post, "/api/undo", "{}")
+            try await client.send(.post, "/api/undo", "{}")
+            stored = try SessionStore(path: database).load()
+            #expect(stored.clockOffset == nil && stored.take(number)?.recordStart == nil)
+        }
+    }
+}

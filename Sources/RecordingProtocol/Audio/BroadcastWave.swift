@@ -18,11 +18,17 @@ public struct BroadcastWave: Hashable, Sendable {
     public var bext: BroadcastExtension?
     /// The `iXML` chunk's fields, when present.
     public var ixml: RecorderXML?
+    /// Where the audio starts in the file (the `data` chunk's body), when read from a file.
+    public var dataOffset: Int?
+
+    /// The number of sample frames (one sample of every channel) in the `data` chunk.
+    public var sampleFrames: Int {
+        Int(clamping: dataBytes / UInt64(max(1, channels * max(1, bitsPerSample / 8))))
+    }
 
     /// The length of the audio in seconds.
     public var duration: Double {
-        let frameBytes = max(1, channels * max(1, bitsPerSample / 8))
-        return sampleRate > 0 ? Double(dataBytes / UInt64(frameBytes)) / Double(sampleRate) : 0
+        sampleRate > 0 ? Double(sampleFrames) / Double(sampleRate) : 0
     }
 
     /// Seconds since midnight at the first sample (`bext` TimeReference over the sample rate), when known.
@@ -53,6 +59,7 @@ public struct BroadcastWave: Hashable, Sendable {
         var data64: UInt64?
         var bext: BroadcastExtension?
         var ixml: RecorderXML?
+        var dataStart: Int?
         var offset = 12
         while offset + 8 <= bytes.count {
             let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
@@ -69,6 +76,7 @@ public struct BroadcastWave: Hashable, Sendable {
                 guard size >= 16 else { throw .damaged("the fmt chunk is \(size) bytes, shorter than 16") }
                 format = (Int(Self.le32(bytes, start + 4)), Int(Self.le16(bytes, start + 2)), Int(Self.le16(bytes, start + 14)))
             case "data":
+                dataStart = start
                 let wanted = declared == 0xFFFF_FFFF ? (data64 ?? available) : declared
                 dataBytes = min(wanted, available)
             case "bext":
@@ -87,6 +95,7 @@ public struct BroadcastWave: Hashable, Sendable {
         guard format.rate > 0 else { throw .damaged("the fmt chunk gives a sample rate of 0") }
         self.init(sampleRate: format.rate, channels: max(1, format.channels), bitsPerSample: format.bits,
                   dataBytes: dataBytes ?? 0, bext: bext, ixml: ixml)
+        dataOffset = dataStart
     }
 
     static func le16(_ b: [UInt8], _ i: Int) -> UInt16 { UInt16(b[i]) | UInt16(b[i + 1]) << 8 }

@@ -1,3 +1,4 @@
+import Foundation
 /// Building an edit timeline from an edit plan and the session's timing.
 extension EditTimeline {
     /// Lays the plan's segments one after another: each segment plays its take from the barline
@@ -12,7 +13,10 @@ extension EditTimeline {
     ///
     /// - Throws: `ProtocolError.missingTiming` when two takes have different frame rates (an EDL
     ///   has one rate), `.invalidTimecode`, or the errors of `SessionTiming(session:)`.
-    public init(plan: EditPlan, session: Session, timing: SessionTiming? = nil) throws {
+    ///
+    /// - Parameter baseDirectory: the folder relative sources are resolved against (the session file's); sources
+    ///   are written as absolute paths. A take's file whose `media` was not stored is read for its header there.
+    public init(plan: EditPlan, session: Session, timing: SessionTiming? = nil, baseDirectory: String? = nil) throws {
         let timing = try timing ?? SessionTiming(session: session)
         let rates = plan.segments.compactMap { segment in session.take(segment.take)?.fps.map { (fps: $0, take: segment.take) } }
         let fps = rates.first?.fps ?? 25
@@ -32,22 +36,25 @@ extension EditTimeline {
                 throw ProtocolError.missingTiming(take: segment.take, label: segment.label,
                     reason: "its frame rate \(other) differs from \(first.fps) of take \(first.take), and an EDL has one rate")
             }
-            var base = 0
+            // The take's tablet time 0 on the recorder's clock (its record start and offset, or its start time and the
+            // session's clock offset); without one the take counts from 00:00:00:00 and is flagged.
+            var base = take?.tabletOffset ?? 0
+            let clock = take.flatMap { session.alignedClock(of: $0, defaultFPS: fps) }
             if let text = take?.recordStart {
                 do {
                     let start = try Timecode(text, fps: fps)
                     dropFrame = dropFrame || start.dropFrame
-                    base = start.frameCount(fps: fps)
                 } catch {
                     throw ProtocolError.invalidTimecode(take: segment.take, text: text, reason: error.reason)
                 }
                 if take?.fps == nil {
                     warn(.noTimecode, take: segment.take, "\(name) has a record start but no frame rate: read at \(Self.rate(fps)) fps, the timeline's rate")
                 }
-            } else {
+            } else if clock == nil {
                 warn(.noTimecode, take: segment.take,
                      "\(name) has no record-start timecode: exported counting from 00:00:00:00 at its start, marked NO TIMECODE")
             }
+            if let clock { base = clock.seconds }
             let placement = timing.placement(take: segment.take)
             switch placement {
             case .timed: break
@@ -59,7 +66,7 @@ extension EditTimeline {
                      "\(name) has no timed mark and no take gives a tempo: placed from its start at \(Self.rate(timing.bestEffortSecondsPerBar)) s per bar")
             }
             let real = Timecode.realRate(fps)
-            func frame(_ seconds: Double) -> Int { base + Int((seconds * real).rounded()) }
+            func frame(_ seconds: Double) -> Int { Int(((base + seconds) * real).rounded()) }
             func seconds(_ coordinate: Double) throws -> Double { try timing.bestEffortSeconds(take: segment.take, coordinate: coordinate).seconds }
             let sourceIn = frame(try seconds(Double(segment.bars.lowerBound)))
             var sourceOut = frame(try seconds(Double(segment.bars.upperBound + 1)))
@@ -74,20 +81,32 @@ extension EditTimeline {
                 guard let place = try? timing.axis.place(mark.at) else { continue }
                 let at = frame(try mark.time ?? seconds(place.coordinate))
                 guard at >= sourceIn, at < sourceOut else { continue }
-                locators.append(Locator(frame: at, color: TakeMarkers.color(of: mark.kind), text: TakeMarkers.text(of: mark), mark: mark.id))
+                locators.append(Locator(frame: at, color: TakeMarkers.color(of: mark.kind), text: TakeMarkers.text(of: mark), mark: mark.id,
+                                        kind: mark.kind.name))
             }
             locators.sort { ($0.frame, $0.mark) < ($1.frame, $1.mark) }
-            var event = Event(take: segment.take, label: segment.label, source: take?.source,
+            let source = take?.source.map { Self.absolute($0, base: baseDirectory) }
+            var event = Event(take: segment.take, label: segment.label, source: source,
                               reel: Self.reel(take: segment.take), sourceIn: sourceIn, sourceOut: sourceOut,
                               fromBar: segment.fromBar.description, toBar: segment.toBar.description,
                               rating: segment.rating, locators: locators)
-            event.noTimecode = take?.recordStart == nil
+            event.noTimecode = clock == nil
+            event.clockBasis = clock?.basis
+            event.media = take?.media ?? source.flatMap(RecordingMedia.init(readingHeaderOf:))
             event.placement = placement
             events.append(event)
         }
         self.init(title: session.title, fps: fps, dropFrame: dropFrame, events: events,
                   uncovered: plan.uncovered.map { $0.fromBar == $0.toBar ? "\($0.fromBar)" : "\($0.fromBar)–\($0.toBar)" })
         self.warnings = warnings
+        self.crossfade = session.crossfade ?? Session.defaultCrossfade
+    }
+
+    /// A source path made absolute against `base` (else the current directory), `.` and `..` resolved.
+    static func absolute(_ path: String, base: String?) -> String {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        let folder = base.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        return URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL.path
     }
 
     /// A rate or tempo for messages: `25`, `29.97`, `2.5`.

@@ -27,6 +27,10 @@ public struct EditTimeline: Hashable, Sendable {
         public var noTimecode = false
         /// How the take's times were found (its timed marks, or a tempo from its start).
         public var placement: SessionTiming.Placement = .timed
+        /// How the take's clock is known (nil: it has none, `noTimecode`).
+        public var clockBasis: Session.AlignedClock.Basis?
+        /// The take's recording: channels, rate, length and time reference, when linked.
+        public var media: RecordingMedia?
 
         public init(take: Int, label: String, source: String?, reel: String, sourceIn: Int, sourceOut: Int,
                     fromBar: String, toBar: String, rating: Int, locators: [Locator] = []) {
@@ -37,6 +41,15 @@ public struct EditTimeline: Hashable, Sendable {
 
         /// The number of frames the event lasts.
         public var duration: Int { sourceOut - sourceIn }
+
+        /// The channels of the take's file (1 when it is not known).
+        public var channels: Int { max(1, media?.channels ?? 1) }
+
+        /// The file's name without its folder, for `FROM CLIP NAME` and clip names.
+        public var clipName: String {
+            guard let source else { return "take \(label)" }
+            return source.split(separator: "/").last.map(String.init) ?? source
+        }
     }
 
     /// A mark placed in an event: a rating, a problem, an edit point or a text.
@@ -49,9 +62,11 @@ public struct EditTimeline: Hashable, Sendable {
         public var text: String
         /// The mark's id in the session.
         public var mark: Int
+        /// The mark's kind name (`rating`, `problem`, `edit-point`, `text`).
+        public var kind: String
 
-        public init(frame: Int, color: String, text: String, mark: Int) {
-            (self.frame, self.color, self.text, self.mark) = (frame, color, text, mark)
+        public init(frame: Int, color: String, text: String, mark: Int, kind: String = "") {
+            (self.frame, self.color, self.text, self.mark, self.kind) = (frame, color, text, mark, kind)
         }
     }
 
@@ -69,6 +84,13 @@ public struct EditTimeline: Hashable, Sendable {
     public var uncovered: [String]
     /// What was estimated or missing while placing the takes in time, one warning per take and kind.
     public var warnings: [SessionWarning] = []
+    /// The crossfade at each splice between two events, in seconds (0: plain cuts).
+    public var crossfade: Double = 0
+
+    /// The crossfade in frames: at least one frame when there is any (an EDL counts whole frames).
+    public var crossfadeFrames: Int {
+        crossfade > 0 ? max(1, Int((crossfade * Timecode.realRate(fps)).rounded())) : 0
+    }
 
     public init(title: String, fps: Double, dropFrame: Bool = false, recordStart: Int? = nil, events: [Event],
                 uncovered: [String] = []) {

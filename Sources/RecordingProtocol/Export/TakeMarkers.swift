@@ -130,13 +130,16 @@ extension SessionTiming {
     /// Every live take's live marks in time (ordered by take number, then time).
     ///
     /// A mark's time is its own `time` when it has one, else its position mapped through the take's
-    /// anchors; a range's end keeps the same offset from the mapped start.
+    /// anchors; a range's end keeps the same offset from the mapped start. Times are positions in the take's
+    /// recording: a take with a record start has its `tabletOffset` added (its marks count from its start tap).
     ///
     /// - Throws: `ProtocolError.missingTiming` for a take with untimed marks that cannot be placed.
     public func markers(of session: Session) throws -> [TakeMarkers] {
         var byTake: [Int: [TakeMarkers.Entry]] = [:]
+        var offsets: [Int: Double] = [:]
+        for take in session.liveTakes where take.recordStart != nil { offsets[take.number] = take.tabletOffset ?? 0 }
         for mark in session.liveMarks {
-            let start = try mark.time ?? seconds(take: mark.take, at: mark.at)
+            let start = try (mark.time ?? seconds(take: mark.take, at: mark.at)) + (offsets[mark.take] ?? 0)
             let end = try mark.to.map { try seconds(take: mark.take, at: $0) - seconds(take: mark.take, at: mark.at) + start }
             byTake[mark.take, default: []].append(TakeMarkers.Entry(
                 mark: mark.id, kind: mark.kind.name, start: start, end: end.map { max($0, start) },

@@ -8,8 +8,9 @@ struct AnnotatedScore {
     let session: Session
     let document: ScoreDocument
 
-    /// Opens the session's score: `score` when given, else the session's `score.file` as given (from the
-    /// current directory), else beside the session file.
+    /// Opens the session's score: `score` when given, else the session's `score.file` resolved against the session
+    /// file's folder (wherever the command runs), else, for sessions made before paths were kept relative to the
+    /// session file, as given from the current directory.
     ///
     /// - Throws: `CLIError.badInput` naming where it looked, or the errors of `ScoreDocument`.
     init(session: Session, sessionPath: String, score: String?, password: String? = nil) throws {
@@ -20,7 +21,7 @@ struct AnnotatedScore {
         } else {
             let beside = URL(fileURLWithPath: sessionPath).deletingLastPathComponent()
                 .appendingPathComponent(session.score.file).standardized.path
-            candidates = session.score.file.hasPrefix("/") ? [session.score.file] : [session.score.file, beside]
+            candidates = session.score.file.hasPrefix("/") ? [session.score.file] : [beside, session.score.file]
         }
         guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
             throw CLIError.badInput("the score PDF is not found (looked for \(candidates.joined(separator: " and "))); give it with --score")

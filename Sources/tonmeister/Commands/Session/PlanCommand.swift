@@ -12,7 +12,9 @@ enum PlanFormat: String, CaseIterable, ExpressibleByArgument {
     ///
     /// JSON carries the reading's `"warnings"`; the EDL's and OTIO's timing warnings (takes placed at a
     /// tempo, takes without timecode) go to standard error, or refuse the export with `mode` `.strict`.
-    func render(_ plan: EditPlan, session: Session, mode: ReadingMode = .lenient) throws -> String {
+    ///
+    /// `sessionPath` is the session file: relative sources are resolved beside it.
+    func render(_ plan: EditPlan, session: Session, mode: ReadingMode = .lenient, sessionPath: String? = nil) throws -> String {
         switch self {
         case .json:
             var value = plan.json
@@ -23,14 +25,15 @@ enum PlanFormat: String, CaseIterable, ExpressibleByArgument {
             return value.serialized() + "\n"
         case .csv: return plan.csv()
         case .md: return plan.markdown(title: session.title)
-        case .edl: return try timeline(plan, session, mode).cmx3600()
-        case .otio: return try timeline(plan, session, mode).otio()
+        case .edl: return try timeline(plan, session, mode, sessionPath).cmx3600()
+        case .otio: return try timeline(plan, session, mode, sessionPath).otio()
         case .pdf: preconditionFailure("the PDF is written by AnnotatedScore")
         }
     }
 
-    private func timeline(_ plan: EditPlan, _ session: Session, _ mode: ReadingMode) throws -> EditTimeline {
-        let timeline = try EditTimeline(plan: plan, session: session)
+    private func timeline(_ plan: EditPlan, _ session: Session, _ mode: ReadingMode, _ sessionPath: String?) throws -> EditTimeline {
+        let base = sessionPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        let timeline = try EditTimeline(plan: plan, session: session, baseDirectory: base)
         if mode == .strict, let first = timeline.warnings.first { throw first.error }
         WarningLog.shared.record(timeline.warnings)
         return timeline
@@ -118,7 +121,7 @@ struct PlanCommand: ParsableCommand {
                   + "\(plan.splices.count) splice\(plan.splices.count == 1 ? "" : "s")")
             return
         }
-        let text = try (json ? PlanFormat.json : format).render(plan, session: session, mode: file.mode)
+        let text = try (json ? PlanFormat.json : format).render(plan, session: session, mode: file.mode, sessionPath: file.session)
         if let output {
             try writeText(text, to: output)
         } else {

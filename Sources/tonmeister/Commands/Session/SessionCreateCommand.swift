@@ -41,7 +41,8 @@ struct SessionCreateCommand: ParsableCommand {
         let document = try ScoreDocument(path: score, password: password)
         let layout = detect ? try ScoreLayout(detected: document.detectLayout()) : nil
         let session = Session(title: title ?? URL(fileURLWithPath: score).deletingPathExtension().lastPathComponent,
-                              score: ScoreReference(file: score, sha256: SHA256.hex(document.data)), layout: layout)
+                              score: ScoreReference(file: Self.path(of: score, from: file), sha256: SHA256.hex(document.data)),
+                              layout: layout)
         if ext == "json" {
             try SessionStore.writeAtomically(session.jsonData(pretty: true), to: file)
         } else {
@@ -54,5 +55,16 @@ struct SessionCreateCommand: ParsableCommand {
         output.emit(["file": .string(file), "score": .string(score), "sha256": .string(session.score.sha256),
                      "pages": .int(document.pageCount), "bars": .int(bars)],
                     text: ["created \(file) on \(score) (" + TakesCommand.count(document.pageCount, "page") + (detect ? ", \(bars) bars detected)" : ")")])
+    }
+
+    /// The score's path as the session records it: relative to the session file's folder (so that the session and
+    /// its score can move together, and commands find the score wherever they run), `../` where needed.
+    static func path(of score: String, from session: String) -> String {
+        let target = URL(fileURLWithPath: score).standardizedFileURL.pathComponents
+        let folder = URL(fileURLWithPath: session).standardizedFileURL.deletingLastPathComponent().pathComponents
+        var common = 0
+        while common < min(target.count - 1, folder.count), target[common] == folder[common] { common += 1 }
+        guard common > 1 || folder.count == 1 else { return URL(fileURLWithPath: score).standardizedFileURL.path }
+        return (Array(repeating: "..", count: folder.count - common) + target[common...]).joined(separator: "/")
     }
 }

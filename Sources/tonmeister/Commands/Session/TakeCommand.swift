@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import RecordingProtocol
 import ScoreLayout
@@ -6,7 +7,7 @@ import ScoreLayout
 struct TakeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "take", abstract: "Start or end a take, set its note, or delete it.",
-        subcommands: [TakeStartCommand.self, TakeEndCommand.self, TakeNoteCommand.self, TakeDeleteCommand.self])
+        subcommands: [TakeStartCommand.self, TakeEndCommand.self, TakeNoteCommand.self, TakeDeleteCommand.self, TakeClockCommand.self])
 }
 
 /// `tonmeister take start SESSION --page 2 --x 80 --y 120`: a new take numbered by the session's scheme.
@@ -25,11 +26,25 @@ struct TakeStartCommand: ParsableCommand {
     @Option(help: "A note on the take.")
     var note = ""
 
+    @Option(name: .customLong("record-start"), help: "The recorder's timecode HH:MM:SS:FF at the take's start (as its display shows it).")
+    var recordStart: String?
+
+    @Option(help: "The frame rate of --record-start (default 25).")
+    var fps: Double?
+
+    @Option(help: "Seconds from --record-start to the moment the take is started here (default 0).")
+    var offset: Double?
+
+    @Option(name: .customLong("started-at"), help: "When the take started, yyyy-mm-ddThh:mm:ss[.fff][±hh:mm] (default: now, by this computer's clock).")
+    var startedAt: String?
+
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let take = try file.store().startTake(at: at.position, piece: piece.map { $0 - 1 }, source: source, note: note)
-        output.emit(take.summaryJSON, text: ["take \(take.label) started"])
+        let clock = Take(number: 0, start: at.position, recordStart: recordStart, fps: fps ?? (recordStart == nil ? nil : 25),
+                         tabletOffset: offset, startedAt: startedAt ?? WallClock.text(Date()))
+        let take = try file.store().startTake(at: at.position, piece: piece.map { $0 - 1 }, source: source, note: note, clock: clock)
+        output.emit(take.summaryJSON, text: ["take \(take.label) started" + (take.recordStart.map { " at \($0)" } ?? "")])
     }
 }
 

@@ -1,0 +1,87 @@
+import ScoreLayout
+
+/// A change of the recorder's clock of one or more takes (or of the session), as the history keeps it for `undo`.
+///
+/// `link-audio`, setting a take's record start or offset by hand, a session-wide clock offset and moving
+/// the media (`--relocate`) are each one action: undoing it gives every take it changed its previous
+/// source, record start, frame rate, offset and media back, and the session its previous clock offset.
+public struct ClockChange: Hashable, Sendable {
+    /// What made the change.
+    public enum Reason: String, Hashable, Sendable, CaseIterable {
+        case linkAudio = "link-audio", takeClock = "take-clock", sessionClock = "session-clock", relocate = "relocate"
+    }
+
+    /// The clock of one take before the change.
+    public struct TakeState: Hashable, Sendable {
+        public var take: Int
+        public var source: String?
+        public var recordStart: String?
+        public var fps: Double?
+        public var tabletOffset: Double?
+        public var media: RecordingMedia?
+
+        /// The clock parts of `take` as they are now.
+        public init(_ take: Take) {
+            (self.take, source, recordStart, fps, tabletOffset, media) =
+                (take.number, take.source, take.recordStart, take.fps, take.tabletOffset, take.media)
+        }
+    }
+
+    public var reason: Reason
+    /// The changed takes' previous clocks.
+    public var takes: [TakeState]
+    /// The session's previous clock offset, when the change set it (`sessionClock`); nil inside means it had none.
+    public var sessionOffset: Double??
+
+    public init(reason: Reason, takes: [TakeState], sessionOffset: Double?? = nil) {
+        (self.reason, self.takes, self.sessionOffset) = (reason, takes, sessionOffset)
+    }
+
+    /// The same change with take `number` called `newNumber`.
+    func renamingTake(_ number: Int, to newNumber: Int) -> ClockChange {
+        var copy = self
+        for i in copy.takes.indices where copy.takes[i].take == number { copy.takes[i].take = newNumber }
+        return copy
+    }
+}
+
+extension ClockChange {
+    /// `{"reason","takes":[{"take","source"?,"recordStart"?,"fps"?,"tabletOffset"?,"media"?}],"clockOffset"?}`
+    /// (`clockOffset` is `null` when the session had none before a session-wide change).
+    package var jsonTree: JSONValue {
+        var members: [(String, JSONValue)] = [("reason", .string(reason.rawValue))]
+        members.append(("takes", .array(takes.map { state in
+            var fields: [(String, JSONValue)] = [("take", .int(state.take))]
+            if let source = state.source { fields.append(("source", .string(source))) }
+            if let recordStart = state.recordStart { fields.append(("recordStart", .string(recordStart))) }
+            if let fps = state.fps { fields.append(("fps", Session.number(fps))) }
+            if let offset = state.tabletOffset { fields.append(("tabletOffset", .double(offset))) }
+            if let media = state.media { fields.append(("media", media.jsonTree)) }
+            return .object(fields)
+        })))
+        if let offset = sessionOffset { members.append(("clockOffset", offset.map(JSONValue.double) ?? .null)) }
+        return .object(members)
+    }
+
+    /// Reads `jsonTree` back.
+    package init(jsonTree value: JSONValue) throws {
+        var m = try JSONObject(value)
+        let name = try m.required("reason", JSONValue.string)
+        guard let reason = Reason(rawValue: name) else {
+            throw JSONFieldError("unknown clock change '\(name)' (expected \(Reason.allCases.map(\.rawValue).joined(separator: ", ")))", at: [.key("reason")])
+        }
+        let takes = try m.required("takes", JSONValue.array { value, _ in
+            var t = try JSONObject(value)
+            var state = TakeState(Take(number: try t.required("take", JSONValue.int), start: ScorePosition(page: 1, x: 0, y: 0)))
+            state.source = try t.optional("source", JSONValue.string)
+            state.recordStart = try t.optional("recordStart", JSONValue.string)
+            state.fps = try t.optional("fps", JSONValue.double)
+            state.tabletOffset = try t.optional("tabletOffset", JSONValue.double)
+            state.media = try t.optional("media", RecordingMedia.init(jsonTree:))
+            return state
+        })
+        var offset: Double?? = nil
+        if m.has("clockOffset") { offset = .some(try m.optional("clockOffset", JSONValue.double)) }
+        self.init(reason: reason, takes: takes, sessionOffset: offset)
+    }
+}

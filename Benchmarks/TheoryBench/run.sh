@@ -11,5 +11,10 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 if ! log=$(swift build -c release --static-swift-stdlib --product TheoryBench 2>&1); then echo "$log" >&2; exit 1; fi
-.build/release/TheoryBench "$work"
-"$venv/bin/python" Benchmarks/TheoryBench/music21_bench.py "$work" docs/benchmarks.md
+# Three paired runs (Tonmeister, then music21 on the same cases); the report gives the median of each row.
+for run in 1 2 3; do
+  mkdir -p "$work/$run"
+  .build/release/TheoryBench "$work/$run"
+  "$venv/bin/python" Benchmarks/TheoryBench/music21_bench.py "$work/$run"
+done
+"$venv/bin/python" Benchmarks/TheoryBench/music21_bench.py report docs/benchmarks.md "$work/1" "$work/2" "$work/3"

@@ -4,14 +4,26 @@ public enum AccidentalStyle: Sendable, Hashable {
     case ascii
     /// `♯`, `♭`, `𝄪`, `𝄫`, combined for more than two.
     case unicode
+    /// Latin (solfège) note names with ASCII accidentals: `Do#`, `Sib`, `Sol##`.
+    case latin
+    /// Latin note names with Unicode accidentals: `Do♯`, `Si♭`.
+    case latinUnicode
+
+    /// The name of a note letter: `C` … `B`, or `Do Ré Mi Fa Sol La Si` in the Latin styles.
+    public func name(of letter: Letter) -> String {
+        switch self {
+        case .ascii, .unicode: return letter.description
+        case .latin, .latinUnicode: return ["Do", "Ré", "Mi", "Fa", "Sol", "La", "Si"][letter.rawValue]
+        }
+    }
 
     /// The printed accidental for an alteration in semitones (0 prints nothing).
     public func text(for alteration: Int) -> String {
         if alteration == 0 { return "" }
         switch self {
-        case .ascii:
+        case .ascii, .latin:
             return String(repeating: alteration > 0 ? "#" : "b", count: abs(alteration))
-        case .unicode:
+        case .unicode, .latinUnicode:
             let single = alteration > 0 ? "♯" : "♭"
             let double = alteration > 0 ? "𝄪" : "𝄫"
             let n = abs(alteration)

@@ -36,6 +36,14 @@ extension Chord {
             for (index, t) in types.enumerated() {
                 let rotated = rotate(t.mask, by: r)
                 var foreignBass = false
+                let eleventh: UInt16 = 1 << UInt16((r + 5) % 12)
+                if inputMask & ~rotated == eleventh, rotated & ~inputMask == 0, rotated & bassBit != 0, t.isThirteenthWithoutEleventh {
+                    // A thirteenth chord stacked in thirds: its symbol does not write the 11 it sounds.
+                    let candidate = makeCandidate(root: root, type: t, bass: bass, spelled: spelled, missingMask: 0,
+                                                  foreignBass: false, added: [.P11])
+                    ranked.append((candidate, t.pitchClassCount + 1, index * 16 + ranked.count % 16))
+                    continue
+                }
                 if inputMask & ~rotated != 0 {
                     // Perhaps a slash chord over a foreign bass: the notes above the bass are exactly the type.
                     guard rotated == upperMask, rotated & bassBit == 0, t.pitchClassCount >= 3 else { continue }
@@ -57,14 +65,14 @@ extension Chord {
         return ranked.map(\.candidate)
     }
 
-    private static func rotate(_ mask: UInt16, by r: Int) -> UInt16 {
+    fileprivate static func rotate(_ mask: UInt16, by r: Int) -> UInt16 {
         r == 0 ? mask : ((mask << UInt16(r)) | (mask >> UInt16(12 - r))) & 0x0FFF
     }
 
     private static func makeCandidate(root: PitchClass, type t: ChordType, bass: PitchClass, spelled: [PitchClass],
-                                      missingMask: UInt16, foreignBass: Bool) -> ChordCandidate {
+                                      missingMask: UInt16, foreignBass: Bool, added: [Interval] = []) -> ChordCandidate {
         let r = root.semitone
-        let notes = t.formula.map { root.transposed(by: $0) }
+        let notes = (t.formula + added).map { root.transposed(by: $0) }
         var exact = true
         for pc in spelled where !notes.contains(pc) {
             if foreignBass && pc == bass { continue }
@@ -85,7 +93,15 @@ extension Chord {
         score -= 2 * Double(Swift.max(0, t.pitchClassCount - 3))
         for m in missing { score -= m.steps == 4 ? 40 : 50 }
         if foreignBass { score -= 30 }
+        score -= 3 * Double(added.count)
         let chord = Chord(root: root, type: t, bass: bass.semitone == r ? nil : bass)
-        return ChordCandidate(chord: chord, score: score, inversion: inversion, missing: missing, exactSpelling: exact)
+        return ChordCandidate(chord: chord, score: score, inversion: inversion, missing: missing, exactSpelling: exact, added: added)
+    }
+}
+
+extension ChordType {
+    /// The plain thirteenth chords whose symbol leaves out the eleventh they sound when stacked in thirds (`13`, `maj13`).
+    fileprivate var isThirteenthWithoutEleventh: Bool {
+        id == "dominant-thirteenth" || id == "major-thirteenth"
     }
 }

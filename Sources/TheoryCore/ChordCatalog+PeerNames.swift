@@ -53,6 +53,12 @@ extension ChordCatalog {
         "dominant b9": "7b9", "dominant #9": "7#9", "altered": "=1 3 b7 b9", "suspended 4th": "sus4", "suspended 2nd": "sus2",
         "suspended 4th seventh": "7sus4", "eleventh": "11", "suspended 4th b9": "=1 4 5 b7 b9", "augmented seventh": "maj7#5",
         "major #11 (lydian)": "maj9#11", "suspended fourth": "sus4", "suspended second": "sus2", "power chord": "5",
+        // tonal's names since 2025 (packages/chord-type/data.ts)
+        "sixth added ninth": "6/9", "major seventh flat sixth": "=1 3 b6 7", "minor augmented": "m#5",
+        "dominant flat ninth": "7b9", "dominant sharp ninth": "7#9", "suspended fourth seventh": "7sus4",
+        "minor/major ninth": "m(maj9)",
+        // The New Real Book writes a lone bass note as "C bass"
+        "bass": "=1",
     ]
 
     /// The chord type of a peer suffix or name value: a suffix, or degrees after "=" (or a peer-suffix value).

@@ -1,19 +1,16 @@
-/// Reads the part of a chord symbol after the root (`m7b5`, `7(b9,#11)`, `sus4add9`) into a formula.
+/// Reads the part of a chord symbol after the root (`m7b5`, `7(b9,#11)`, `MI7(add 11, omit 5)`) into a formula.
 ///
-/// The reader is a small tokenizer feeding a component accumulator:
+/// The reader follows the tables of ``ChordGrammar`` (documented in docs/theory.md, "Chord-symbol grammar"):
+/// a head (quality, major-seventh marker, extension) that implies tones, then components in any order that alter,
+/// add, omit or suspend them. The head is read by longest match; when the rest cannot be read after it, shorter
+/// readings are tried (`madd9` is `m` + `add9`, `omit3` is no `o`), and the error of the longest reading is reported.
 ///
-/// 1. **Head** (only at the start): a quality — `maj M ma MA Δ △ ^ j` (major seventh marker), `m mi min MI -`
-///    (minor), `dim ° º o`, `ø Ø` (half-diminished), `aug +` — optionally followed by a major-seventh marker
-///    (`mM7`, `-Δ7`, `+maj7`, `dimM7`), then an extension number `5 6 69 6/9 7 9 11 13`.
-/// 2. **Components**, in any order: alterations (`b5 #5 b9 #9 #11 b13`, also `-5 +5`), `sus`/`sus2`/`sus4`/`sus#4`,
-///    `add9`, `omit5`/`no3`, `alt`, and parenthesised groups separated by commas or spaces, which may also
-///    contain plain degrees (`(9)`, `(13)`) and a major seventh (`m(maj7)`).
-///
-/// Semantics: the head implies tones (`9` implies 1 3 5 b7 9). An altered degree replaces the implied tone on the
-/// same staff degree (`13b9` drops the 9); `add` never replaces. Contradictions are errors rather than guesses:
-/// altering the extension's own degree (`9b9`, `13b13`), a repeated component (`7b9b9`), `sus` with a minor quality
-/// or an explicit third (`sus4add3` — write `add4`), two different sevenths (`m7(maj7)`), omitting a tone that is not
-/// there. Every error carries the offset of the offending character.
+/// Semantics: the head implies tones (`9` implies 1 3 5 b7 9). An alteration replaces the implied tone on the same
+/// staff degree (`13b9` drops the 9); `add` never replaces; `sus` replaces the implied third (an explicit `add3`
+/// stays: `7sus(add3)`). Contradictions are errors rather than guesses: altering the extension's own degree (`9b9`),
+/// a repeated component (`7b9b9`), `sus` with a minor quality, two sevenths (`m7(maj7)`, but `dim7(add maj7)` asks for
+/// both), omitting a tone that is not there, and two tones of one pitch class unless both are written as altered
+/// tones (`7(#5,b13)`; never `m#9`, whose #9 is the minor third). Every error carries the offset of the offending part.
 package struct ChordSuffixReader {
     /// The characters of the suffix.
     let chars: [Character]
@@ -22,15 +19,28 @@ package struct ChordSuffixReader {
     /// The full input, for messages.
     let input: String
 
-    private var i = 0
+    /// What a component does to the implied tones.
+    enum Kind: Equatable {
+        case alteration(Interval), add(Interval), omit(Int), sus(Interval), seventh([Interval])
+    }
+
+    /// A component as read: what it does, how it is written, and where (suffix offsets).
+    struct Component {
+        var kind: Kind
+        var label: String
+        var start: Int
+        var end: Int
+    }
+
+    /// The position of the next character to read.
+    var i = 0
+    private var quality = ChordGrammar.Quality.none
     private var implied: [Interval] = []
-    private var explicit: [Interval] = []
+    private var components: [Component] = []
     private var extensionNumber: Int? = nil
     private var extensionText = ""
-    private var hasMinorQuality = false
-    private var hasSus = false
     private var hasAlt = false
-    private var hasAlteration = false
+    private var altStart = 0
     private var groupStart: Int? = nil
     private var groupCount = 0
 
@@ -48,71 +58,49 @@ package struct ChordSuffixReader {
 
     /// Reads the whole suffix; the result is sorted by staff position.
     package mutating func read() throws -> [Interval] {
-        try readHead()
-        while i < chars.count {
-            try readComponent()
+        var firstError: Error? = nil
+        for head in headReadings() {
+            var attempt = self
+            do {
+                return try attempt.read(head: head)
+            } catch {
+                if firstError == nil { firstError = error }
+            }
         }
-        if let start = groupStart {
-            throw fail("unclosed parenthesis", at: start, suggestion: fixedInput(appending: ")"))
-        }
-        var tones = implied
-        for e in explicit {
-            if tones.contains(e) { continue }
-            tones.append(e)
-        }
-        if tones.count < 2 {
-            throw fail("nothing is left of the chord but its root", at: chars.count - 1)
-        }
-        return tones.sorted { ($0.steps, $0.semitones) < ($1.steps, $1.semitones) }
+        throw firstError ?? fail("the suffix cannot be read", at: 0)
     }
 
     // MARK: - Head
 
-    private static let majorMarkers = ["maj", "Maj", "MAJ", "MA", "Ma", "ma", "M", "Δ", "△", "^", "j"].map { Array($0) }
-    private static let afterQualityMajorMarkers = ["maj", "Maj", "MAJ", "MA", "ma", "M", "Δ", "△", "^"].map { Array($0) }
-    private static let minorMarkers = ["min", "MIN", "mi", "MI", "m", "-"].map { Array($0) }
-    private static let dimMarkers = ["dim", "°", "º", "o"].map { Array($0) }
-    private static let halfDimMarkers = ["ø", "Ø"].map { Array($0) }
-    private static let augMarkers = ["aug", "+"].map { Array($0) }
-    private static let keywords = ["sus", "add", "omit", "no", "alt"].map { Array($0) }
+    private struct Head {
+        var quality: ChordGrammar.QualityWord?
+        var marker: ChordGrammar.QualityWord?
+        var end: Int
+    }
 
-    private enum Quality { case none, major, minor, diminished, halfDiminished, augmented }
-
-    private mutating func readHead() throws {
-        var quality = Quality.none
-        var majorSeventh = false
-        var impliedSeventhWithoutNumber = false
-        let startsWithKeyword = Self.keywords.contains { matches($0) }
-        let minorBeforeKeyword = i < chars.count && chars[i] == "m" && Self.keywords.contains { matches(Array("m") + $0) }
-        if !startsWithKeyword {
-            if !minorBeforeKeyword, let m = longest(Self.majorMarkers) {
-                quality = .major
-                majorSeventh = true
-                let text = String(m)
-                impliedSeventhWithoutNumber = ["Δ", "△", "^", "j"].contains(text)
-                i += m.count
-            } else if let m = longest(Self.minorMarkers) {
-                quality = .minor
-                i += m.count
-            } else if let m = longest(Self.dimMarkers) {
-                quality = .diminished
-                i += m.count
-            } else if let m = longest(Self.halfDimMarkers) {
-                quality = .halfDiminished
-                i += m.count
-            } else if let m = longest(Self.augMarkers) {
-                quality = .augmented
-                i += m.count
+    /// The possible head readings, longest first; a word that ends inside a keyword is no reading (`ma` of `madd9`).
+    private func headReadings() -> [Head] {
+        var heads: [Head] = []
+        for q in ChordGrammar.qualities.sorted(by: { $0.text.count > $1.text.count }) {
+            guard matches(q.text, at: 0, anyCase: q.anyCase), !endsInsideKeyword(q.text.count) else { continue }
+            let end = skipDot(after: q, at: q.text.count)
+            if [.minor, .diminished, .augmented].contains(q.quality) {
+                for m in ChordGrammar.majorSeventhMarkers where matches(m.text, at: end, anyCase: m.anyCase)
+                    && !endsInsideKeyword(end + m.text.count) {
+                    heads.append(Head(quality: q, marker: m, end: end + m.text.count))
+                }
             }
-            if quality == .minor || quality == .diminished || quality == .augmented,
-               !Self.keywords.contains(where: { matches($0) }),
-               let m = longest(Self.afterQualityMajorMarkers) {
-                majorSeventh = true
-                impliedSeventhWithoutNumber = true
-                i += m.count
-            }
+            heads.append(Head(quality: q, marker: nil, end: end))
         }
-        hasMinorQuality = quality == .minor || quality == .halfDiminished
+        heads.append(Head(quality: nil, marker: nil, end: 0))
+        return heads
+    }
+
+    private mutating func read(head: Head) throws -> [Interval] {
+        i = head.end
+        quality = head.quality?.quality ?? .none
+        let majorSeventh = head.quality?.majorSeventh == true || head.marker != nil
+        let seventhWithoutNumber = head.quality?.impliesSeventh == true || head.marker != nil
         switch quality {
         case .none, .major: implied = [.P1, .M3, .P5]
         case .minor: implied = [.P1, .m3, .P5]
@@ -122,19 +110,30 @@ package struct ChordSuffixReader {
         }
         let seventh: Interval = majorSeventh ? .M7 : quality == .diminished ? .d7 : .m7
         let numberStart = i
-        guard let number = readExtensionNumber() else {
-            if impliedSeventhWithoutNumber { addImplied(seventh) }
-            return
+        if let e = ChordGrammar.extensions.first(where: { matches($0.text, at: i, anyCase: false) }) {
+            i += e.text.count
+            extensionNumber = e.number
+            extensionText = String(chars[0..<i])
+            try imply(extension: e.number, seventh: seventh, at: numberStart)
+        } else if seventhWithoutNumber {
+            addImplied(seventh)
         }
-        extensionNumber = number
-        extensionText = String(chars[0..<i])
+        while i < chars.count {
+            try readComponent()
+        }
+        if let start = groupStart {
+            throw fail("unclosed parenthesis", at: start, suggestion: input.count <= 64 ? input + ")" : nil)
+        }
+        return try assemble()
+    }
+
+    private mutating func imply(extension number: Int, seventh: Interval, at numberStart: Int) throws {
         switch number {
         case 5 where quality == .augmented:
             break // `+5`, `aug5`: the augmented triad written with its fifth
         case 5:
             guard quality == .none else {
-                throw fail("a power chord (5) has no third, so it cannot follow a quality", at: numberStart,
-                           suggestion: "5")
+                throw fail("a power chord (5) has no third, so it cannot follow a quality", at: numberStart, suggestion: "5")
             }
             implied = [.P1, .P5]
         case 6: addImplied(.M6)
@@ -144,24 +143,8 @@ package struct ChordSuffixReader {
         case 11: addImplied(seventh); addImplied(.M9); addImplied(.P11)
         default: // 13
             addImplied(seventh); addImplied(.M9)
-            if hasMinorQuality { addImplied(.P11) }
+            if quality == .minor || quality == .halfDiminished { addImplied(.P11) }
             addImplied(.M13)
-        }
-    }
-
-    /// Reads `69`, `6/9`, `13`, `11`, `9`, `7`, `6`, `5`; throws on other digit runs; `nil` when no digit follows.
-    private mutating func readExtensionNumber() -> Int? {
-        guard i < chars.count, chars[i].isASCII, chars[i].isNumber else { return nil }
-        if matches(Array("6/9")) { i += 3; return 69 }
-        if matches(Array("69")) { i += 2; return 69 }
-        if matches(Array("13")) { i += 2; return 13 }
-        if matches(Array("11")) { i += 2; return 11 }
-        switch chars[i] {
-        case "5": i += 1; return 5
-        case "6": i += 1; return 6
-        case "7": i += 1; return 7
-        case "9": i += 1; return 9
-        default: return nil
         }
     }
 
@@ -174,85 +157,45 @@ package struct ChordSuffixReader {
     private mutating func readComponent() throws {
         let c = chars[i]
         let inGroup = groupStart != nil
-        if c == "(" {
+        switch c {
+        case " ", "\t":
+            i += 1
+            return
+        case "(":
             if inGroup { throw fail("nested parenthesis", at: i) }
             groupStart = i
             groupCount = 0
             i += 1
             return
-        }
-        if c == ")" {
+        case ")":
             guard inGroup else { throw fail("')' without a matching '('", at: i) }
             if groupCount == 0 { throw fail("empty parentheses", at: i) }
             groupStart = nil
             i += 1
             return
-        }
-        if c == "," || c == " " {
-            guard inGroup else { throw fail("'\(c)' separates alterations only inside parentheses", at: i) }
+        case ",":
+            guard inGroup else { throw fail("',' separates alterations only inside parentheses", at: i) }
             i += 1
             return
+        default:
+            break
         }
         if inGroup { groupCount += 1 }
         let start = i
-        if matches(Array("sus")) { i += 3; try readSus(start: start); return }
-        if matches(Array("add")) {
-            i += 3
-            let (interval, label) = try readDegree(after: "add", start: start)
-            if interval.steps == 2 && hasSus {
-                throw fail("'add\(label)' contradicts 'sus', which replaces the third", at: start,
-                           suggestion: fixedInput(replacing: start..<i, with: "").map { $0.replacingSus() })
-            }
-            if [0, 4, 6].contains(interval.steps) || (interval.steps == 2 && interval.semitones == 4 && implied.contains(.M3)) {
-                throw fail("'add\(label)' does not add a new tone (write 7 or maj7 for sevenths)", at: start)
-            }
-            try addExplicit(interval, label: "add" + label, at: start)
-            return
-        }
-        if matches(Array("omit")) || matches(Array("no")) {
-            i += matches(Array("omit")) ? 4 : 2
-            let (interval, label) = try readDegree(after: "omit", start: start)
-            guard interval.semitones == Interval.majorSemitones(steps: interval.steps), interval.steps > 0 else {
-                throw fail("only plain degrees such as 3 or 5 can be omitted", at: start)
-            }
-            let before = implied.count
-            implied.removeAll { $0.steps == interval.steps }
-            if implied.count == before {
-                throw fail("there is no \(label) to omit", at: start)
+        if let k = keyword() {
+            i += k.rawValue.count
+            if i < chars.count, chars[i] == "." { i += 1 }
+            switch k {
+            case .sus: try readSus(start: start)
+            case .add: try readAdd(start: start)
+            case .omit, .no: try readOmit(start: start)
+            case .alt, .altered: try readAlt(start: start)
             }
             return
         }
-        if matches(Array("alt")) {
-            let plainSeventh = implied == [.P1, .M3, .P5, .m7] && extensionNumber == 7
-            let plainTriad = implied == [.P1, .M3, .P5] && extensionNumber == nil
-            guard !hasAlt, !hasAlteration, explicit.isEmpty, plainSeventh || plainTriad else {
-                throw fail("'alt' only follows a plain dominant seventh", at: start, suggestion: "7alt")
-            }
-            i += 3
-            hasAlt = true
-            implied = [.P1, .M3, .m7, .m9, .A9, .A11, .m13]
-            return
-        }
-        if inGroup, let m = longest(Self.afterQualityMajorMarkers), i + m.count < chars.count,
-           chars[i + m.count].isASCII, chars[i + m.count].isNumber {
-            i += m.count
-            let numberStart = i
-            let digits = readDigits()
-            guard ["7", "9", "11", "13"].contains(digits) else {
-                throw fail("'\(String(m))\(digits)' is not understood; expected maj7, maj9, maj11 or maj13", at: numberStart)
-            }
-            if implied.contains(where: { $0.steps == 6 }) || explicit.contains(where: { $0.steps == 6 }) {
-                throw fail("a second seventh: the chord already has one", at: start)
-            }
-            try addExplicit(.M7, label: "maj7", at: start)
-            let n = Int(digits)!
-            if n >= 9 { try addExplicit(.M9, label: "9", at: start) }
-            if n >= 11 { try addExplicit(.P11, label: "11", at: start) }
-            if n >= 13 { try addExplicit(.M13, label: "13", at: start) }
-            return
-        }
-        if "b♭#♯+-".contains(c) {
-            try readAlteration(start: start)
+        if inGroup, try readSeventh(start: start, added: false) { return }
+        if ChordGrammar.accidental(c) != nil {
+            try readAlteration(start: start, inGroup: inGroup)
             return
         }
         if c.isASCII && c.isNumber {
@@ -263,11 +206,10 @@ package struct ChordSuffixReader {
                 throw fail("the extension '\(digits)' is not understood after \(after)", at: start,
                            suggestion: fixedInput(replacing: start..<i, with: fix))
             }
-            guard let n = Int(digits), [2, 4, 6, 9, 11, 13].contains(n) else {
+            guard let n = Int(digits), let x = ChordGrammar.added[n]?[0] else {
                 throw fail("'\(digits)' is not an added degree (use 2, 4, 6, 9, 11 or 13)", at: start)
             }
-            let interval = Interval(steps: n - 1, semitones: Interval.majorSemitones(steps: n - 1))
-            try addExplicit(interval, label: digits, at: start)
+            try record(.add(x), label: digits, start: start)
             return
         }
         throw fail("'\(c)' is not understood here", at: i)
@@ -283,124 +225,188 @@ package struct ChordSuffixReader {
                 tone = .A4; label = "sus#4"; i += 2
             }
         }
-        if hasMinorQuality {
-            throw fail("'\(label)' replaces the third, so it contradicts the minor quality", at: start)
+        if quality == .minor || quality == .halfDiminished || quality == .diminished {
+            throw fail("'\(label)' replaces the third, so it contradicts the \(quality == .diminished ? "diminished" : "minor") quality", at: start)
         }
-        if explicit.contains(where: { $0.steps == 2 }) {
-            throw fail("'\(label)' contradicts the explicit third", at: start)
-        }
-        implied.removeAll { $0.steps == 2 }
-        hasSus = true
-        try addExplicit(tone, label: label, at: start)
+        try record(.sus(tone), label: label, start: start)
     }
 
-    private mutating func readAlteration(start: Int) throws {
+    private mutating func readAdd(start: Int) throws {
+        skipSpaces()
+        if try readSeventh(start: start, added: true) { return }
+        let accidentalStart = i
         var alteration = 0
-        while i < chars.count, "b♭#♯+-".contains(chars[i]) {
-            let c = chars[i]
-            let delta = (c == "b" || c == "♭" || c == "-") ? -1 : 1
-            if alteration != 0 && (delta > 0) != (alteration > 0) {
-                throw fail("mixes sharps and flats", at: i)
-            }
-            alteration += delta
+        if i < chars.count, let a = ChordGrammar.accidental(chars[i]), !a.isSign {
+            alteration = a.delta
             i += 1
-            if abs(alteration) > 2 { throw fail("more than two accidentals on a degree", at: i - 1) }
+            if i < chars.count, let b = ChordGrammar.accidental(chars[i]), !b.isSign {
+                throw fail(b.delta == alteration ? "more than one accidental on a degree" : "mixes sharps and flats", at: i)
+            }
+        }
+        let numberStart = i
+        let digits = readDigits()
+        guard !digits.isEmpty else { throw fail("expected a degree such as 9 or 11 after 'add'", at: numberStart) }
+        let text = String(chars[accidentalStart..<i])
+        guard let n = Int(digits), let x = ChordGrammar.added[n]?[alteration] else {
+            throw fail("'add\(text)' is no added tone (add 2, 4, 6, b6, 9, b9, #9, 11, #11, 13 or b13; write 7 or maj7 for sevenths)",
+                       at: start)
+        }
+        try record(.add(x), label: "add" + text, start: start)
+    }
+
+    private mutating func readOmit(start: Int) throws {
+        skipSpaces()
+        let numberStart = i
+        let digits = readDigits()
+        guard !digits.isEmpty else { throw fail("expected a degree such as 3 or 5 after 'omit'", at: numberStart) }
+        guard let n = Int(digits), ChordGrammar.omittable.contains(n) else {
+            throw fail("only plain degrees such as 3 or 5 can be omitted", at: start)
+        }
+        try record(.omit(n - 1), label: "no" + digits, start: start)
+    }
+
+    private mutating func readAlt(start: Int) throws {
+        let plainSeventh = quality == .none && extensionNumber == 7
+        let plainTriad = quality == .none && extensionNumber == nil
+        guard !hasAlt, components.isEmpty, plainSeventh || plainTriad else {
+            throw fail("'alt' only follows a plain dominant seventh", at: start, suggestion: "7alt")
+        }
+        hasAlt = true
+        altStart = start
+    }
+
+    /// Reads `maj7`, `MA7`, `Δ9` … inside parentheses or after `add`; false when no major-seventh marker is here.
+    private mutating func readSeventh(start: Int, added: Bool) throws -> Bool {
+        guard let m = ChordGrammar.majorSeventhMarkers.sorted(by: { $0.text.count > $1.text.count })
+            .first(where: { matches($0.text, at: i, anyCase: $0.anyCase) }),
+              i + m.text.count < chars.count, chars[i + m.text.count].isNumber else { return false }
+        i += m.text.count
+        let numberStart = i
+        let digits = readDigits()
+        guard let n = Int(digits), [7, 9, 11, 13].contains(n), !(added && n != 7) else {
+            throw fail("'\(String(m.text))\(digits)' is not understood; expected \(added ? "maj7" : "maj7, maj9, maj11 or maj13")",
+                       at: numberStart)
+        }
+        if !added, implied.contains(where: { $0.steps == 6 }) || components.contains(where: { $0.kind.tones.contains { $0.steps == 6 } }) {
+            throw fail("a second seventh: the chord already has one", at: start)
+        }
+        var tones: [Interval] = [.M7]
+        if n >= 9 { tones.append(.M9) }
+        if n >= 11 { tones.append(.P11) }
+        if n >= 13 { tones.append(.M13) }
+        try record(.seventh(tones), label: (added ? "add" : "") + "maj\(n)", start: start)
+        return true
+    }
+
+    private mutating func readAlteration(start: Int, inGroup: Bool) throws {
+        let first = ChordGrammar.accidental(chars[i])!
+        i += 1
+        if i < chars.count, let second = ChordGrammar.accidental(chars[i]) {
+            let reason: String
+            var fix: String? = nil
+            if first.isSign || second.isSign {
+                reason = "'\(chars[i - 1])' and '\(chars[i])' both alter the degree: write one accidental"
+                fix = fixedInput(replacing: (first.isSign ? i - 1 : i)..<(first.isSign ? i : i + 1), with: "")
+            } else {
+                reason = first.delta == second.delta ? "more than one accidental on a degree" : "mixes sharps and flats"
+            }
+            throw fail(reason, at: i, suggestion: fix)
         }
         let numberStart = i
         let digits = readDigits()
         if digits.isEmpty {
             throw fail("dangling accidental: expected a degree such as 5, 9, 11 or 13 after '\(chars[start])'", at: start)
         }
-        guard let n = Int(digits), (2...13).contains(n), n != 8, n != 1 else {
-            throw fail("'\(digits)' is not an alterable degree (use 5, 9, 11 or 13)", at: numberStart)
-        }
+        let text = String(chars[start..<i])
+        let n = Int(digits) ?? 0
         if hasAlt { throw fail("'alt' already implies the altered tones", at: start) }
-        let interval = Interval(steps: n - 1, semitones: Interval.majorSemitones(steps: n - 1) + alteration)
-        let label = interval.degreeLabel
-        if let ext = extensionNumber, ext == n || (ext == 69 && (n == 6 || n == 9)) {
-            throw fail("'\(String(chars[start..<i]))' contradicts the extension \(extensionText)", at: start)
+        if let x = ChordGrammar.alterations[n]?[first.delta] {
+            if let ext = extensionNumber, ext == n || (ext == 69 && (n == 6 || n == 9)) {
+                throw fail("'\(text)' contradicts the extension \(extensionText)", at: start)
+            }
+            try record(.alteration(x), label: x.degreeLabel, start: start)
+        } else if inGroup, !first.isSign, let x = ChordGrammar.added[n]?[first.delta] {
+            try record(.add(x), label: x.degreeLabel, start: start)
+        } else {
+            throw fail("'\(text)' is no alteration: only the 5th (b5 #5), 9th (b9 #9), 11th (#11) and 13th (b13) are altered",
+                       at: numberStart)
         }
-        implied.removeAll { $0.steps == interval.steps }
-        hasAlteration = true
-        try addExplicit(interval, label: label, at: start)
     }
 
-    /// Reads accidentals and a degree number after `add`/`omit`.
-    private mutating func readDegree(after keyword: String, start: Int) throws -> (Interval, String) {
-        var alteration = 0
-        let accidentalStart = i
-        while i < chars.count, "b♭#♯".contains(chars[i]) {
-            alteration += (chars[i] == "b" || chars[i] == "♭") ? -1 : 1
-            i += 1
+    private mutating func record(_ kind: Kind, label: String, start: Int) throws {
+        if components.contains(where: { $0.kind == kind }) {
+            throw fail("'\(label)' appears twice", at: start)
         }
-        if abs(alteration) != i - accidentalStart { throw fail("mixes sharps and flats", at: accidentalStart) }
-        if abs(alteration) > 2 { throw fail("more than two accidentals on a degree", at: accidentalStart) }
-        let numberStart = i
-        let digits = readDigits()
-        guard !digits.isEmpty else {
-            throw fail("expected a degree such as 9 or 11 after '\(keyword)'", at: numberStart)
+        components.append(Component(kind: kind, label: label, start: start, end: i))
+    }
+
+    // MARK: - Assembly
+
+    /// Applies the components to the implied tones and checks the result.
+    private func assemble() throws -> [Interval] {
+        var tones = hasAlt ? ChordGrammar.alteredFormula : implied
+        var explicit: [(Interval, Component)] = []
+        for c in components {
+            switch c.kind {
+            case .sus(let x):
+                tones.removeAll { $0.steps == 2 }
+                explicit.append((x, c))
+            case .alteration(let x):
+                tones.removeAll { $0.steps == x.steps }
+                explicit.append((x, c))
+            case .add(let x): explicit.append((x, c))
+            case .seventh(let xs): explicit += xs.map { ($0, c) }
+            case .omit: break
+            }
         }
-        guard let n = Int(digits), (1...13).contains(n), n != 8 else {
-            throw fail("'\(digits)' is not a chord degree", at: numberStart)
+        for c in components {
+            guard case .omit(let steps) = c.kind else { continue }
+            let before = tones.count
+            tones.removeAll { $0.steps == steps }
+            if tones.count == before {
+                throw fail("there is no \(steps + 1) to omit", at: c.start, suggestion: fixedInput(removing: c))
+            }
         }
-        let interval = Interval(steps: n - 1, semitones: Interval.majorSemitones(steps: n - 1) + alteration)
-        return (interval, interval.degreeLabel)
-    }
-
-    private mutating func addExplicit(_ x: Interval, label: String, at offset: Int) throws {
-        if explicit.contains(x) {
-            throw fail("'\(label)' appears twice", at: offset)
+        for (k, (x, c)) in explicit.enumerated() {
+            if explicit[..<k].contains(where: { $0.0 == x }) {
+                throw fail("'\(c.label)' appears twice", at: c.start, suggestion: fixedInput(removing: c))
+            }
+            if tones.contains(x) {
+                throw fail("'\(c.label)' is already in the chord", at: c.start, suggestion: fixedInput(removing: c))
+            }
         }
-        if implied.contains(x) {
-            throw fail("'\(label)' is already in the chord", at: offset)
+        // Two notes of one pitch class only when both are written as altered tones (7(#5,b13)).
+        var all: [(Interval, Component?)] = tones.map { ($0, nil) }
+        for (x, c) in explicit where !all.contains(where: { $0.0 == x }) { all.append((x, c)) }
+        for (k, a) in all.enumerated() {
+            for b in all[(k + 1)...] where floorMod(a.0.semitones - b.0.semitones, 12) == 0 {
+                let altered = { (x: Interval, c: Component?) in c != nil && x.semitones != Interval.majorSemitones(steps: x.steps) }
+                if altered(a.0, a.1) && altered(b.0, b.1) { continue }
+                guard let (x, c, other) = b.1.map({ (b.0, $0, a.0) }) ?? a.1.map({ (a.0, $0, b.0) }) else {
+                    throw fail("'\(extensionText)' would sound one note twice (\(a.0.degreeLabel) and \(b.0.degreeLabel))", at: 0)
+                }
+                let part = c.label == x.degreeLabel ? "'\(c.label)'" : "'\(c.label)' (\(x.degreeLabel))"
+                throw fail("\(part) sounds the same note as the chord's \(other.degreeLabel)",
+                           at: c.start, suggestion: fixedInput(removing: c))
+            }
         }
-        explicit.append(x)
-    }
-
-    // MARK: - Helpers
-
-    private mutating func readDigits() -> String {
-        let s = i
-        while i < chars.count, chars[i].isASCII, chars[i].isNumber, i - s < 4 { i += 1 }
-        return String(chars[s..<i])
-    }
-
-    private func matches(_ token: [Character]) -> Bool {
-        guard i + token.count <= chars.count else { return false }
-        for k in 0..<token.count where chars[i + k] != token[k] { return false }
-        return true
-    }
-
-    private func longest(_ tokens: [[Character]]) -> [Character]? {
-        var best: [Character]? = nil
-        for t in tokens where matches(t) && t.count > (best?.count ?? 0) { best = t }
-        return best
-    }
-
-    private func fixedInput(appending s: String) -> String? {
-        input.count <= 64 ? input + s : nil
-    }
-
-    private func fixedInput(replacing range: Range<Int>, with s: String) -> String? {
-        var all = Array(input)
-        let lower = range.lowerBound + base, upper = range.upperBound + base
-        guard lower >= 0, upper <= all.count else { return nil }
-        all.replaceSubrange(lower..<upper, with: Array(s))
-        return String(all)
-    }
-
-    private func fail(_ reason: String, at offset: Int, suggestion: String? = nil) -> TheoryError {
-        .invalidChordSymbol(input: input, reason: reason, offset: base + Swift.max(0, offset), suggestion: suggestion)
+        tones += explicit.map(\.0).filter { x in !tones.contains(x) }
+        var unique: [Interval] = []
+        for t in tones where !unique.contains(t) { unique.append(t) }
+        if unique.count < 2 {
+            throw fail("nothing is left of the chord but its root", at: chars.count - 1)
+        }
+        return unique.sorted { ($0.steps, $0.semitones) < ($1.steps, $1.semitones) }
     }
 }
 
-extension String {
-    /// `sus4` → `add4`, `sus2` → `add2` (for the suggestion after a contradictory `sus…add3`).
-    fileprivate func replacingSus() -> String {
-        var s = self
-        if let r = s.firstRange(of: "sus2") { s.replaceSubrange(r, with: "add2") }
-        else if let r = s.firstRange(of: "sus4") { s.replaceSubrange(r, with: "add4") }
-        else if let r = s.firstRange(of: "sus") { s.replaceSubrange(r, with: "add4") }
-        return s
+extension ChordSuffixReader.Kind {
+    /// The tones a component writes (none for an omission).
+    fileprivate var tones: [Interval] {
+        switch self {
+        case .alteration(let x), .add(let x), .sus(let x): return [x]
+        case .seventh(let xs): return xs
+        case .omit: return []
+        }
     }
 }

@@ -12,6 +12,39 @@ package enum ChordSymbolParser {
 
     /// Parses a full chord symbol.
     package static func parse(_ text: String) throws -> Chord {
+        do {
+            return try LatinNoteNames.reading(text, parseSymbol)
+        } catch let TheoryError.invalidChordSymbol(input, reason, offset, nil) {
+            throw TheoryError.invalidChordSymbol(input: input, reason: reason, offset: offset, suggestion: nearestSymbol(to: input))
+        }
+    }
+
+    /// The catalogue symbol nearest to a symbol that could not be read (same root and bass, the suffix within a few
+    /// edits, compared without case), if one reads.
+    package static func nearestSymbol(to input: String) -> String? {
+        let chars = Array(input)
+        var i = 0
+        guard chars.count <= maximumLength, (try? SpellingParser.parsePrefix(chars, &i, input: input)) != nil else { return nil }
+        let root = String(chars[..<i])
+        var rest = String(chars[i...])
+        var bass = ""
+        if let slash = rest.lastIndex(of: "/"), rest.index(after: slash) < rest.endIndex,
+           Letter(character: rest[rest.index(after: slash)]) != nil {
+            bass = String(rest[slash...])
+            rest = String(rest[..<slash])
+        }
+        let target = Array(rest.lowercased().filter { $0 != " " && $0 != "." })
+        guard !target.isEmpty, target.count <= 24 else { return nil }
+        var best: (String, Int)? = nil
+        for key in ChordCatalog.suffixKeys where abs(key.count - target.count) <= 2 {
+            let d = ChordCatalog.editDistance(target, Array(key.lowercased()))
+            if d <= Swift.max(1, Swift.min(2, target.count / 3)), d < (best?.1 ?? Int.max) { best = (key, d) }
+        }
+        guard let (key, _) = best, (try? parseSymbol(root + key + bass)) != nil else { return nil }
+        return root + key + bass
+    }
+
+    private static func parseSymbol(_ text: String) throws -> Chord {
         if text.count > maximumLength + 16 {
             throw TheoryError.tooLong(what: "a chord symbol", length: text.count, limit: maximumLength)
         }
@@ -42,6 +75,13 @@ package enum ChordSymbolParser {
             let name = remainder.trimmingWhitespace().lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
             if let value = ChordCatalog.peerNames[name] { return Chord(root: root, type: try ChordCatalog.peerType(value)) }
             if let type = ChordCatalog.byName[name] { return Chord(root: root, type: type) }
+            // Lead sheets leave a space before a component ("C add9"): read the rest as a suffix.
+            let trimmed = Array(remainder.trimmingWhitespace())
+            if !trimmed.contains("/"), !trimmed.contains(where: \.isLetter) || ChordGrammar.Keyword.allCases.contains(where: {
+                String(trimmed.prefix($0.rawValue.count)).lowercased() == $0.rawValue }) {
+                var reader = ChordSuffixReader(trimmed, base: chars.count - trimmed.count, input: input)
+                if let formula = try? reader.read() { return Chord(root: root, type: ChordType.resolve(formula: formula)) }
+            }
             throw TheoryError.invalidChordSymbol(input: input, reason: "'\(TheoryError.excerpt(name, limit: 24))' is not a chord name", offset: i)
         }
         // Find the slash that introduces the bass (not the one of 6/9).
@@ -129,7 +169,8 @@ extension ChordType {
         let sorted = formula.sorted { ($0.steps, $0.semitones) < ($1.steps, $1.semitones) }
         let key = sorted.map(\.degreeLabel).joined(separator: " ")
         if let t = ChordCatalog.byFormula[key] { return t }
-        let suffix = synthesizedSuffix(for: sorted) ?? "(\(key))"
+        let peer = ChordCatalog.peerSuffixes.filter { $0.value == key }.keys.min { ($0.count, $0) < ($1.count, $1) }
+        let suffix = synthesizedSuffix(for: sorted) ?? peer ?? "(\(key))"
         return ChordType(id: "custom:" + suffix, name: "Chord with degrees \(key)", symbol: suffix,
                          intervals: sorted, commonness: 3)
     }
@@ -149,14 +190,19 @@ extension ChordType {
         }
         bases.sort { $0.cost < $1.cost }
         for b in bases.prefix(10) {
-            let labels = b.extra.map(\.degreeLabel)
+            let labels = b.extra.map { $0 == .M7 ? "addmaj7" : $0.degreeLabel }
             let omits = b.omit.map { "no" + String($0.number) }
             var candidates: [String] = []
             if !labels.isEmpty {
                 candidates.append(b.type.symbol + labels.joined() + (omits.isEmpty ? "" : "(" + omits.joined(separator: ",") + ")"))
             }
             candidates.append(b.type.symbol + "(" + (labels + omits).joined(separator: ",") + ")")
-            candidates.append(b.type.symbol + "(" + (labels.map { "add" + $0 } + omits).joined(separator: ",") + ")")
+            candidates.append(b.type.symbol + "(" + (labels.map { $0.hasPrefix("add") ? $0 : "add" + $0 } + omits).joined(separator: ",") + ")")
+            // Tones the base implies and the target alters again, written out (dim7(b5,#11): both are asked for).
+            let restated = target.filter { x in !b.extra.contains(x) && ChordGrammar.alterations[x.number]?.values.contains(x) == true }
+            if !restated.isEmpty {
+                candidates.append(b.type.symbol + "(" + (restated.map(\.degreeLabel) + labels + omits).joined(separator: ",") + ")")
+            }
             for c in candidates where isFaithful(c, to: target) { return c }
         }
         return nil

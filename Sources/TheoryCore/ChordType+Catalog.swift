@@ -34,7 +34,7 @@ extension ChordCatalog {
         .init("suspended-second", "Suspended second", "sus2", ["2sus"], "1 2 5", tier: 0),
         .init("suspended-fourth", "Suspended fourth", "sus4", ["sus", "4sus"], "1 4 5", tier: 0),
         .init("power", "Power chord (fifth)", "5", ["(no3)", "(omit3)", "no3", "omit3"], "1 5", tier: 0),
-        .init("major-flat-five", "Major flat five", "(b5)", ["(-5)"], "1 3 b5", tier: 2),
+        .init("major-flat-five", "Major flat five", "(b5)", ["(-5)", "-5"], "1 3 b5", tier: 2),
         .init("minor-sharp-five", "Minor sharp five", "m#5", ["m+5", "m(#5)", "-#5"], "1 b3 #5", tier: 3),
         .init("suspended-second-fourth", "Suspended second and fourth", "sus2sus4", ["sus24", "sus4sus2", "sus42"], "1 2 4 5", tier: 3),
         .init("suspended-fourth-sharp-five", "Suspended fourth sharp five", "sus4#5", ["+sus4", "augsus4", "sus#5"], "1 4 #5", tier: 3),

@@ -54,6 +54,7 @@ extension ChordCatalog {
         .init("dominant-thirteenth", "Dominant thirteenth", "13", ["dom13", "9(13)", "9add13"], "1 3 5 b7 9 13", tier: 1),
         .init("major-thirteenth", "Major thirteenth", "maj13", ["M13", "Δ13", "^13", "ma13", "Maj13", "maj9(13)"], "1 3 5 7 9 13", tier: 2),
         .init("minor-thirteenth", "Minor thirteenth", "m13", ["min13", "-13", "mi13", "MI13", "m11(13)"], "1 b3 5 b7 9 11 13", tier: 2),
+        .init("half-diminished-thirteenth", "Half-diminished thirteenth", "ø13", ["m13b5", "m13(b5)", "-13b5", "h13"], "1 b3 b5 b7 9 11 13", tier: 2),
         .init("minor-major-thirteenth", "Minor major thirteenth", "m(maj13)", ["mM13", "mmaj13", "-maj13"], "1 b3 5 7 9 11 13", tier: 3),
         .init("dominant-thirteenth-flat-nine", "Dominant thirteenth flat nine", "13b9", ["13(b9)", "7b9(13)"], "1 3 5 b7 b9 13", tier: 2),
         .init("dominant-thirteenth-sharp-nine", "Dominant thirteenth sharp nine", "13#9", ["13(#9)", "7#9(13)"], "1 3 5 b7 #9 13", tier: 2),

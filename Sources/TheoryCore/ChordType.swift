@@ -124,6 +124,12 @@ package enum ChordCatalog {
         return d
     }()
 
+    /// Every suffix read by lookup, canonical symbols first, then aliases and peer suffixes, for suggestions.
+    package static let suffixKeys: [String] = {
+        var seen = Set<String>()
+        return (all.map(\.symbol) + all.flatMap(\.aliases) + peerSuffixes.keys.sorted()).filter { !$0.isEmpty && seen.insert($0).inserted }
+    }()
+
     /// Catalogue ids as lower-case ASCII bytes, for suggestions.
     private static let idBytes: [(String, [UInt8])] = all.map { ($0.id, Array($0.id.utf8)) }
 

@@ -136,7 +136,7 @@ public struct DiatonicChord: Hashable, Sendable, CustomStringConvertible {
 
     /// The symbol with the root's accidentals in the given style.
     public func symbol(_ style: AccidentalStyle) -> String {
-        root.name(style) + (quality == .other ? Self.intervalSuffix(intervals) : quality.symbolSuffix)
+        root.name(style) + (quality == .other ? Self.otherSuffix(intervals) : quality.symbolSuffix)
     }
 
     /// "V7 G7 (G B D F)".
@@ -147,6 +147,12 @@ public struct DiatonicChord: Hashable, Sendable, CustomStringConvertible {
     private static func numeral(_ degree: Int) -> String {
         let numerals = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"]
         return (1...numerals.count).contains(degree) ? numerals[degree - 1] : String(degree)
+    }
+
+    /// A suffix for an unnamed stack: the generated chord symbol when there is one that reads back, else the degrees.
+    private static func otherSuffix(_ intervals: [Interval]) -> String {
+        let t = ChordType.resolve(formula: intervals)
+        return t.symbol.hasPrefix("(1") ? intervalSuffix(intervals) : t.symbol
     }
 
     private static func intervalSuffix(_ intervals: [Interval]) -> String {

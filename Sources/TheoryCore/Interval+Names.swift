@@ -3,7 +3,34 @@ extension Interval: CustomStringConvertible {
     public var name: String { quality.symbol + String(number) }
 
     /// The short name with a minus for descending intervals: `M-3`, `d14`, `A-1`.
+    ///
+    /// Intervals within three octaves either way and three semitones of major or perfect come from a table of
+    /// inline strings; others are written out.
     public var directedName: String {
+        let row = steps + Self.nameTableSteps, column = semitones - Self.majorOrPerfectSemitones(steps) + 3
+        if UInt(bitPattern: row) <= UInt(2 * Self.nameTableSteps), UInt(bitPattern: column) <= 6 {
+            return Self.directedNameTable[row &* 7 &+ column]
+        }
+        return writtenDirectedName
+    }
+
+    /// Steps either way covered by ``directedNameTable``.
+    private static let nameTableSteps = 21
+
+    /// Semitones of the major or perfect interval with these (signed) steps.
+    @inline(__always)
+    private static func majorOrPerfectSemitones(_ steps: Int) -> Int {
+        steps >= 0 ? majorSemitones(steps: steps) : -majorSemitones(steps: -steps)
+    }
+
+    /// Names of the intervals of ±21 steps, within three semitones of major or perfect: row = steps + 21,
+    /// column = semitones − major or perfect + 3.
+    private static let directedNameTable: [String] = (-nameTableSteps...nameTableSteps).flatMap { steps in
+        (-3...3).map { Interval(steps: steps, semitones: majorOrPerfectSemitones(steps) + $0).writtenDirectedName }
+    }
+
+    /// ``directedName`` written out character by character.
+    private var writtenDirectedName: String {
         let n = abs(steps)
         let descending = steps < 0 || (steps == 0 && semitones < 0)
         let octaves = n / 7, degree = n - 7 * octaves

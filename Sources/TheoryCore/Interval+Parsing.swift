@@ -155,7 +155,7 @@ extension Interval {
         if let n = names[word] { return n }
         let digits = word.prefix { $0.isASCII && $0.isNumber }
         let suffix = word.dropFirst(digits.count)
-        guard !digits.isEmpty, digits.count <= 2, ["st", "nd", "rd", "th", ""].contains(String(suffix)),
+        guard !digits.isEmpty, digits.count <= 3, ["st", "nd", "rd", "th", ""].contains(String(suffix)),
               let n = Int(digits), (1...maximumNumber).contains(n) else { return nil }
         return n
     }

@@ -52,8 +52,9 @@ public struct Interval: Hashable, Sendable {
         self.init(steps: sign * (number - 1), semitones: sign * size)
     }
 
-    /// The largest interval number accepted when constructing or parsing.
-    public static let maximumNumber = 99
+    /// The largest interval number accepted when constructing or parsing: the widest interval between two readable
+    /// pitches (C-10 to B20, 30 octaves and a seventh), so every interval `interval` prints reads back.
+    public static let maximumNumber = 7 * (Readability.octaves.count - 1) + 7
 
     /// Which way the interval goes on the staff.
     public enum Direction: String, Sendable, Hashable, CaseIterable {

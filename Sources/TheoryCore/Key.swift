@@ -48,6 +48,10 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     /// `minor`, `min`, `m`, `aeolian`. Throws ``TheoryError/invalidKey(input:reason:suggestion:)``
     /// naming the bad part.
     public init(_ text: String) throws {
+        self = try LatinNoteNames.reading(text) { try Key(english: $0) }
+    }
+
+    private init(english text: String) throws {
         let input = text.trimmingWhitespace()
         if input.isEmpty { throw TheoryError.empty(what: "a key such as D major or f# minor") }
         if input.count > Self.maximumTextLength {
@@ -63,7 +67,7 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         }
         var i = 1
         let accidental = try AccidentalReader.read(chars, from: &i) { reason in
-            .invalidKey(input: input, reason: "the tonic \(reason)")
+            .invalidKey(input: input, reason: reason.hasPrefix("more") ? "the tonic has \(reason)" : "the tonic \(reason)")
         }
         var rest = String(chars[i...]).trimmingWhitespace()
         if rest.first == "-" || rest.first == "_", rest.count > 1 { rest = String(rest.dropFirst()).trimmingWhitespace() }

@@ -76,7 +76,7 @@ public struct Pitch: Hashable, Sendable, CustomStringConvertible {
 
     /// The name with accidentals in the given style.
     public func name(_ style: AccidentalStyle) -> String {
-        letter.description + style.text(for: accidental) + String(octave)
+        style.name(of: letter) + style.text(for: accidental) + String(octave)
     }
 }
 

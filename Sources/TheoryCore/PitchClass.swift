@@ -57,5 +57,5 @@ public struct PitchClass: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name(.ascii) }
 
     /// The name with accidentals in the given style.
-    public func name(_ style: AccidentalStyle) -> String { letter.description + style.text(for: accidental) }
+    public func name(_ style: AccidentalStyle) -> String { style.name(of: letter) + style.text(for: accidental) }
 }

@@ -23,6 +23,10 @@ public struct Scale: Hashable, Sendable, CustomStringConvertible {
     ///
     /// A bare root means the major scale.
     public init(_ text: String) throws {
+        self = try LatinNoteNames.reading(text) { try Scale(english: $0) }
+    }
+
+    private init(english text: String) throws {
         let trimmed = text.trimmingWhitespace()
         if trimmed.isEmpty { throw TheoryError.empty(what: "a scale such as C major or F# harmonic minor") }
         let limit = SpellingParser.maximumLength + ScaleType.maximumNameLength

@@ -11,6 +11,10 @@ package enum SpellingParser {
 
     /// Parses `text`; with `wantsOctave` an octave is required, without it an octave is an error.
     package static func parse(_ text: String, what: String, wantsOctave: Bool) throws -> Result {
+        try LatinNoteNames.reading(text) { try parseEnglish($0, what: what, wantsOctave: wantsOctave) }
+    }
+
+    private static func parseEnglish(_ text: String, what: String, wantsOctave: Bool) throws -> Result {
         let trimmed = text.trimmingWhitespace()
         if trimmed.isEmpty { throw TheoryError.empty(what: what) }
         if trimmed.count > maximumLength {
@@ -33,7 +37,7 @@ package enum SpellingParser {
             throw fail("unexpected '\(TheoryError.excerpt(rest, limit: 12))' after the note name (pitch classes have no octave)",
                        String(chars[..<i]))
         }
-        guard rest.drop(while: { $0 == "-" }).allSatisfy({ $0.isASCII && $0.isNumber }), let octave = Int(rest), rest.count <= 3, (-10...20).contains(octave) else {
+        guard rest.drop(while: { $0 == "-" }).allSatisfy({ $0.isASCII && $0.isNumber }), let octave = Int(rest), rest.count <= 3, Readability.octaves.contains(octave) else {
             throw fail("'\(TheoryError.excerpt(rest, limit: 12))' is not an octave number between -10 and 20")
         }
         result.octave = octave

@@ -29,7 +29,7 @@ struct Tonmeister: ParsableCommand {
     /// Runs the command, mapping bad input to exit status 2 and other failures to 1.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(TheoryArguments.normalized(Array(CommandLine.arguments.dropFirst())))
             try command.run()
             WarningLog.shared.flushToStandardError()
         } catch let code as ExitCode {

@@ -32,7 +32,7 @@ import Testing
         // Outside the dictionary: read from components.
         ("C7b9#11(no5)", "C E Bb Db F#", nil), ("Cm7(b9)", "C Eb G Bb Db", nil), ("C13(#9,#11)", "C E G Bb D# F# A", nil),
         ("Cmaj7b9", "C E G B Db", nil), ("C+5b9", "C E G# Db", nil), ("Caug7/E", "C E G# Bb", "E"),
-        ("Cm(add9)/Eb", "C Eb G D", "Eb"), ("CmMaj7", "C Eb G B", nil), ("C-Δ7", "C Eb G B", nil), ("c7", "C E G Bb", nil), ("Csus2sus4", "C D F G", nil), ("C9(no3)", "C G Bb D", nil),
+        ("Cm(add9)/Eb", "C Eb G D", "Eb"), ("Csus4add3", "C E F G", nil), ("C7 b9", "C E G Bb Db", nil), ("CmMaj7", "C Eb G B", nil), ("C-Δ7", "C Eb G B", nil), ("c7", "C E G Bb", nil), ("Csus2sus4", "C D F G", nil), ("C9(no3)", "C G Bb D", nil),
     ]
 
     @Test(arguments: table)
@@ -103,7 +103,6 @@ import Testing
         ("Cmaj7/", 5, "missing bass"),
         ("Cm(maj7", 2, "unclosed parenthesis"),
         ("C7b9b9", 4, "twice"),
-        ("Csus4add3", 5, "contradicts"),
         ("Cmsus4", 2, "contradicts"),
         ("C9b9", 2, "contradicts the extension"),
         ("C13b13", 3, "contradicts the extension"),
@@ -115,7 +114,7 @@ import Testing
         ("C/H", 2, "not a note letter"),
         ("C/E7", 3, "after the bass"),
         ("Cm5", 2, "power chord"),
-        ("C7 b9", 2, "inside parentheses"),
+        ("C7, b9", 2, "inside parentheses"),
         ("Cno7", 1, "there is no"),
         ("C7alt#9", 5, "alt"),
         ("X", 0, "not a note letter"),
@@ -146,7 +145,8 @@ import Testing
         #expect(suggestion("H7") == "B7")
         #expect(suggestion("Hm7/A") == "Bm7/A")
         #expect(suggestion("Cm(maj7") == "Cm(maj7)")
-        #expect(suggestion("Csus4add3") == "Cadd4")
+        #expect(suggestion("Cm#9") == "Cm")
+        #expect(suggestion("C7-b9") == "C7b9")
         #expect(suggestion("Cmaj7/") == "Cmaj7")
         #expect(suggestion("Cmaj77") == "Cmaj7")
         // "C4" is tonal's quartal chord (C F Bb Eb); its other reading is Csus4.

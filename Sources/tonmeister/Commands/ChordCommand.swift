@@ -38,6 +38,9 @@ struct ChordCommand: ParsableCommand {
     @Option(help: "With --identify, print at most this many candidates.")
     var limit = 8
 
+    @Option(help: "A key ('G', 'G major', 'e minor'): read the symbol as a roman numeral (V7/V) or name the chord's numeral.")
+    var key: String?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -53,7 +56,13 @@ struct ChordCommand: ParsableCommand {
     func run() throws {
         if list { return printList() }
         if identify { return try printIdentification() }
-        let chord = try Chord(input[0])
+        let key = try self.key.map(Key.init)
+        let chord: Chord
+        if let key, let roman = try? RomanNumeral(input[0]) {
+            chord = try roman.chord(in: key).readable()
+        } else {
+            chord = try Chord(input[0]).readable()
+        }
         var fields: [(String, JSONValue)] = [
             ("symbol", .string(chord.symbol)), ("root", .string(chord.root.description)),
             ("bass", .optional(chord.bass?.description)), ("notes", .strings(chord.notes)),
@@ -62,6 +71,12 @@ struct ChordCommand: ParsableCommand {
         ]
         var lines = ["\(chord.symbol(output.style)) (\(chord.type.name)): \(chord.type.formulaText)",
                      chord.notes.map { $0.name(output.style) }.joined(separator: " ")]
+        if let key {
+            let roman = RomanNumeral.of(chord, in: key)
+            fields.append(("key", .string(key.description)))
+            fields.append(("roman", .string(roman)))
+            lines[0] += " — \(roman) in \(key.name(output.style))"
+        }
         let others = Chord.otherReadings(of: input[0])
         if !others.isEmpty {
             fields.append(("otherReadings", .array(others.map { r in
@@ -96,13 +111,18 @@ struct ChordCommand: ParsableCommand {
                 ["symbol": .string(c.symbol), "root": .string(c.chord.root.description),
                  "bass": .optional(c.chord.bass?.description), "type": .string(c.chord.type.id),
                  "notes": .strings(c.chord.notes), "score": .double(c.score), "inversion": .int(c.inversion),
-                 "exactSpelling": .bool(c.exactSpelling), "missing": .strings(c.missing.map(\.degreeLabel))]
+                 "exactSpelling": .bool(c.exactSpelling), "missing": .strings(c.missing.map(\.degreeLabel)),
+                 "added": .strings(c.added.map(\.degreeLabel))]
             })],
             text: shown.map { c in
                 var line = c.chord.symbol(output.style).padding(toLength: 14, withPad: " ", startingAt: 0)
                     + c.chord.notes.map { $0.name(output.style) }.joined(separator: " ")
                 if !c.exactSpelling { line += "  (respelled)" }
                 if !c.missing.isEmpty { line += "  (no \(c.missing.map(\.degreeLabel).joined(separator: ", ")))" }
+                if !c.added.isEmpty {
+                    line += "  (with \(c.added.map(\.degreeLabel).joined(separator: ", ")): "
+                        + c.added.map { c.chord.root.transposed(by: $0).name(output.style) }.joined(separator: " ") + ")"
+                }
                 return line
             }
         )

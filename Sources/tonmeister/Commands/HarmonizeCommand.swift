@@ -14,8 +14,11 @@ struct HarmonizeCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The key: 'D major', 'f# minor', 'Bb', 'G#m', 'c' (lower-case = minor).")
+    @Argument(help: "The key: 'D major', 'f# minor', 'Bb', 'G#m', 'c' (lower-case = minor); or any scale: 'D dorian', 'C altered'.")
     var key: [String]
+
+    @Option(parsing: .upToNextOption, help: "Roman numerals to read as chords in the key (I vi ii7 V7/V bVII).")
+    var romans: [String] = []
 
     @Flag(help: "Build seventh chords instead of triads.")
     var sevenths = false
@@ -31,17 +34,47 @@ struct HarmonizeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let key = try Key(self.key.joined(separator: " "))
-        let chords = key.harmonize(sevenths: sevenths, minorForm: minorForm.form)
-        let scale = key.mode == .minor ? key.scale(minorForm: minorForm.form) : key.scale
+        let text = self.key.joined(separator: " ")
+        let key: Key
+        do {
+            key = try Key(text)
+        } catch let keyError {
+            // Not a major or minor key: any scale of the catalogue, in any of its modes ("D dorian").
+            guard romans.isEmpty, let scale = try? Scale(text).readable() else { throw keyError }
+            return emit(fields: [("key", .string(scale.description))], scale: scale,
+                        chords: scale.harmonize(sevenths: sevenths), heading: scale.name(output.style))
+        }
+        let scale = try (key.mode == .minor ? key.scale(minorForm: minorForm.form) : key.scale).readable()
+        if !romans.isEmpty { return try emitRomans(key) }
+        emit(fields: [("key", .string(key.description)), ("signature", .int(key.signature))],
+             scale: scale, chords: key.harmonize(sevenths: sevenths, minorForm: minorForm.form),
+             heading: "\(key.name(output.style)) (\(Self.signatureText(key.signature)))")
+    }
+
+    /// The chords named by roman numerals in the key, and each chord's numeral read back.
+    private func emitRomans(_ key: Key) throws {
+        let chords = try romans.map { try RomanNumeral($0).chord(in: key).readable() }
         output.emit(
-            ["key": .string(key.description), "signature": .int(key.signature),
-             "scale": .strings(scale.pitchClasses),
-             "chords": .array(chords.map { c in
+            .object([("key", .string(key.description)), ("romans", .array(zip(romans, chords).map { r, c in
+                ["roman": .string(r), "symbol": .string(c.symbol), "notes": .strings(c.notes),
+                 "reading": .string(RomanNumeral.of(c, in: key))]
+            }))]),
+            text: [key.name(output.style)] + zip(romans, chords).map { r, c in
+                r.padding(toLength: 10, withPad: " ", startingAt: 0) + c.symbol(output.style).padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + c.notes.map { $0.name(output.style) }.joined(separator: " ")
+            }
+        )
+    }
+
+    private func emit(fields: [(String, JSONValue)], scale: Scale, chords: [DiatonicChord], heading: String) {
+        output.emit(
+            .object(fields + [
+             ("scale", .strings(scale.pitchClasses)),
+             ("chords", .array(chords.map { c in
                  ["degree": .int(c.degree), "roman": .string(c.roman), "symbol": .string(c.symbol),
                   "root": .string(c.root.description), "notes": .strings(c.notes), "quality": .string(c.quality.rawValue)]
-             })],
-            text: ["\(key.name(output.style)) (\(Self.signatureText(key.signature)))"] + chords.map { c in
+             }))]),
+            text: [heading] + chords.map { c in
                 c.roman.padding(toLength: 10, withPad: " ", startingAt: 0)
                     + c.symbol(output.style).padding(toLength: 12, withPad: " ", startingAt: 0)
                     + c.notes.map { $0.name(output.style) }.joined(separator: " ")

@@ -32,6 +32,9 @@ struct ScaleCommand: ParsableCommand {
     @Option(help: "Also print pitches ascending from the root in this octave.")
     var octave: Int?
 
+    @Flag(help: "For the chromatic scale: the descending form (with flats) instead of the ascending one (with sharps).")
+    var descending = false
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -56,12 +59,18 @@ struct ScaleCommand: ParsableCommand {
             }
             scale = scale.rotated(toDegree: mode)
         }
+        scale = try scale.readable()
+        // The chromatic scale is spelled as musicians write it (sharps up, flats down), not from its formula.
+        let chromatic = scale.type.id == "chromatic"
+        let notes = chromatic ? scale.chromaticSpelling(descending: descending) : scale.pitchClasses
+        let intervals = chromatic ? notes.map { Interval(upFrom: scale.root, to: $0) } : scale.type.formula
         var fields: [(String, JSONValue)] = [
             ("root", .string(scale.root.description)), ("type", .string(scale.type.id)),
-            ("name", .string(scale.description)), ("notes", .strings(scale.pitchClasses)),
-            ("intervals", .strings(scale.type.formula.map(\.name))), ("formula", .string(scale.type.formulaText)),
+            ("name", .string(scale.description)), ("notes", .strings(notes)),
+            ("intervals", .strings(intervals.map(\.name))), ("formula", .string(scale.type.formulaText)),
         ]
-        var lines = [scale.pitchClasses.map { $0.name(output.style) }.joined(separator: " ")]
+        if chromatic { fields.append(("direction", .string(descending ? "descending" : "ascending"))) }
+        var lines = [notes.map { $0.name(output.style) }.joined(separator: " ")]
         if !output.json {
             lines.insert("\(scale.name(output.style)): \(scale.type.formulaText)", at: 0)
         }

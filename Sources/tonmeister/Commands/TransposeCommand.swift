@@ -27,10 +27,10 @@ struct TransposeCommand: ParsableCommand {
         let source: String, result: String, shown: String
         switch try PitchInput(pitch) {
         case .pitch(let p):
-            let r = p.transposed(by: applied)
+            let r = try p.transposed(by: applied).readable("transposing \(p) by \(applied.directedName)")
             (source, result, shown) = (p.description, r.description, r.name(output.style))
         case .pitchClass(let pc):
-            let r = pc.transposed(by: applied)
+            let r = try pc.transposed(by: applied).readable("transposing \(pc) by \(applied.directedName)")
             (source, result, shown) = (pc.description, r.description, r.name(output.style))
         }
         output.emit(

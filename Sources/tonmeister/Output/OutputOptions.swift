@@ -10,8 +10,19 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Print accidentals as ♯ ♭ 𝄪 𝄫 in text output (JSON always uses # and b).")
     var unicode = false
 
-    /// The accidental style for text output.
-    var style: AccidentalStyle { unicode ? .unicode : .ascii }
+    @Option(help: "Note names in text output: english (C D E) or latin (Do Ré Mi); JSON always uses english.")
+    var names: NoteNames = .english
+
+    /// The naming of notes in text output.
+    enum NoteNames: String, ExpressibleByArgument, CaseIterable { case english, latin }
+
+    /// The accidental style (and note names) for text output.
+    var style: AccidentalStyle {
+        switch names {
+        case .english: return unicode ? .unicode : .ascii
+        case .latin: return unicode ? .latinUnicode : .latin
+        }
+    }
 
     /// Prints either the JSON value or the text lines.
     ///

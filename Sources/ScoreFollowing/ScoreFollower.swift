@@ -10,7 +10,7 @@ public struct ScoreFollower: Sendable {
     public struct Options: Sendable {
         /// Onset features (DLNCO) beside chroma, and their weight.
         public var onsetFeatures = true
-        public var onsetWeight: Float = 1
+        public var onsetWeight: Float = 0.6
         /// Coarse pass then a banded fine pass (off: one full-resolution pass).
         public var multiResolution = true
         /// Rescale the score to the take's overall tempo before the fine pass.

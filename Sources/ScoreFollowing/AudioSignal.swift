@@ -20,7 +20,7 @@ public struct AudioSignal: Sendable {
     public static func read(_ path: String) throws -> AudioSignal {
         var error = [CChar](repeating: 0, count: 256)
         guard tm_audio_available(&error, error.count) == 1 else {
-            throw FollowError.missingLibrary(String(cString: error))
+            throw FollowError.missingLibrary(message(error))
         }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw FollowError.unreadableAudio(path: path, reason: "no such file or it cannot be read")
@@ -30,7 +30,7 @@ public struct AudioSignal: Sendable {
         var rate: Int32 = 0
         var channels: Int32 = 0
         guard tm_audio_read(path, &raw, &frames, &rate, &channels, &error, error.count) == 0, let raw else {
-            throw FollowError.unreadableAudio(path: path, reason: String(cString: error))
+            throw FollowError.unreadableAudio(path: path, reason: message(error))
         }
         defer { tm_audio_free(raw) }
         guard frames > 0 else { throw FollowError.unreadableAudio(path: path, reason: "the file holds no samples") }
@@ -41,9 +41,14 @@ public struct AudioSignal: Sendable {
         var outFrames = 0
         let ratio = Double(analysisRate) / Double(rate)
         guard tm_resample(raw, frames, ratio, &out, &outFrames, &error, error.count) == 0, let out else {
-            throw FollowError.unreadableAudio(path: path, reason: "cannot resample from \(rate) Hz: \(String(cString: error))")
+            throw FollowError.unreadableAudio(path: path, reason: "cannot resample from \(rate) Hz: \(message(error))")
         }
         defer { tm_audio_free(out) }
         return AudioSignal(samples: Array(UnsafeBufferPointer(start: out, count: outFrames)), rate: analysisRate)
     }
+}
+
+/// The text a C function wrote into `buffer`, up to its terminating zero.
+private func message(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

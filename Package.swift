@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "RecordingProtocol", targets: ["RecordingProtocol"]),
         .library(name: "Storage", targets: ["Storage"]),
         .library(name: "TonmeisterServer", targets: ["TonmeisterServer"]),
+        .library(name: "ScoreFollowing", targets: ["ScoreFollowing"]),
         .executable(name: "tonmeister", targets: ["tonmeister"]),
     ],
     dependencies: [
@@ -33,6 +34,9 @@ let package = Package(
         // Pixel kernels with AVX2, chosen at run time (the build targets baseline x86-64).
         .target(name: "CKernels"),
         .target(name: "ScoreDocument", dependencies: ["CPoppler", "CZlib", "CKernels", "ScoreLayout"]),
+        // libsndfile, libsamplerate and KissFFT, loaded on first use (Debian: libsndfile1-dev, libsamplerate0-dev, libkissfft-dev).
+        .target(name: "CAudio", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "ScoreFollowing", dependencies: ["CAudio", "CZlib"]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "RecordingProtocol", dependencies: ["ScoreLayout", "TheoryCore"]),
         .target(name: "Storage", dependencies: [
@@ -50,7 +54,7 @@ let package = Package(
         ),
         .executableTarget(name: "tonmeister", dependencies: [
             "TheoryCore", "Fretboard", "Quiz", "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage",
-            "TonmeisterServer",
+            "TonmeisterServer", "ScoreFollowing",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(
@@ -84,8 +88,15 @@ let package = Package(
             path: "Benchmarks/VoicingDictionaryBench",
             exclude: ["mingus_bench.py", "run.sh"]
         ),
+        .executableTarget(
+            name: "FollowBench",
+            dependencies: ["ScoreFollowing"],
+            path: "Benchmarks/FollowBench",
+            exclude: ["make_corpus.py", "make_fixtures.py", "synctoolbox_bench.py", "draw_alignment.py", "run.sh"]
+        ),
         .executableTarget(name: "VoicingDump", dependencies: ["Fretboard", "TheoryCore"], path: "Benchmarks/VoicingDump"),
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
+        .testTarget(name: "ScoreFollowingTests", dependencies: ["ScoreFollowing"], exclude: ["Fixtures"]),
         .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "TheoryCore", "Fretboard"]),
         .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "TheoryCore"], exclude: ["Fixtures", "Corpus"]),

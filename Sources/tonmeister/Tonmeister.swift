@@ -22,7 +22,7 @@ struct Tonmeister: ParsableCommand {
             TuningsCommand.self, FretboardCommand.self, VoicingsCommand.self, QuizCommand.self,
             ScoreCommand.self, SessionCommand.self, TakeCommand.self, MarkCommand.self, UndoCommand.self, TakesCommand.self,
             CoversCommand.self, CoverageCommand.self, PlanCommand.self, MarkersCommand.self, ServeCommand.self,
-            DocsCommand.self, DemoCommand.self,
+            DocsCommand.self, DemoCommand.self, FollowCommand.self,
         ]
     )
 

@@ -1,0 +1,125 @@
+import Foundation
+import ScoreFollowing
+
+// FollowBench: follows every take of the corpus that make_corpus.py wrote and compares with the truth.
+// Usage: FollowBench CORPUS_DIR [--split tune|held-out|all] [--no-onsets] [--single-resolution] [--no-tempo]
+//        [--no-refine] [--json OUT] [--path TAKE_FILE OUT_CSV]
+
+struct Truth: Codable { var index: Int; var number: String; var time: Double }
+struct Item: Codable { var split: String; var piece: String; var score: String; var take: String; var kind: String
+    var duration: Double; var truth: [Truth] }
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let directory = arguments.first else { print("usage: FollowBench CORPUS_DIR [options]"); exit(2) }
+var options = ScoreFollower.Options()
+var split = "all"
+var jsonOut: String?
+var pathTake: String?, pathOut: String?
+var i = 1
+while i < arguments.count {
+    switch arguments[i] {
+    case "--split": split = arguments[i + 1]; i += 1
+    case "--no-onsets": options.onsetFeatures = false
+    case "--single-resolution": options.multiResolution = false
+    case "--no-tempo": options.tempoEstimate = false
+    case "--no-refine": options.refineOnsets = false
+    case "--onset-weight": options.onsetWeight = Float(arguments[i + 1])!; i += 1
+    case "--refine-radius": options.refineRadius = Int(arguments[i + 1])!; i += 1
+    case "--attack": options.attackShare = Float(arguments[i + 1])!; i += 1
+    case "--band": options.bandRadius = Int(arguments[i + 1])!; i += 1
+    case "--latency": options.latency = Double(arguments[i + 1])!; i += 1
+    case "--skip-cost": options.skipCost = Float(arguments[i + 1])!; i += 1
+    case "--json": jsonOut = arguments[i + 1]; i += 1
+    case "--path": pathTake = arguments[i + 1]; pathOut = arguments[i + 2]; i += 2
+    default: print("unknown option \(arguments[i])"); exit(2)
+    }
+    i += 1
+}
+let manifest = try JSONDecoder().decode([Item].self, from: Data(contentsOf: URL(fileURLWithPath: directory + "/manifest.json")))
+let follower = ScoreFollower(options: options)
+var truthCount = 0, within10 = 0, within25 = 0, tp = 0, fp = 0, fn = 0
+var wrong = 0, refused = 0, falseRefusals = 0
+var seconds = 0.0, audioSeconds = 0.0
+var rows: [[String: Any]] = []
+var errors: [Double] = []
+for item in manifest where split == "all" || item.split == split {
+    if let pathTake, item.take != pathTake || item.kind == "wrong-piece" { continue }
+    let clock = Date()
+    var result: FollowResult?
+    var confidence = 0.0
+    var diagnostics: [String: Double] = [:]
+    do {
+        let score = try ScoreFile.read(directory + "/" + item.score)
+        let audio = try AudioSignal.read(directory + "/" + item.take)
+        let r = try follower.follow(score: score, audio: audio, refuse: false)
+        confidence = r.confidence
+        diagnostics = ["costRatio": r.costRatio, "plainSteps": r.plainSteps, "scale": r.tempoScale]
+        if r.confidence >= ScoreFollower.refusalThreshold { result = r }
+    } catch {
+        print("\(item.take): \(error)")
+    }
+    let elapsed = Date().timeIntervalSince(clock)
+    seconds += elapsed
+    audioSeconds += item.duration
+    if let pathOut, let result {
+        let csv = result.path.map { "\($0.score),\($0.audio)" }.joined(separator: "\n")
+        try csv.write(toFile: pathOut, atomically: true, encoding: .utf8)
+        // The coarse cost matrix beside it, for the picture in docs/follow.md.
+        let matrix = try follower.coarseCostMatrix(score: ScoreFile.read(directory + "/" + item.score),
+                                                   audio: AudioSignal.read(directory + "/" + item.take), tempoScale: result.tempoScale)
+        try matrix.map { $0.map { String(format: "%.3f", $0) }.joined(separator: ",") }.joined(separator: "\n")
+            .write(toFile: pathOut + ".matrix", atomically: true, encoding: .utf8)
+        let truthText = item.truth.map { "\($0.index),\($0.time)" }.joined(separator: "\n")
+        try truthText.write(toFile: pathOut + ".truth", atomically: true, encoding: .utf8)
+        print("tempo scale \(result.tempoScale), confidence \(result.confidence)")
+        for m in result.measures {
+            let t = item.truth.first { $0.index == m.index }
+            print(m.index, m.number, m.pass, String(format: "%.3f", m.time), t.map { String(format: "truth %@ %.3f", $0.number, $0.time) } ?? "-")
+        }
+    }
+    if item.kind == "wrong-piece" {
+        wrong += 1
+        if result == nil { refused += 1 }
+        rows.append(["take": item.take, "score": item.score, "kind": item.kind, "confidence": confidence, "refused": result == nil, "diag": diagnostics])
+        continue
+    }
+    if result == nil { falseRefusals += 1 }
+    let found = Dictionary((result?.measures ?? []).map { ($0.index, $0.time) }, uniquingKeysWith: { a, _ in a })
+    let truthIndices = Set(item.truth.map(\.index))
+    var takeErrors: [Double] = []
+    for t in item.truth {
+        truthCount += 1
+        guard let time = found[t.index] else { fn += 1; continue }
+        tp += 1
+        let e = time - t.time
+        takeErrors.append(e)
+        errors.append(e)
+        if abs(e) <= 0.1 { within10 += 1 }
+        if abs(e) <= 0.25 { within25 += 1 }
+    }
+    let extra = found.keys.filter { !truthIndices.contains($0) }.count
+    fp += extra
+    let worst = takeErrors.map(abs).max() ?? 0
+    rows.append(["take": item.take, "kind": item.kind, "confidence": confidence, "diag": diagnostics, "truth": item.truth.count,
+                 "found": found.count, "extra": extra, "worst": worst, "seconds": elapsed])
+    if worst > 0.25 || extra > 0 || found.count < item.truth.count {
+        print(String(format: "%@ %@: %d/%d found, %d extra, worst %.3f s, conf %.2f", item.take, item.kind, found.count - extra,
+                     item.truth.count, extra, worst, confidence))
+    }
+}
+let precision = Double(tp) / Double(max(1, tp + fp)), recall = Double(tp) / Double(max(1, tp + fn))
+let f1 = 2 * precision * recall / max(1e-9, precision + recall)
+let sortedErrors = errors.sorted()
+let meanBias = errors.reduce(0, +) / Double(max(1, errors.count))
+let summary: [String: Any] = [
+    "split": split, "downbeats": truthCount, "within_0.1": Double(within10) / Double(max(1, truthCount)),
+    "within_0.25": Double(within25) / Double(max(1, truthCount)), "f1": f1, "wrong_piece_takes": wrong,
+    "wrong_piece_refused": refused, "right_piece_refused": falseRefusals, "seconds_per_audio_second": seconds / max(1e-9, audioSeconds),
+    "mean_signed_error": meanBias, "signed_error_percentiles_10_25_50_75_90": [0.1, 0.25, 0.5, 0.75, 0.9].map {
+        sortedErrors.isEmpty ? 0 : (sortedErrors[Int(Double(sortedErrors.count - 1) * $0)] * 1000).rounded() / 1000 }, "median_abs_error": sortedErrors.isEmpty ? 0 : sortedErrors.map(abs).sorted()[sortedErrors.count / 2],
+]
+print(summary.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n"))
+if let jsonOut {
+    let data = try JSONSerialization.data(withJSONObject: ["summary": summary, "takes": rows], options: [.prettyPrinted, .sortedKeys])
+    try data.write(to: URL(fileURLWithPath: jsonOut))
+}

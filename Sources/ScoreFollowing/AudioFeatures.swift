@@ -1,0 +1,82 @@
+import Foundation
+import CAudio
+
+/// Chroma, onset chroma and spectral flux of a take, from short-time Fourier transforms (KissFFT).
+public struct AudioFeatures: Sendable {
+    public var features: FeatureSequence
+    /// Summed positive log-energy change per frame: where notes start, for refining downbeats.
+    public var flux: [Float]
+
+    /// Analyses `signal` (at `AudioSignal.analysisRate`): 4096-point frames for chroma, 2048 for onsets.
+    public init(_ signal: AudioSignal) throws {
+        let hop = Int((Double(signal.rate) / FeatureSequence.frameRate).rounded())
+        let count = signal.samples.count / hop + 1
+        var rms: Double = 0
+        for s in signal.samples { rms += Double(s * s) }
+        rms = (rms / Double(max(1, signal.samples.count))).squareRoot()
+        let gain = Float(rms > 1e-9 ? 0.1 / rms : 1)
+        let chromaEnergy = try AudioFeatures.pitchEnergy(signal, size: 4096, hop: hop, count: count, gain: gain, lowest: 24)
+        let onsetEnergy = try AudioFeatures.pitchEnergy(signal, size: 2048, hop: hop, count: count, gain: gain, lowest: 36)
+        var chroma = [Float](repeating: 0, count: count * 12)
+        var rawOnset = [Float](repeating: 0, count: count * 12)
+        var flux = [Float](repeating: 0, count: count)
+        let pitches = 128
+        var frameEnergy = [Float](repeating: 0, count: count)
+        for t in 0..<count {
+            for p in 24..<109 {
+                let e = chromaEnergy[t * pitches + p]
+                chroma[t * 12 + p % 12] += e
+                frameEnergy[t] += e
+            }
+        }
+        let mean = frameEnergy.reduce(0, +) / Float(max(1, count))
+        for t in 0..<count {
+            if frameEnergy[t] < mean * 1e-3 { for k in 0..<12 { chroma[t * 12 + k] = 0 } }
+            for k in 0..<12 { chroma[t * 12 + k] = log1pf(100 * chroma[t * 12 + k]) }
+            guard t > 0 else { continue }
+            for p in 36..<109 {
+                let d = log1pf(1000 * onsetEnergy[t * pitches + p]) - log1pf(1000 * onsetEnergy[(t - 1) * pitches + p])
+                if d > 0 {
+                    rawOnset[t * 12 + p % 12] += d
+                    flux[t] += d
+                }
+            }
+        }
+        FeatureMath.normalizeFrames(&chroma, count: count)
+        let onset = FeatureMath.decayingNormalizedOnsets(rawOnset, count: count)
+        features = FeatureSequence(chroma: chroma, onset: onset, count: count)
+        self.flux = flux
+    }
+
+    /// Energy per MIDI pitch (128 per frame) from `size`-point Hann-windowed frames centred every `hop` samples.
+    static func pitchEnergy(_ signal: AudioSignal, size: Int, hop: Int, count: Int, gain: Float, lowest: Int) throws -> [Float] {
+        guard let fft = tm_fft_new(Int32(size)) else { throw FollowError.missingLibrary("KissFFT cannot make a \(size)-point FFT") }
+        defer { tm_fft_free(fft) }
+        let window = (0..<size).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size))) * gain / Float(size) }
+        var binPitch = [Int](repeating: -1, count: size / 2 + 1)
+        let rate = Double(signal.rate)
+        for k in 1...(size / 2) {
+            let f = Double(k) * rate / Double(size)
+            let p = Int((69 + 12 * log2(f / 440)).rounded())
+            if p >= lowest, p <= 108 { binPitch[k] = p }
+        }
+        var frame = [Float](repeating: 0, count: size)
+        var spectrum = [Float](repeating: 0, count: size + 2)
+        var energy = [Float](repeating: 0, count: count * 128)
+        signal.samples.withUnsafeBufferPointer { samples in
+            for t in 0..<count {
+                let start = t * hop - size / 2
+                for i in 0..<size {
+                    let s = start + i
+                    frame[i] = s >= 0 && s < samples.count ? samples[s] * window[i] : 0
+                }
+                tm_fft_run(fft, frame, &spectrum)
+                for k in 1...(size / 2) where binPitch[k] >= 0 {
+                    let re = spectrum[2 * k], im = spectrum[2 * k + 1]
+                    energy[t * 128 + binPitch[k]] += re * re + im * im
+                }
+            }
+        }
+        return energy
+    }
+}

@@ -1,0 +1,54 @@
+import CAudio
+import Foundation
+
+/// A take's audio as mono samples at the analysis rate, decoded by libsndfile and resampled by libsamplerate.
+public struct AudioSignal: Sendable {
+    /// The analysis sample rate (Hz): enough for pitches up to C8 and their lower partials.
+    public static let analysisRate = 22050
+    public var samples: [Float]
+    /// The rate of `samples`.
+    public var rate: Int
+    /// The file's duration in seconds.
+    public var duration: Double { Double(samples.count) / Double(rate) }
+
+    public init(samples: [Float], rate: Int) {
+        self.samples = samples
+        self.rate = rate
+    }
+
+    /// Decodes WAV/BWF, FLAC, AIFF (anything libsndfile reads) at `path`, mixed to mono at `analysisRate`.
+    public static func read(_ path: String) throws -> AudioSignal {
+        var error = [CChar](repeating: 0, count: 256)
+        guard tm_audio_available(&error, error.count) == 1 else {
+            throw FollowError.missingLibrary(message(error))
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw FollowError.unreadableAudio(path: path, reason: "no such file or it cannot be read")
+        }
+        var raw: UnsafeMutablePointer<Float>?
+        var frames = 0
+        var rate: Int32 = 0
+        var channels: Int32 = 0
+        guard tm_audio_read(path, &raw, &frames, &rate, &channels, &error, error.count) == 0, let raw else {
+            throw FollowError.unreadableAudio(path: path, reason: message(error))
+        }
+        defer { tm_audio_free(raw) }
+        guard frames > 0 else { throw FollowError.unreadableAudio(path: path, reason: "the file holds no samples") }
+        if Int(rate) == analysisRate {
+            return AudioSignal(samples: Array(UnsafeBufferPointer(start: raw, count: frames)), rate: analysisRate)
+        }
+        var out: UnsafeMutablePointer<Float>?
+        var outFrames = 0
+        let ratio = Double(analysisRate) / Double(rate)
+        guard tm_resample(raw, frames, ratio, &out, &outFrames, &error, error.count) == 0, let out else {
+            throw FollowError.unreadableAudio(path: path, reason: "cannot resample from \(rate) Hz: \(message(error))")
+        }
+        defer { tm_audio_free(out) }
+        return AudioSignal(samples: Array(UnsafeBufferPointer(start: out, count: outFrames)), rate: analysisRate)
+    }
+}
+
+/// The text a C function wrote into `buffer`, up to its terminating zero.
+private func message(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

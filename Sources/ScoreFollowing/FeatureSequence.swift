@@ -1,0 +1,94 @@
+/// Frames of chroma (12 pitch classes, unit length) and decaying onset chroma (DLNCO) at one frame rate.
+public struct FeatureSequence: Sendable {
+    /// Frames per second of every feature sequence Tonmeister compares.
+    public static let frameRate = 50.0
+    /// `count` × 12 values, frame after frame.
+    public var chroma: [Float]
+    public var onset: [Float]
+    public var count: Int
+
+    public init(chroma: [Float], onset: [Float], count: Int) {
+        self.chroma = chroma
+        self.onset = onset
+        self.count = count
+    }
+
+    /// Every `factor` frames averaged into one (chroma renormalized, onsets kept at their maximum).
+    public func downsampled(by factor: Int) -> FeatureSequence {
+        let n = (count + factor - 1) / factor
+        var c = [Float](repeating: 0, count: n * 12)
+        var o = [Float](repeating: 0, count: n * 12)
+        for t in 0..<count {
+            let d = t / factor
+            for k in 0..<12 {
+                c[d * 12 + k] += chroma[t * 12 + k]
+                o[d * 12 + k] = max(o[d * 12 + k], onset[t * 12 + k])
+            }
+        }
+        FeatureMath.normalizeFrames(&c, count: n)
+        return FeatureSequence(chroma: c, onset: o, count: n)
+    }
+}
+
+/// The arithmetic shared by the score's and the audio's features.
+enum FeatureMath {
+    /// Scales each 12-value frame to unit length; a silent frame becomes the flat chroma.
+    static func normalizeFrames(_ values: inout [Float], count: Int) {
+        let flat = Float(1 / 12.0.squareRoot())
+        for t in 0..<count {
+            var sum: Float = 0
+            for k in 0..<12 { sum += values[t * 12 + k] * values[t * 12 + k] }
+            let norm = sum.squareRoot()
+            for k in 0..<12 { values[t * 12 + k] = norm > 1e-6 ? values[t * 12 + k] / norm : flat }
+        }
+    }
+
+    /// Onset chroma divided by its local maximum norm (±0.5 s), then held with a decaying tail (DLNCO).
+    static func decayingNormalizedOnsets(_ raw: [Float], count: Int) -> [Float] {
+        var norms = [Float](repeating: 0, count: count)
+        for t in 0..<count {
+            var s: Float = 0
+            for k in 0..<12 { s += raw[t * 12 + k] * raw[t * 12 + k] }
+            norms[t] = s.squareRoot()
+        }
+        let radius = 25
+        let localMax = slidingMaximum(norms, radius: radius)
+        var normalized = [Float](repeating: 0, count: count * 12)
+        for t in 0..<count {
+            let scale = localMax[t] > 1e-6 ? 1 / localMax[t] : 0
+            for k in 0..<12 { normalized[t * 12 + k] = raw[t * 12 + k] * scale }
+        }
+        let taps = 10
+        let weights = (0..<taps).map { Float((1 - Double($0) / Double(taps)).squareRoot()) }
+        var out = [Float](repeating: 0, count: count * 12)
+        for t in 0..<count {
+            for lag in 0..<min(taps, t + 1) {
+                let w = weights[lag]
+                for k in 0..<12 { out[t * 12 + k] = max(out[t * 12 + k], normalized[(t - lag) * 12 + k] * w) }
+            }
+        }
+        return out
+    }
+
+    /// The maximum of `values` over [t - radius, t + radius] for each t.
+    static func slidingMaximum(_ values: [Float], radius: Int) -> [Float] {
+        var out = [Float](repeating: 0, count: values.count)
+        var deque: [Int] = []
+        var head = 0
+        for i in 0..<(values.count + radius) {
+            if i < values.count {
+                while deque.count > head, values[deque[deque.count - 1]] <= values[i] { deque.removeLast() }
+                deque.append(i)
+            }
+            let t = i - radius
+            if t >= 0 {
+                while deque[head] < t - radius { head += 1 }
+                out[t] = values[deque[head]]
+            }
+        }
+        return out
+    }
+
+    /// Harmonic partials (pitch-class offset, weight) a sounding note adds to chroma.
+    static let partials: [(Int, Float)] = [(0, 1), (0, 0.5), (7, 0.33), (0, 0.25), (4, 0.2), (7, 0.16)]
+}

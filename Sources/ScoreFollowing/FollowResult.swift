@@ -1,0 +1,31 @@
+/// A measure found in a take: its place in the playing order and the time of its downbeat in the file.
+public struct FollowedMeasure: Sendable, Equatable {
+    /// 0-based position in the expanded playing order.
+    public var index: Int
+    /// The printed measure number.
+    public var number: String
+    /// 1-based pass through this notated measure.
+    public var pass: Int
+    /// Seconds from the start of the audio file.
+    public var time: Double
+}
+
+/// Where a take lies on its score: its first and last aligned moments, every downbeat inside, and how sure.
+public struct FollowResult: Sendable {
+    /// Seconds from the start of the file where the music of the score begins and ends.
+    public var start: Double
+    public var end: Double
+    public var measures: [FollowedMeasure]
+    /// 0–1: how much better the take matches the score than a transposed copy of it; < 0.3 is another piece.
+    public var confidence: Double
+    /// The file's duration in seconds.
+    public var duration: Double
+    /// The alignment path as (score seconds at the score's tempo, audio seconds), for pictures and checks.
+    public var path: [(score: Double, audio: Double)]
+    /// Mean cost per aligned audio frame over the cost of matching at random (lower is a closer match).
+    public var costRatio: Double = 0
+    /// Share of the path's steps that keep the local tempo within a factor 2 of the take's.
+    public var plainSteps: Double = 0
+    /// The take's tempo relative to the score's marking (2 = twice as slow).
+    public var tempoScale: Double
+}

@@ -1,0 +1,184 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads the notes and playing-order marks of a partwise MusicXML document (through Foundation's XMLParser).
+///
+/// Parts are merged measure by measure; a measure's length is the furthest any part reaches in it. Sounding
+/// pitch honours `<transpose>`; grace and cue notes are left out; tied continuations sound but are not struck.
+final class MusicXMLReader: NSObject, XMLParserDelegate {
+    private var measures: [ScoreMeasure] = []
+    private var partIndex = -1
+    private var measureIndex = -1
+    private var divisions = 1.0
+    private var transpose = 0
+    private var position = 0.0
+    private var furthest = 0.0
+    private var lastOnset = 0.0
+    private var timeSignature = 4.0
+    private var beats = 4.0
+    private var text = ""
+    private var path: [String] = []
+    // The note being read.
+    private var step: String?
+    private var alter = 0.0
+    private var octave = 0
+    private var noteDuration = 0.0
+    private var isRest = false, isChord = false, isGrace = false, isCue = false, tieStop = false
+    private var codaGlyphs: [Int] = []
+    private var timewise = false
+
+    /// The measures of the MusicXML text in `data`.
+    static func read(_ data: Data) throws -> FollowedScore {
+        let reader = MusicXMLReader()
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = reader
+        guard parser.parse() else {
+            let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
+            throw ReadFailure(reason: "not well-formed XML (\(reason), line \(parser.lineNumber))")
+        }
+        if reader.timewise { throw ReadFailure(reason: "timewise MusicXML is not supported; convert it to partwise") }
+        reader.placeCodaGlyphs()
+        return FollowedScore(measures: reader.measures)
+    }
+
+    /// Without `<sound coda>`/`<sound tocoda>`, the first coda glyph is the jump and the last the target.
+    private func placeCodaGlyphs() {
+        guard !measures.contains(where: { $0.coda }), codaGlyphs.count >= 2 else { return }
+        measures[codaGlyphs.first!].toCoda = true
+        measures[codaGlyphs.last!].coda = true
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        path.append(name)
+        text = ""
+        switch name {
+        case "score-timewise": timewise = true
+        case "part":
+            partIndex += 1
+            measureIndex = -1
+            transpose = 0
+            divisions = 1
+        case "measure":
+            measureIndex += 1
+            position = 0
+            furthest = 0
+            if measureIndex >= measures.count {
+                measures.append(ScoreMeasure(number: attributes["number"] ?? "\(measureIndex + 1)", duration: 0))
+            }
+        case "note":
+            step = nil
+            alter = 0
+            octave = 4
+            noteDuration = 0
+            isRest = false; isChord = false; isGrace = false; isCue = false; tieStop = false
+        case "rest": isRest = true
+        case "chord": isChord = true
+        case "grace": isGrace = true
+        case "cue": isCue = true
+        case "tie": if attributes["type"] == "stop" { tieStop = true }
+        case "repeat":
+            guard measures.indices.contains(measureIndex) else { break }
+            if attributes["direction"] == "forward" { measures[measureIndex].repeatStart = true }
+            if attributes["direction"] == "backward" {
+                measures[measureIndex].repeatEnd = true
+                if let times = attributes["times"].flatMap(Int.init) { measures[measureIndex].repeatTimes = times }
+            }
+        case "ending":
+            guard measures.indices.contains(measureIndex), let numbers = attributes["number"] else { break }
+            let list = numbers.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Int($0) }
+            if attributes["type"] == "start" {
+                if !list.isEmpty { measures[measureIndex].endings = list }
+                openEnding = list
+            } else {
+                if measures[measureIndex].endings.isEmpty { measures[measureIndex].endings = openEnding ?? list }
+                openEnding = nil
+            }
+        case "sound":
+            guard measures.indices.contains(measureIndex) else { break }
+            if let tempo = attributes["tempo"].flatMap(Double.init), tempo > 0, measures[measureIndex].tempo == nil {
+                measures[measureIndex].tempo = tempo
+            }
+            if attributes["segno"] != nil { measures[measureIndex].segno = true }
+            if attributes["coda"] != nil { measures[measureIndex].coda = true }
+            if attributes["tocoda"] != nil { measures[measureIndex].toCoda = true }
+            if attributes["fine"] != nil { measures[measureIndex].fine = true }
+            if attributes["dacapo"] == "yes" { measures[measureIndex].daCapo = true }
+            if attributes["dalsegno"] != nil { measures[measureIndex].dalSegno = true }
+        case "segno":
+            if path.contains("direction-type"), measures.indices.contains(measureIndex) { measures[measureIndex].segno = true }
+        case "coda":
+            if path.contains("direction-type"), partIndex == 0 { codaGlyphs.append(measureIndex) }
+        default: break
+        }
+    }
+
+    /// The ending numbers of an ending still open (measures inside it, before its stop, belong to it).
+    private var openEnding: [Int]?
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text += string
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        path.removeLast()
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch name {
+        case "divisions": if let d = Double(value), d > 0 { divisions = d }
+        case "chromatic": if path.last == "transpose", let c = Double(value) { transpose = Int(c) }
+        case "octave-change": if path.last == "transpose", let o = Int(value) { transpose += 12 * o }
+        case "beats": beats = Double(value.split(separator: "+").compactMap { Double($0) }.reduce(0, +))
+        case "beat-type": if let unit = Double(value), unit > 0 { timeSignature = beats * 4 / unit }
+        case "step": step = value
+        case "alter": alter = Double(value) ?? 0
+        case "octave": octave = Int(value) ?? 4
+        case "duration":
+            let quarters = (Double(value) ?? 0) / divisions
+            switch path.last {
+            case "note": noteDuration = quarters
+            case "backup": position = max(0, position - quarters)
+            case "forward": position += quarters; furthest = max(furthest, position)
+            default: break
+            }
+        case "note": endNote()
+        case "words": readWords(value)
+        case "measure":
+            guard measures.indices.contains(measureIndex) else { break }
+            if let open = openEnding, measures[measureIndex].endings.isEmpty { measures[measureIndex].endings = open }
+            let length = furthest > 0 ? furthest : timeSignature
+            measures[measureIndex].duration = max(measures[measureIndex].duration, length)
+        case "ending": break
+        default: break
+        }
+        text = ""
+    }
+
+    private func endNote() {
+        guard !isGrace, !isCue, measures.indices.contains(measureIndex) else { return }
+        let onset = isChord ? lastOnset : position
+        if !isChord { lastOnset = position; position += noteDuration }
+        furthest = max(furthest, position)
+        guard !isRest, let step, let pc = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11][step] else { return }
+        let pitch = 12 * (octave + 1) + pc + Int(alter.rounded()) + transpose
+        guard (0...127).contains(pitch), noteDuration > 0 else { return }
+        measures[measureIndex].notes.append(ScoreNote(pitch: pitch, onset: onset, duration: noteDuration, struck: !tieStop))
+    }
+
+    /// Playing-order words: D.C., D.S., Fine, To Coda.
+    private func readWords(_ words: String) {
+        guard measures.indices.contains(measureIndex) else { return }
+        let w = words.lowercased()
+        if w.hasPrefix("d.c.") || w.hasPrefix("da capo") { measures[measureIndex].daCapo = true }
+        if w.hasPrefix("d.s.") || w.hasPrefix("dal segno") { measures[measureIndex].dalSegno = true }
+        if w == "fine" { measures[measureIndex].fine = true }
+        if w.hasPrefix("to coda") { measures[measureIndex].toCoda = true }
+    }
+}
+
+/// A reader's reason for refusing a file, wrapped into a `FollowError` by its caller.
+struct ReadFailure: Error {
+    var reason: String
+}

@@ -1,0 +1,211 @@
+import Foundation
+
+/// Places a take on its score: features of both, a coarse subsequence DTW over the whole score, a tempo
+/// estimate, a fine DTW in a band around the coarse path, downbeats read off the path and moved to onsets.
+public struct ScoreFollower: Sendable {
+    /// Confidence below which a take is refused as another piece.
+    public static let refusalThreshold = 0.3
+
+    /// Switches for the method's choices, so that the benchmark can measure each one's effect.
+    public struct Options: Sendable {
+        /// Onset features (DLNCO) beside chroma, and their weight.
+        public var onsetFeatures = true
+        public var onsetWeight: Float = 0.6
+        /// Coarse pass then a banded fine pass (off: one full-resolution pass).
+        public var multiResolution = true
+        /// Rescale the score to the take's overall tempo before the fine pass.
+        public var tempoEstimate = true
+        /// Move each downbeat to the strongest onset within `refineRadius` frames.
+        public var refineOnsets = true
+        public var refineRadius = 4
+        /// The share of an onset's peak flux where its attack is taken to begin.
+        public var attackShare: Float = 0.5
+        /// Frames per coarse frame.
+        public var coarseFactor = 5
+        /// Score frames either side of the coarse path searched by the fine pass.
+        public var bandRadius = 40
+        /// Cost of an audio frame outside the alignment, as a share of the cost of matching at random.
+        public var skipCost: Float = 0.8
+        /// Score frames a downbeat may lie outside the path's ends and still be placed.
+        public var edgeSlack = 12
+        /// Seconds added to every downbeat: minus the median lateness measured on FollowBench's tuning set (17 ms).
+        public var latency = -0.02
+        public init() {}
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Follows `audio` through `score`; throws `FollowError.otherPiece` when the take does not match.
+    public func follow(score: FollowedScore, audio: AudioSignal, refuse: Bool = true) throws -> FollowResult {
+        let analysed = try AudioFeatures(audio)
+        var audioFeatures = analysed.features
+        if !options.onsetFeatures { audioFeatures.onset = [Float](repeating: 0, count: audioFeatures.onset.count) }
+        var timeline = ScoreTimeline(score: score)
+        var scoreFeatures = features(of: timeline)
+        let coarseAudio = audioFeatures.downsampled(by: options.coarseFactor)
+        guard var coarse = coarsePass(scoreFeatures, coarseAudio) else {
+            throw FollowError.otherPiece(confidence: 0)
+        }
+        var scale = 1.0
+        if options.tempoEstimate, let first = coarse.path.first, let last = coarse.path.last, last.score > first.score + 4 {
+            let slope = Double(last.audio - first.audio) / Double(last.score - first.score)
+            if abs(log(slope)) > log(1.12) {
+                scale = slope
+                timeline = ScoreTimeline(score: score, scale: scale)
+                scoreFeatures = features(of: timeline)
+                if let again = coarsePass(scoreFeatures, coarseAudio) { coarse = again }
+            }
+        }
+        let confidence = confidenceOf(coarse, scoreFeatures: scoreFeatures, audio: coarseAudio)
+        if refuse, confidence < ScoreFollower.refusalThreshold { throw FollowError.otherPiece(confidence: confidence) }
+        var dtw = SubsequenceDTW(score: scoreFeatures, audio: audioFeatures)
+        dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
+        dtw.skipCost = options.skipCost * dtw.chanceCost()
+        dtw.wideSteps = true
+        let fine = options.multiResolution ? dtw.align(band: band(around: coarse.path, scoreCount: scoreFeatures.count, audioCount: audioFeatures.count)) : dtw.align()
+        guard let fine, let first = fine.path.first, let last = fine.path.last else { throw FollowError.otherPiece(confidence: 0) }
+        let rate = FeatureSequence.frameRate
+        var measures: [FollowedMeasure] = []
+        for (index, beat) in timeline.downbeats.enumerated() {
+            let frame = beat * rate
+            // A path begins on the first note it hears; a downbeat a few frames outside it is still in the take
+            // when the audio reaches it (at the take's tempo).
+            let slack = Double(options.edgeSlack)
+            guard frame >= Double(first.score) - slack, frame <= Double(last.score) + slack else { continue }
+            var audioFrame: Double
+            if frame < Double(first.score) {
+                audioFrame = Double(first.audio) - (Double(first.score) - frame)
+            } else if frame > Double(last.score) {
+                audioFrame = Double(last.audio) + (frame - Double(last.score))
+            } else {
+                audioFrame = audioFrameAt(scoreFrame: frame, path: fine.path)
+            }
+            // A take may begin on its first note: a downbeat a frame or two before the file's start is at 0 s.
+            guard audioFrame >= -2, audioFrame <= Double(audioFeatures.count - 1) else { continue }
+            if options.refineOnsets, hasOnset(timeline, at: beat) {
+                audioFrame = refined(audioFrame, flux: analysed.flux)
+            }
+            let played = timeline.order[index]
+            measures.append(FollowedMeasure(index: index, number: score.measures[played.measure].number, pass: played.pass,
+                                            time: max(0, audioFrame / rate + options.latency)))
+        }
+        var plain = 0
+        for k in 1..<max(1, fine.path.count) {
+            let di = fine.path[k].score - fine.path[k - 1].score, dj = fine.path[k].audio - fine.path[k - 1].audio
+            if di <= 2, dj <= 2 { plain += 1 }
+        }
+        var result = FollowResult(start: Double(first.audio) / rate, end: Double(last.audio) / rate, measures: measures,
+                            confidence: confidence, duration: audio.duration,
+                            path: fine.path.map { (Double($0.score) / rate / scale, Double($0.audio) / rate) },
+                            tempoScale: scale)
+        result.costRatio = fine.meanCost / Double(dtw.skipCost / options.skipCost)
+        result.plainSteps = Double(plain) / Double(max(1, fine.path.count - 1))
+        return result
+    }
+
+    private func features(of timeline: ScoreTimeline) -> FeatureSequence {
+        var f = timeline.features
+        if !options.onsetFeatures { f.onset = [Float](repeating: 0, count: f.onset.count) }
+        return f
+    }
+
+    private func coarsePass(_ score: FeatureSequence, _ audio: FeatureSequence) -> SubsequenceDTW.Result? {
+        var dtw = SubsequenceDTW(score: score.downsampled(by: options.coarseFactor), audio: audio)
+        dtw.wideSteps = true
+        dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
+        dtw.skipCost = options.skipCost * dtw.chanceCost()
+        return dtw.align()
+    }
+
+    /// How much better the take fits the score than the score a tritone away (same rhythm, wrong notes),
+    /// mapped to 0–1, times the share of the take that is aligned.
+    private func confidenceOf(_ real: SubsequenceDTW.Result, scoreFeatures: FeatureSequence, audio: FeatureSequence) -> Double {
+        let shifted = scoreFeatures.transposed(by: 6)
+        guard let other = coarsePass(shifted, audio) else { return 0 }
+        let a = real.meanCost, b = other.meanCost
+        let gain = (b - a) / max(b, 1e-6)
+        return min(1, max(0, gain / 0.3))
+    }
+
+    /// For each fine audio frame, the score frames within `bandRadius` of the coarse path.
+    private func band(around path: [SubsequenceDTW.Point], scoreCount: Int, audioCount: Int) -> [Range<Int>] {
+        let f = options.coarseFactor
+        var low = [Int](repeating: Int.max, count: audioCount)
+        var high = [Int](repeating: Int.min, count: audioCount)
+        for (k, p) in path.enumerated() {
+            // A step may pass over coarse audio frames: they lie between this point and the previous one.
+            let previous = k > 0 ? path[k - 1] : p
+            for j in (previous.audio * f)..<min(audioCount, p.audio * f + f) {
+                low[j] = min(low[j], previous.score * f)
+                high[j] = max(high[j], p.score * f + f)
+            }
+        }
+        // Let the fine path start and end up to a second beyond the coarse one.
+        if let first = path.first, let last = path.last {
+            for j in max(0, first.audio * f - 50)..<min(audioCount, first.audio * f) { low[j] = min(low[j], first.score * f); high[j] = max(high[j], first.score * f) }
+            for j in min(audioCount, last.audio * f + f)..<min(audioCount, last.audio * f + f + 50) { low[j] = min(low[j], last.score * f); high[j] = max(high[j], last.score * f + f) }
+        }
+        let r = options.bandRadius
+        return (0..<audioCount).map { j in
+            guard low[j] <= high[j] else { return 0..<0 }
+            return max(0, low[j] - r)..<min(scoreCount, high[j] + r)
+        }
+    }
+
+    /// The audio frame the path reaches at `scoreFrame`, interpolated between path points.
+    private func audioFrameAt(scoreFrame: Double, path: [SubsequenceDTW.Point]) -> Double {
+        var lo = 0, hi = path.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Double(path[mid].score) < scoreFrame { lo = mid + 1 } else { hi = mid }
+        }
+        let p = path[lo]
+        // Where several audio frames share this score frame, take the first; interpolate from the previous point.
+        guard lo > 0, Double(p.score) > scoreFrame else { return Double(p.audio) }
+        let q = path[lo - 1]
+        let t = (scoreFrame - Double(q.score)) / Double(p.score - q.score)
+        return Double(q.audio) + t * Double(p.audio - q.audio)
+    }
+
+    private func hasOnset(_ timeline: ScoreTimeline, at time: Double) -> Bool {
+        timeline.notes.contains { $0.struck && abs($0.onset - time) < 0.005 }
+    }
+
+    /// The frame where the strongest onset within the refinement radius begins, if it stands out.
+    private func refined(_ frame: Double, flux: [Float]) -> Double {
+        let centre = Int(frame.rounded())
+        let r = options.refineRadius
+        var best = -1
+        var bestValue: Float = 0
+        for t in max(1, centre - r)...max(1, min(flux.count - 1, centre + r)) where flux[t] > bestValue {
+            best = t
+            bestValue = flux[t]
+        }
+        guard best >= 0 else { return frame }
+        let around = flux[max(0, centre - 25)..<min(flux.count, centre + 25)]
+        let mean = around.reduce(0, +) / Float(max(1, around.count))
+        guard bestValue > 1.5 * mean else { return frame }
+        // A slow attack spreads over frames: its start is where the flux first reaches half its peak.
+        var start = best
+        while start > max(1, centre - r - 2), flux[start - 1] > options.attackShare * bestValue { start -= 1 }
+        return Double(start) - 0.5
+    }
+}
+
+extension FeatureSequence {
+    /// The same frames with every pitch class moved up `semitones`.
+    func transposed(by semitones: Int) -> FeatureSequence {
+        var c = chroma, o = onset
+        for t in 0..<count {
+            for k in 0..<12 {
+                c[t * 12 + (k + semitones) % 12] = chroma[t * 12 + k]
+                o[t * 12 + (k + semitones) % 12] = onset[t * 12 + k]
+            }
+        }
+        return FeatureSequence(chroma: c, onset: o, count: count)
+    }
+}

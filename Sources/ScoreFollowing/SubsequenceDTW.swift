@@ -1,0 +1,128 @@
+/// Subsequence dynamic time warping of a take (audio frames) against a score (score frames).
+///
+/// The path may begin and end anywhere in the score; audio before its start and after its end is "not the
+/// piece" (talk, tuning, a false start) at a fixed cost per frame, so a take need not be aligned whole. Steps
+/// (score, audio) of (1,1), (2,1), (1,2) — and optionally (3,1), (1,3) — keep the local tempo within a factor
+/// of 2 (or 3) of the score's. Costs are counted per audio frame, so paths of different lengths compare.
+struct SubsequenceDTW {
+    /// One cell of an alignment path: score frame, audio frame.
+    struct Point: Equatable { var score: Int; var audio: Int }
+
+    struct Result {
+        var path: [Point]
+        /// Sum of local costs along the path (per audio frame).
+        var pathCost: Double
+        /// Total including the cost of unaligned audio.
+        var total: Double
+        /// Mean cost per aligned audio frame.
+        var meanCost: Double
+    }
+
+    let score: FeatureSequence
+    let audio: FeatureSequence
+    /// Weight of the onset (DLNCO) distance beside the chroma distance.
+    var onsetWeight: Float = 1
+    /// Cost of an audio frame left outside the alignment.
+    var skipCost: Float = 0
+    /// Allow the (3,1) and (1,3) steps.
+    var wideSteps = false
+
+    @inline(__always) func cost(_ i: Int, _ j: Int) -> Float {
+        var dot: Float = 0
+        var distance: Float = 0
+        score.chroma.withUnsafeBufferPointer { sc in
+            audio.chroma.withUnsafeBufferPointer { ac in
+                score.onset.withUnsafeBufferPointer { so in
+                    audio.onset.withUnsafeBufferPointer { ao in
+                        let a = i * 12, b = j * 12
+                        for k in 0..<12 {
+                            dot += sc[a + k] * ac[b + k]
+                            let d = so[a + k] - ao[b + k]
+                            distance += d * d
+                        }
+                    }
+                }
+            }
+        }
+        return (1 - dot) + onsetWeight * distance.squareRoot()
+    }
+
+    /// The mean cost of `samples` score/audio frame pairs drawn evenly: the cost of matching at random.
+    func chanceCost(samples: Int = 4000) -> Float {
+        var sum: Float = 0
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<samples {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let i = Int((state >> 33) % UInt64(score.count))
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let j = Int((state >> 33) % UInt64(audio.count))
+            sum += cost(i, j)
+        }
+        return sum / Float(samples)
+    }
+
+    /// The best path with score frames limited, for each audio frame j, to `band[j]` (all when nil).
+    func align(band: [Range<Int>]? = nil) -> Result? {
+        let n = score.count, m = audio.count
+        guard n > 1, m > 1 else { return nil }
+        let ranges = band ?? Array(repeating: 0..<n, count: m)
+        var offsets = [Int](repeating: 0, count: m + 1)
+        for j in 0..<m { offsets[j + 1] = offsets[j] + ranges[j].count }
+        let cells = offsets[m]
+        var accumulated = [Float](repeating: .infinity, count: cells)
+        // 0 start, else 1 + the index of the step taken
+        var step = [UInt8](repeating: 0, count: cells)
+        var local = [Float](repeating: 0, count: cells)
+        var steps: [(di: Int, dj: Int)] = [(1, 1), (2, 1), (1, 2)]
+        if wideSteps { steps += [(3, 1), (1, 3), (1, 4)] }
+        var best: (value: Float, cell: Int, j: Int) = (.infinity, -1, -1)
+        for j in 0..<m {
+            let r = ranges[j]
+            let startCost = Float(j) * skipCost
+            for i in r {
+                let c = cost(i, j)
+                let cell = offsets[j] + i - r.lowerBound
+                local[cell] = c
+                var value = startCost + c
+                var choice: UInt8 = 0
+                for (s, st) in steps.enumerated() {
+                    let pj = j - st.dj, pi = i - st.di
+                    guard pj >= 0, ranges[pj].contains(pi) else { continue }
+                    var add = c
+                    if st.dj > 1 {
+                        // The audio frames the step passes over are matched to this score frame too.
+                        for skipped in 1..<st.dj {
+                            let sj = j - skipped
+                            add += ranges[sj].contains(i) ? local[offsets[sj] + i - ranges[sj].lowerBound] : cost(i, sj)
+                        }
+                    }
+                    let candidate = accumulated[offsets[pj] + pi - ranges[pj].lowerBound] + add
+                    if candidate < value { value = candidate; choice = UInt8(s + 1) }
+                }
+                accumulated[cell] = value
+                step[cell] = choice
+                let finish = value + Float(m - 1 - j) * skipCost
+                if finish < best.value { best = (finish, cell, j) }
+            }
+        }
+        guard best.cell >= 0 else { return nil }
+        var path: [Point] = []
+        var j = best.j
+        var i = best.cell - offsets[j] + ranges[j].lowerBound
+        var pathCost: Double = 0
+        while true {
+            let cell = offsets[j] + i - ranges[j].lowerBound
+            path.append(Point(score: i, audio: j))
+            pathCost += Double(local[cell])
+            let choice = Int(step[cell])
+            if choice == 0 { break }
+            let st = steps[choice - 1]
+            i -= st.di
+            j -= st.dj
+        }
+        path.reverse()
+        let matched = path[path.count - 1].audio - path[0].audio + 1
+        let mean = (Double(best.value) - Double(m - matched) * Double(skipCost)) / Double(matched)
+        return Result(path: path, pathCost: pathCost, total: Double(best.value), meanCost: mean)
+    }
+}

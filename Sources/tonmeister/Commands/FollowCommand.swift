@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import ScoreFollowing
+import ScoreLayout
+
+/// `tonmeister follow SCORE TAKE`: where a take lies on its score, from the take's audio.
+struct FollowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "follow",
+        abstract: "Place a take on its score from its audio: first and last moment, and every downbeat's time.",
+        discussion: """
+            SCORE is MusicXML (.musicxml, .xml, compressed .mxl) or MEI; TAKE is WAV/BWF, FLAC or AIFF. Measures \
+            are listed in playing order (repeats, voltas, D.C./D.S. expanded) with their pass and the time of their \
+            downbeat in seconds from the start of the file. A take that does not match the score (confidence below \
+            0.3) is refused with exit status 2.
+            """
+    )
+
+    @Argument(help: "The score: MusicXML (.musicxml, .xml, .mxl) or MEI (.mei).")
+    var score: String
+
+    @Argument(help: "The take's audio: WAV/BWF, FLAC or AIFF.")
+    var take: String
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let result: FollowResult
+        do {
+            let notes = try ScoreFile.read(score)
+            let audio = try AudioSignal.read(take)
+            result = try ScoreFollower().follow(score: notes, audio: audio)
+        } catch let error as FollowError {
+            throw error.exitStatus == 2 ? CLIError.badInput(error.description) : CLIError.failure(error.description)
+        }
+        output.emit(
+            .object([
+                ("start", .double(Self.round(result.start))), ("end", .double(Self.round(result.end))),
+                ("measures", .array(result.measures.map { m in
+                    .object([("index", .int(m.index)), ("number", .string(m.number)), ("pass", .int(m.pass)),
+                             ("time", .double(Self.round(m.time)))])
+                })),
+                ("confidence", .double(Self.round(result.confidence))),
+                ("duration", .double(Self.round(result.duration))),
+                ("tempoScale", .double(Self.round(result.tempoScale))),
+            ]),
+            text: ["\(take) on \(score): music from \(Self.clock(result.start)) to \(Self.clock(result.end)), "
+                + "\(result.measures.count) downbeat\(result.measures.count == 1 ? "" : "s"), confidence \(Self.round(result.confidence))"]
+                + result.measures.map { m in
+                    "  bar \(m.number)\(m.pass > 1 ? " (pass \(m.pass))" : "")  \(Self.clock(m.time))"
+                }
+        )
+    }
+
+    /// Milliseconds are as fine as the analysis resolves.
+    static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    /// `m:ss.sss` for a person.
+    static func clock(_ seconds: Double) -> String {
+        let minutes = Int(seconds / 60)
+        return String(format: "%d:%06.3f", minutes, seconds - Double(minutes) * 60)
+    }
+}

@@ -20,6 +20,8 @@ extension ScoreDocument {
     /// is read from pixels at `dpi`, and again at `fineDetectionDPI` when that reading is unsure; the best
     /// reading is kept (a readable page over an unreadable one, then the higher confidence, then more systems;
     /// the vector reading on a tie). `vector: false` forces the raster reading at `dpi` (and the finer retry).
+    /// Every reading's layout must pass the layout rules on its own page; a page none can read is reported
+    /// `unreadable` with its reason, never thrown.
     public func detectLayout(pages: [Int]? = nil, dpi: Double = ScoreDocument.detectionDPI, vector: Bool = true,
                              workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(ScoreDocumentError) -> [DetectedPage] {
         try detectLayout(pages: pages, dpi: dpi, vector: vector, workers: workers, ownDecoding: true)
@@ -27,45 +29,21 @@ extension ScoreDocument {
 
     /// ``detectLayout(pages:dpi:vector:workers:)``; with `ownDecoding: false` every page is read through poppler
     /// (the tests compare both readings).
+    ///
+    /// Each page is read on its own by a ``PageReader``: a page no reading can read comes back `unreadable` with
+    /// its reason (``DetectedPage/unreadableReason``) and the others keep their layouts. Only a document-wide
+    /// failure (poppler cannot open it, a page number out of range) throws.
     func detectLayout(pages: [Int]?, dpi: Double, vector: Bool, workers: Int, ownDecoding: Bool) throws(ScoreDocumentError) -> [DetectedPage] {
-        // Scanned pages are decoded by Tonmeister itself when it can (see `scannedGrayImage(page:)`), from the PDF
-        // structure read when the document was opened; each page works on its own copy.
-        let scanFile = ownDecoding && vector && dpi <= Self.fineDetectionDPI ? UncheckedSendable(structure) : nil
-        return try forEachPage(pages, dpi: dpi, workers: workers, capResolution: true) { handle, page, size throws(ScoreDocumentError) in
-            // A page too large for the resolution (a 20 000-point poster) is rendered as fine as cairo allows.
-            func raster(_ resolution: Double) throws(ScoreDocumentError) -> DetectedPage {
-                let capped = min(resolution, Self.largestDetectionDPI(for: size))
-                return LayoutDetector.detect(try Self.grayImage(handle: handle, index: page - 1, size: size, dpi: capped), page: page)
-            }
-            var file = scanFile?.value
-            if file != nil, case .some(.some(let image)) = try? Self.scannedGrayImage(file: &file!, index: page - 1, size: size,
-                                                                                     dpi: max(dpi, Self.fineDetectionDPI)) {
-                return LayoutDetector.detect(image, page: page)
-            }
-            var best: DetectedPage?
-            if vector {
-                // A scan's thin staff lines turn grey and vanish at 150 dpi: scans are read at the finer resolution
-                // at once (scanners write 300 dpi and more). Poppler is asked where the images lie only when the
-                // page may draw one.
-                let imageFree = file != nil && (try? file!.drawsNoImage(page: page - 1)) == true
-                if !imageFree, try PageDrawing.imageCoverage(handle: handle, index: page - 1, size: size) >= Self.scannedCoverage {
-                    return try raster(max(dpi, Self.fineDetectionDPI))
-                }
-                // A page that draws no image is read from its content stream when Tonmeister's reader follows all
-                // of it (no poppler loaded); otherwise poppler draws it into cairo's script surface.
-                let own = imageFree ? try? ContentDrawingReader.read(file!, page: page - 1) : nil
-                let drawing: PageDrawing
-                if let own { drawing = own } else { drawing = try PageDrawing.read(handle: handle, index: page - 1, size: size) }
-                let read = VectorLayoutDetector.detect(drawing, page: page)
-                if read.status == .ok && read.confidence >= DetectedPage.doubtfulBelow { return read }
-                if read.status == .empty && drawing.glyphs < 50 { return read }
-                best = read
-            }
-            let first = try raster(dpi)
-            if best.map({ Self.better(first, than: $0) }) ?? true { best = first }
-            guard min(dpi, Self.largestDetectionDPI(for: size)) < Self.fineDetectionDPI, first.status != .ok || first.confidence < DetectedPage.doubtfulBelow else { return best! }
-            let fine = try raster(Self.fineDetectionDPI)
-            return Self.better(fine, than: best!) ? fine : best!
+        // Scanned and image-free pages are read by Tonmeister itself when it can, from the PDF structure read when
+        // the document was opened; each page works on its own copy.
+        let own = ownDecoding && vector && dpi <= Self.fineDetectionDPI
+        let file = UncheckedSendable(structure)
+        // Without a structure, the raw bytes are searched for image sizes poppler must not be given.
+        let refusal = structure == nil ? RawImageScan.refusal(UnsafeRawBufferPointer(bytes.pointer)) : nil
+        return try forEachPage(pages, dpi: dpi, workers: workers, capResolution: true) { handle, page, size in
+            var reader = PageReader(handle: handle, page: page, size: size, structure: file.value, ownDecoding: own && file.value != nil,
+                                    dpi: dpi, vector: vector, documentRefusal: refusal)
+            return reader.read()
         }
     }
 

@@ -90,8 +90,8 @@ extension ScoreDocument {
         guard pageWidth >= 1, pageHeight >= 1, pageWidth * pageHeight <= maximumDetectionPixels else {
             throw .placement("the page would be \(pageWidth)×\(pageHeight) pixels at the image's resolution")
         }
-        guard Double(image.width * image.height) <= maximumDetectionPixels else {
-            throw .placement("the image has \(image.width * image.height) pixels")
+        guard Double(image.width) * Double(image.height) <= maximumDetectionPixels else {
+            throw .placement("the image has \(Double(image.width) * Double(image.height)) pixels")
         }
         let width = Int(pageWidth), height = Int(pageHeight)
         let grid = dpi.flatMap { GridCopy(width: width, height: height, scale: scale, size: size, dpi: $0) }

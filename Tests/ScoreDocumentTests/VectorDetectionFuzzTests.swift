@@ -89,7 +89,7 @@ struct VectorDetectionFuzzTests {
         }
         try BlankPDF.write(pages: [overlays], size: PageSize(width: 14_400, height: 14_400), to: huge)
         let hugePage = try ScoreDocument(path: huge).detectLayout()[0]
-        #expect(hugePage.status == .ok, "the staff among the random lines is read")
+        #expect(hugePage.status == .ok, "the staff among the random lines is read: \(hugePage.method), \(hugePage.declined)")
     }
 
     @Test("a 20 000-point page (larger than cairo renders at 150 dpi) is read, not refused")

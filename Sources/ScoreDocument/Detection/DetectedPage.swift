@@ -51,4 +51,11 @@ public struct DetectedPage: Hashable, Sendable {
     public var reading: Reading = .raster
     /// The resolution a raster reading used (nil for a vector reading).
     public var dpi: Double?
+    /// The reading used, finer than `reading`: `scan`, `content`, `script`, `pixels`, `pixels-fine`, or `none`
+    /// for a page no reading could read (see `docs/architecture.md`).
+    public var method = "pixels"
+    /// The readings tried before (or besides) the one used, and why each was not used.
+    public var declined: [Attempt] = []
+    /// Why no reading could read the page (`code: reason`); nil when one could.
+    public var unreadableReason: String?
 }

@@ -118,7 +118,11 @@ struct PDFFile {
     }
 
     /// Parses `N G obj … endobj` at `at`: the object number and the object (a stream with its data range).
-    func indirectObject(at: Int) throws(PDFReadError) -> (number: Int, object: PDFObject) {
+    ///
+    /// A stream's indirect `/Length` is followed one level only (`followLength` is false for the length object
+    /// itself), so two lengths naming each other cannot recurse; an unusable length is replaced by a search
+    /// for `endstream`.
+    func indirectObject(at: Int, followLength: Bool = true) throws(PDFReadError) -> (number: Int, object: PDFObject) {
         var parser = PDFParser(bytes, at: at)
         guard case .int(let number)? = try parser.object(), case .int? = try parser.object(),
               case .keyword("obj")? = try parser.object(), let object = try parser.object() else {
@@ -134,8 +138,9 @@ struct PDFFile {
         var length = -1
         switch dict["Length"] {
         case .int(let n)?: length = n
-        case .reference(let n, _)? where n != number:
-            if let entry = entries[n], case .offset(let o) = entry, case .int(let l) = try indirectObject(at: o).object { length = l }
+        case .reference(let n, _)? where n != number && followLength:
+            if let entry = entries[n], case .offset(let o) = entry,
+               case .int(let l) = try indirectObject(at: o, followLength: false).object { length = l }
         default: break
         }
         if length < 0 || length > bytes.count - start || !endstream(at: start + length) {

@@ -34,7 +34,7 @@ struct CFFFont {
         globalSubrs = global
         let top = CFFReader.dict(data[topRange])
         guard top[12 << 8 | 30] == nil, (top[12 << 8 | 6]?.first ?? 2) == 2,
-              let charStringsOffset = top[17]?.first.map(Int.init) else { return nil }
+              let charStringsOffset = top[17]?.first.flatMap({ Int(fileNumber: $0) }) else { return nil }
         if let matrix = top[12 << 8 | 7] {
             guard matrix.count == 6, matrix[1] == 0, matrix[2] == 0, matrix[4] == 0, matrix[5] == 0,
                   matrix[0] > 0, matrix[0] == matrix[3] else { return nil }
@@ -47,11 +47,12 @@ struct CFFFont {
         charStrings = glyphs
         var subrs: [Range<Int>] = []
         if let priv = top[18], priv.count == 2 {
-            let size = Int(priv[0]), offset = Int(priv[1])
-            guard offset >= 0, size >= 0, offset + size <= data.count else { return nil }
+            guard let size = Int(fileNumber: priv[0]), let offset = Int(fileNumber: priv[1]),
+                  offset >= 0, size >= 0, offset + size <= data.count else { return nil }
             let privateDict = CFFReader.dict(data[offset..<(offset + size)])
             if let local = privateDict[19]?.first {
-                reader.position = offset + Int(local)
+                guard let start = Int(fileNumber: local) else { return nil }
+                reader.position = offset + start
                 guard let found = reader.index() else { return nil }
                 subrs = found
             }
@@ -62,11 +63,12 @@ struct CFFFont {
             let k = sid - FontNameTables.cffStandardStrings.count
             return k < strings.count ? String(decoding: data[strings[k]], as: UTF8.self) : ""
         }
-        guard let sids = CFFReader.charset(data, offset: Int(top[15]?.first ?? 0), glyphs: glyphs.count) else { return nil }
+        guard let charsetOffset = Int(fileNumber: top[15]?.first ?? 0),
+              let sids = CFFReader.charset(data, offset: charsetOffset, glyphs: glyphs.count) else { return nil }
         var byName: [String: Int] = [:]
         for (glyph, sid) in sids.enumerated() where byName[name(sid)] == nil { byName[name(sid)] = glyph }
         glyphByName = byName
-        let encodingOffset = Int(top[16]?.first ?? 0)
+        guard let encodingOffset = Int(fileNumber: top[16]?.first ?? 0) else { return nil }
         if encodingOffset == 0 {
             builtinEncoding = FontNameTables.standardEncoding
         } else if encodingOffset == 1 {
@@ -226,7 +228,8 @@ struct CFFFont {
                 case 10, 29:
                     guard let n = stack.popLast() else { return false }
                     let subrs = v == 10 ? font.localSubrs : font.globalSubrs
-                    let index = Int(n) + Self.bias(subrs.count)
+                    guard let number = Int(fileNumber: n) else { return false }
+                    let index = number + Self.bias(subrs.count)
                     guard index >= 0, index < subrs.count, run(subrs[index], depth: depth + 1) else { return false }
                 case 11: return true
                 case 14:

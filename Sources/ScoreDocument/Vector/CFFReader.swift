@@ -5,7 +5,7 @@ struct CFFReader {
 
     /// Reads an INDEX at `position` and moves past it: the byte ranges of its items; nil when damaged.
     mutating func index() -> [Range<Int>]? {
-        guard position + 2 <= bytes.count else { return nil }
+        guard position >= 0, position <= bytes.count - 2 else { return nil }
         let count = Int(bytes[position]) << 8 | Int(bytes[position + 1])
         position += 2
         if count == 0 { return [] }
@@ -132,7 +132,7 @@ struct CFFReader {
 
     /// A custom encoding: code → glyph number, and the supplementary code → string id pairs.
     static func encoding(_ bytes: [UInt8], offset: Int, glyphs: Int) -> (glyphs: [(Int, Int)], supplements: [(Int, Int)])? {
-        guard offset < bytes.count else { return nil }
+        guard offset >= 0, offset < bytes.count else { return nil }
         let format = bytes[offset]
         var p = offset + 1
         var pairs: [(Int, Int)] = []

@@ -161,8 +161,8 @@ struct CairoScriptReader {
         case "set":
             let value = pop(), key = pop()
             if case .glyphTable(let font)? = stack.last, case .number(let n) = key, case .dict(let glyph) = value,
-               let metrics = glyph["metrics"], font < glyphMetrics.count {
-                glyphMetrics[font][Int(n)] = Self.numbers(metrics)
+               let metrics = glyph["metrics"], font < glyphMetrics.count, let index = Int(fileNumber: n) {
+                glyphMetrics[font][index] = Self.numbers(metrics)
             }
         case "font":
             _ = pop()
@@ -248,7 +248,7 @@ struct CairoScriptReader {
                 for byte in scanner.decodeBase85(range) { place(Int(byte)) }
             case .array(let indices):
                 startRun()
-                for case .number(let n) in indices { place(Int(n)) }
+                for case .number(let n) in indices { if let index = Int(fileNumber: n) { place(index) } }
             default: break
             }
         }

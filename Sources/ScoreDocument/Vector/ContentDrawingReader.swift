@@ -17,6 +17,8 @@ struct ContentDrawingReader {
 
     /// How deeply forms are followed.
     static let formDepth = 8
+    /// How many graphics states may be saved (`q`) at once.
+    static let stateDepth = 4096
 
     private var file: PDFFile
     private var drawing: PageDrawing
@@ -82,7 +84,9 @@ struct ContentDrawingReader {
     // swiftlint:disable:next cyclomatic_complexity function_body_length
     private mutating func execute(_ op: UInt32, _ operands: [ContentLexer.Operand], resources: [String: PDFObject], depth: Int) throws {
         switch op {
-        case ContentOperator.q: saved.append(state)
+        case ContentOperator.q:
+            guard saved.count < Self.stateDepth else { throw PDFFile.UnsupportedDrawing(reason: "graphics states nested too deeply") }
+            saved.append(state)
         case ContentOperator.Q: if let s = saved.popLast() { state = s }
         case ContentOperator.cm: if let m = numbers(operands, 6) { state.ctm = state.ctm.concatenating(Affine(m)!) }
         case ContentOperator.w: if let w = numbers(operands, 1) { state.lineWidth = w[0] }
@@ -123,7 +127,7 @@ struct ContentDrawingReader {
         case ContentOperator.Tz: if let v = numbers(operands, 1) { state.horizontalScaling = v[0] / 100 }
         case ContentOperator.TL: if let v = numbers(operands, 1) { state.leading = v[0] }
         case ContentOperator.Ts: if let v = numbers(operands, 1) { state.rise = v[0] }
-        case ContentOperator.Tr: if let v = numbers(operands, 1) { state.renderMode = Int(v[0]) }
+        case ContentOperator.Tr: if let v = numbers(operands, 1) { state.renderMode = Int(fileNumber: v[0]) ?? -1 }
         case ContentOperator.Tf:
             if operands.count >= 2, let name = operands[operands.count - 2].name, let size = operands.last?.number {
                 state.font = try font(named: name, resources: resources)

@@ -73,6 +73,22 @@ struct ContentLexer {
         return .op(0)
     }
 
+    /// Moves past an inline image's data, just read up to its `ID`: to after the `EI` that follows white space
+    /// and is followed by white space or the end (as poppler finds it).
+    mutating func skipInlineImageData() {
+        let bytes = parser.bytes
+        var p = parser.position + 1
+        while p + 1 < bytes.count {
+            if bytes[p] == 0x45, bytes[p + 1] == 0x49, PDFParser.isWhitespace(bytes[p - 1]),
+               p + 2 == bytes.count || PDFParser.isWhitespace(bytes[p + 2]) || PDFParser.isDelimiter(bytes[p + 2]) {
+                parser.position = p + 2
+                return
+            }
+            p += 1
+        }
+        parser.position = bytes.count
+    }
+
     /// `[+-]digits[.digits]` as poppler converts it; nil for any other form (left to the general parser).
     static func number(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Double? {
         var p = range.lowerBound

@@ -65,12 +65,12 @@ extension PDFFile {
             let w = try resolve(descendant["W"]).array ?? []
             var i = 0
             while i + 1 < w.count {
-                guard let first = try resolve(w[i]).number.map(Int.init) else { break }
+                guard let first = try resolve(w[i]).number.flatMap({ Int(fileNumber: $0) }) else { break }
                 if let list = try resolve(w[i + 1]).array {
                     for (k, item) in list.enumerated() { cidWidths[first + k] = try resolve(item).number ?? 0 }
                     i += 2
                 } else {
-                    guard i + 2 < w.count, let last = try resolve(w[i + 1]).number.map(Int.init),
+                    guard i + 2 < w.count, let last = try resolve(w[i + 1]).number.flatMap({ Int(fileNumber: $0) }),
                           let width = try resolve(w[i + 2]).number, last - first < 65_536 else { break }
                     if first <= last { for c in first...last { cidWidths[c] = width } }
                     i += 3
@@ -84,7 +84,7 @@ extension PDFFile {
             }
             let descriptor = try resolve(font["FontDescriptor"]).dictionary ?? [:]
             let values = try widths.map { item throws(PDFReadError) in try resolve(item).number ?? 0 }
-            let firstChar = try resolve(font["FirstChar"]).number.map(Int.init) ?? 0
+            let firstChar = try resolve(font["FirstChar"]).number.flatMap({ Int(fileNumber: $0) }) ?? 0
             let missing = try resolve(descriptor["MissingWidth"]).number ?? 0
             let subtype = try resolve(file.stream.dictionary?["Subtype"]).name
             if file.key == "FontFile2" || (file.key == "FontFile3" && subtype == "OpenType") {

@@ -44,6 +44,6 @@ struct DetectedLayoutFormatter {
         let doubtful = pages.filter(\.isDoubtful)
         if doubtful.isEmpty { return "every page read with confidence \(DetectedPage.doubtfulBelow) or more" }
         return "check before the session (split, merge and barline edits): "
-            + doubtful.map { "page \($0.page) (\($0.status == .unreadable ? "unreadable" : "confidence \($0.confidence)"))" }.joined(separator: ", ")
+            + doubtful.map { "page \($0.page) (\($0.status == .unreadable ? "unreadable" + ($0.unreadableReason.map { ": \($0)" } ?? "") : "confidence \($0.confidence)"))" }.joined(separator: ", ")
     }
 }

@@ -36,6 +36,9 @@ struct ScoreDetectCommand: ParsableCommand {
         let document = try score.open()
         let wanted = try pages?.pages(count: document.pageCount)
         let detected = try document.detectLayout(pages: wanted, dpi: dpi, vector: !raster)
+        for page in detected {
+            if let reason = page.unreadableReason { FileHandle.standardError.write(Data("warning: page \(page.page) could not be read (\(reason))\n".utf8)) }
+        }
         let layout = try DetectedLayoutFormatter(pages: detected, dpi: dpi)
         if let draw { try drawPages(document, detected, into: draw) }
         output.emit(layout.json, text: layout.text)

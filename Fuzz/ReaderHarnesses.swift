@@ -1,0 +1,108 @@
+// Compiled into the ScoreDocument module by scripts/fuzz (not part of the package build): libFuzzer entry
+// points for Tonmeister's own readers of untrusted bytes. Each takes the fuzzer's input and must return
+// without a crash, a hang or unbounded memory, whatever the bytes.
+import Foundation
+
+/// The PDF structure reader: cross-reference sections, objects, the page tree, page sizes, the image checks.
+@_cdecl("tm_fuzz_pdf_structure")
+public func fuzzPDFStructure(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data else { return 0 }
+    let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    guard var file = try? PDFFile(bytes: bytes) else { return 0 }
+    let pages = (try? file.pageSizes())?.count ?? 0
+    for index in 0..<min(pages, 4) {
+        _ = try? file.page(index)
+        _ = try? file.drawsNoImage(page: index)
+        _ = try? file.checkLimits(page: index)
+        _ = try? PDFPageImage.find(in: &file, page: index)
+    }
+    for number in file.entries.keys.sorted().prefix(64) { _ = try? file.object(number) }
+    return 0
+}
+
+/// The content-stream reader: the input is the content stream of a one-page PDF whose resources name a form,
+/// a graphics state and a CFF-less font.
+@_cdecl("tm_fuzz_content")
+public func fuzzContent(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data else { return 0 }
+    let content = Array(UnsafeBufferPointer(start: data, count: size))
+    let pdf = FuzzPDF.page(content: content)
+    pdf.withUnsafeBytes { bytes in
+        guard let file = try? PDFFile(bytes: bytes) else { return }
+        var checked = file
+        guard (try? checked.checkLimits(page: 0)) != nil else { return }
+        if let drawing = try? ContentDrawingReader.read(file, page: 0) { _ = VectorLayoutDetector.detect(drawing, page: 1) }
+    }
+    return 0
+}
+
+/// The CFF font reader and its Type 2 charstring interpreter.
+@_cdecl("tm_fuzz_cff")
+public func fuzzCFF(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data, let font = CFFFont(Array(UnsafeBufferPointer(start: data, count: size))) else { return 0 }
+    for glyph in 0..<min(font.glyphCount, 256) { _ = font.box(glyph: glyph) }
+    return 0
+}
+
+/// The JPEG decoder (luminance of baseline and progressive JPEG), up to 16 million pixels.
+@_cdecl("tm_fuzz_jpeg")
+public func fuzzJPEG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data, let decoder = try? JPEGLumaDecoder(bytes: UnsafeRawBufferPointer(start: data, count: size)),
+          decoder.width * decoder.height <= 16_000_000 else { return 0 }
+    let out = UnsafeMutablePointer<UInt8>.allocate(capacity: decoder.width * decoder.height)
+    defer { out.deallocate() }
+    try? decoder.decode(into: out, stride: decoder.width)
+    return 0
+}
+
+/// The CCITT fax decoder: the first four bytes choose the parameters (K, columns, rows, flags), the rest is
+/// the data.
+@_cdecl("tm_fuzz_ccitt")
+public func fuzzCCITT(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data, size >= 4 else { return 0 }
+    var parameters = CCITTDecoder.Parameters()
+    parameters.k = Int(Int8(bitPattern: data[0])) % 3
+    parameters.columns = 1 + (Int(data[1]) << 4 | Int(data[2] >> 4))
+    let flags = data[3]
+    parameters.blackIs1 = flags & 1 != 0
+    parameters.encodedByteAlign = flags & 2 != 0
+    parameters.endOfBlock = flags & 4 != 0
+    parameters.endOfLine = flags & 8 != 0
+    let height = 1 + Int(data[2] & 15) << 6 | Int(flags >> 4) << 2
+    parameters.rows = flags & 16 != 0 ? height : 0
+    let out = UnsafeMutablePointer<UInt8>.allocate(capacity: parameters.columns * height)
+    defer { out.deallocate() }
+    try? CCITTDecoder.decode(UnsafeRawBufferPointer(start: data + 4, count: size - 4), parameters: parameters, height: height,
+                             paper: 255, into: out, stride: parameters.columns)
+    return 0
+}
+
+/// A one-page PDF around a content stream, for the content harness.
+enum FuzzPDF {
+    static func page(content: [UInt8]) -> [UInt8] {
+        let form = "0 0 0 RG 1 w 10 100 m 190 100 l S"
+        let objects: [[UInt8]] = [
+            Array("<< /Type /Catalog /Pages 2 0 R >>".utf8),
+            Array("<< /Type /Pages /Kids [3 0 R] /Count 1 >>".utf8),
+            Array(("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /XObject << /Fm0 5 0 R >> "
+                   + "/ExtGState << /G0 6 0 R >> /Font << /F0 7 0 R >> >> >>").utf8),
+            Array("<< /Length \(content.count) >>\nstream\n".utf8) + content + Array("\nendstream".utf8),
+            Array("<< /Type /XObject /Subtype /Form /BBox [0 0 200 200] /Matrix [1 0 0 1 10 20] /Length \(form.utf8.count) >>\nstream\n\(form)\nendstream".utf8),
+            Array("<< /LW 3 >>".utf8),
+            Array("<< /Type /Font /Subtype /TrueType /FirstChar 32 /Widths [500 600] /FontDescriptor 8 0 R >>".utf8),
+            Array("<< /Type /FontDescriptor /FontFile2 9 0 R >>".utf8),
+            Array("<< /Length 4 >>\nstream\nfont\nendstream".utf8),
+        ]
+        var pdf = Array("%PDF-1.4\n".utf8)
+        var offsets: [Int] = []
+        for (n, object) in objects.enumerated() {
+            offsets.append(pdf.count)
+            pdf += Array("\(n + 1) 0 obj\n".utf8) + object + Array("\nendobj\n".utf8)
+        }
+        let xref = pdf.count
+        var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { table += String(format: "%010d 00000 n \n", offset) }
+        table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return pdf + Array(table.utf8)
+    }
+}

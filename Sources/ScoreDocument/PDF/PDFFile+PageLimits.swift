@@ -1,0 +1,188 @@
+extension PDFFile {
+    /// Why a page is never handed to poppler or cairo: it declares something that would make them abort the
+    /// process (cairo's coordinate assertions, poppler's allocation checks) or exhaust memory or time.
+    struct PageRefusal: Error, Equatable, CustomStringConvertible {
+        /// A short reason code (`image-too-large`, `coordinate-out-of-range`, `too-many-operations`).
+        let code: String
+        let reason: String
+
+        var description: String { reason }
+    }
+
+    /// The most image pixels a page may draw, all images together (100 million: an A3 page at 600 dpi is 70
+    /// million). Poppler decodes each image at its declared size before scaling it.
+    static let maximumImagePixels = 100_000_000.0
+
+    /// The largest coordinate a page may reach, in points after every `cm` and form matrix (a page is at most
+    /// 14 400 points wide; cairo's 24.8 fixed point ends near 8.4 million).
+    static let maximumCoordinate = 1_000_000.0
+
+    /// The most operators a page may run, forms counted each time they are drawn.
+    static let maximumOperations = 5_000_000
+
+    /// How deeply forms are followed; deeper forms are not checked (poppler draws them no deeper either).
+    static let limitsDepth = 16
+
+    /// What a content stream (with the forms it draws) amounts to.
+    struct ContentCost {
+        var operations = 0
+        var pixels = 0.0
+        /// The largest magnitude a number reaches once scaled by the matrices in force.
+        var extent = 0.0
+    }
+
+    /// Throws ``PageRefusal`` when page `index` (0-based) declares images larger than ``maximumImagePixels``,
+    /// coordinates beyond ``maximumCoordinate`` or more than ``maximumOperations`` operators; checked from the
+    /// PDF structure alone, before poppler or cairo see the page. Also throws ``PDFReadError`` when the page
+    /// cannot be read.
+    mutating func checkLimits(page index: Int) throws(PDFCheckError) {
+        do {
+            let page = try self.page(index)
+            let resources = try resolve(page["Resources"]).dictionary ?? [:]
+            var memo: [Int: ContentCost] = [:]
+            var cost = try contentCost(try contents(of: page), resources: resources, depth: 0, memo: &memo)
+            for annotation in try resolve(page["Annots"]).array ?? [] {
+                let appearances = try resolve(resolve(annotation).dictionary?["AP"]).dictionary ?? [:]
+                let normal = try resolve(appearances["N"])
+                var forms: [PDFObject] = []
+                switch normal {
+                case .stream: forms = [normal]
+                case .dictionary(let states): for state in states.values { forms.append(try resolve(state)) }
+                default: break
+                }
+                for form in forms { add(&cost, try formCost(form, inherited: resources, depth: 1, memo: &memo), scale: 1) }
+            }
+            try Self.judge(cost)
+        } catch let error as PDFReadError {
+            throw .unreadable(error)
+        } catch let error as PageRefusal {
+            throw .refused(error)
+        } catch {
+            throw .unreadable(.malformed("\(error)"))
+        }
+    }
+
+    /// Throws ``PageRefusal`` when `cost` is over a limit.
+    static func judge(_ cost: ContentCost) throws(PageRefusal) {
+        if cost.pixels > maximumImagePixels {
+            throw PageRefusal(code: "image-too-large", reason: "the page's images declare \(Int(fileNumber: cost.pixels, limit: .max).map(String.init) ?? "\(cost.pixels)") "
+                + "pixels, more than the \(Int(maximumImagePixels)) a page may have")
+        }
+        if !(cost.extent <= maximumCoordinate) {
+            throw PageRefusal(code: "coordinate-out-of-range", reason: "the page draws at a coordinate of \(cost.extent) points, "
+                + "beyond the \(Int(maximumCoordinate)) a page may reach")
+        }
+        if cost.operations > maximumOperations {
+            throw PageRefusal(code: "too-many-operations", reason: "the page runs more than \(maximumOperations) operators")
+        }
+    }
+
+    private func add(_ total: inout ContentCost, _ part: ContentCost, scale: Double) {
+        total.operations = min(Int.max / 2, total.operations + part.operations)
+        total.pixels += part.pixels
+        total.extent = max(total.extent, part.extent * scale)
+    }
+
+    /// The cost of drawing `content` with `resources`, its numbers scaled from 1 by its own `cm` operators.
+    private mutating func contentCost(_ content: [UInt8], resources: [String: PDFObject], depth: Int,
+                                      memo: inout [Int: ContentCost]) throws -> ContentCost {
+        var cost = ContentCost()
+        var scale = 1.0
+        var saved: [Double] = []
+        var operands: [ContentLexer.Operand] = []
+        try content.withUnsafeBytes { bytes throws in
+            var lexer = ContentLexer(bytes)
+            while let token = try lexer.next() {
+                switch token {
+                case .operand(let operand):
+                    if let n = operand.number { cost.extent = n.isNaN ? .infinity : max(cost.extent, n.magnitude * scale) }
+                    operands.append(operand)
+                    if operands.count > 4096 { operands.removeFirst(2048) }
+                case .op(let op):
+                    cost.operations += 1
+                    switch op {
+                    case ContentOperator.q: if saved.count < 4096 { saved.append(scale) }
+                    case ContentOperator.Q: if let s = saved.popLast() { scale = s }
+                    case ContentOperator.cm:
+                        // The linear part (a b c d) of `a b c d e f cm` bounds how far it stretches what follows.
+                        let m = operands.suffix(6).prefix(4).compactMap(\.number).map(\.magnitude)
+                        scale = min(1e300, scale * max(1, m.max() ?? 1))
+                    case ContentOperator.Do:
+                        guard let name = operands.last?.name, depth < Self.limitsDepth else { break }
+                        let objects = try resolve(resources["XObject"]).dictionary ?? [:]
+                        add(&cost, try xobjectCost(objects[name], inherited: resources, depth: depth + 1, memo: &memo), scale: scale)
+                    case ContentOperator.BI:
+                        operands.removeAll()
+                        continue
+                    case ContentOperator.ID:
+                        cost.pixels += Self.inlineImagePixels(operands)
+                        lexer.skipInlineImageData()
+                    default: break
+                    }
+                    operands.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        return cost
+    }
+
+    /// The declared pixels of an inline image whose dictionary entries are `operands` (`/W 10 /H 20 …`).
+    static func inlineImagePixels(_ operands: [ContentLexer.Operand]) -> Double {
+        var width = 0.0, height = 0.0
+        for (k, operand) in operands.enumerated() where k + 1 < operands.count {
+            switch operand.name {
+            case "W"?, "Width"?: width = operands[k + 1].number ?? width
+            case "H"?, "Height"?: height = operands[k + 1].number ?? height
+            default: break
+            }
+        }
+        return width.magnitude * height.magnitude
+    }
+
+    /// The cost of an XObject: an image's declared pixels (with its soft mask's), or a form's content.
+    private mutating func xobjectCost(_ reference: PDFObject?, inherited: [String: PDFObject], depth: Int,
+                                      memo: inout [Int: ContentCost]) throws -> ContentCost {
+        let object = try resolve(reference)
+        guard let dictionary = object.dictionary else { return ContentCost() }
+        if try resolve(dictionary["Subtype"]).name == "Image" {
+            var cost = ContentCost()
+            cost.pixels = try imagePixels(dictionary)
+            if let mask = try resolve(dictionary["SMask"]).dictionary { cost.pixels += try imagePixels(mask) }
+            if let mask = try resolve(dictionary["Mask"]).dictionary { cost.pixels += try imagePixels(mask) }
+            return cost
+        }
+        if case .reference(let number, _)? = reference {
+            if let known = memo[number] { return known }
+            memo[number] = ContentCost()   // a form drawing itself: poppler stops the loop
+            let cost = try formCost(object, inherited: inherited, depth: depth, memo: &memo)
+            memo[number] = cost
+            return cost
+        }
+        return try formCost(object, inherited: inherited, depth: depth, memo: &memo)
+    }
+
+    private mutating func imagePixels(_ dictionary: [String: PDFObject]) throws -> Double {
+        let width = try resolve(dictionary["Width"]).number ?? 0, height = try resolve(dictionary["Height"]).number ?? 0
+        return width.magnitude * height.magnitude
+    }
+
+    /// The cost of a form (or annotation appearance), its numbers scaled by its `/Matrix`.
+    private mutating func formCost(_ object: PDFObject, inherited: [String: PDFObject], depth: Int,
+                                   memo: inout [Int: ContentCost]) throws -> ContentCost {
+        guard case .stream(let dictionary, _) = object, depth <= Self.limitsDepth else { return ContentCost() }
+        let own = try resolve(dictionary["Resources"]).dictionary
+        var cost = try contentCost(try streamData(object), resources: own ?? inherited, depth: depth, memo: &memo)
+        let matrix = try (resolve(dictionary["Matrix"]).array ?? []).prefix(6).map { item throws(PDFReadError) in try resolve(item).number ?? 0 }
+        let scale = matrix.prefix(4).map(\.magnitude).max() ?? 1
+        cost.extent = max(cost.extent * max(1, scale), matrix.dropFirst(4).map(\.magnitude).max() ?? 0)
+        return cost
+    }
+}
+
+/// Why ``PDFFile/checkLimits(page:)`` did not pass a page.
+enum PDFCheckError: Error {
+    /// The page could not be read by Tonmeister's reader (so it was not checked).
+    case unreadable(PDFReadError)
+    /// The page is over a limit.
+    case refused(PDFFile.PageRefusal)
+}

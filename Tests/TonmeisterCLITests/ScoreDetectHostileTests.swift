@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// `score detect` on files that used to crash it or exit 1: it exits 0 with a warning for each page it cannot
+/// read (and that page's reason in the JSON report), never 1 or a signal.
+@Suite("score detect on hostile files")
+struct ScoreDetectHostileTests {
+    /// A PDF of the given page content streams (A4), its cross-reference table computed.
+    static func pdf(_ contents: [String]) -> Data {
+        var objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+                       "<< /Type /Pages /Kids [\((0..<contents.count).map { "\(3 + 2 * $0) 0 R" }.joined(separator: " "))] /Count \(contents.count) >>"]
+        for (k, content) in contents.enumerated() {
+            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents \(4 + 2 * k) 0 R /Resources << >> >>")
+            objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
+        }
+        var text = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (n, object) in objects.enumerated() {
+            offsets.append(text.utf8.count)
+            text += "\(n + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = text.utf8.count
+        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n" + offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
+        text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return Data(text.utf8)
+    }
+
+    static let staff = "0 0 0 RG 1 w " + (0..<5).map { "50 \(700 - $0 * 4) m 550 \(700 - $0 * 4) l S" }.joined(separator: " ")
+        + " 50 700 m 50 684 l S 300 700 m 300 684 l S 550 700 m 550 684 l S"
+
+    @Test("Unreadable pages are warnings with exit 0; the other pages keep their layout", arguments: [
+        "q 200 0 0 200 0 0 cm BI /W 100000 /H 100000 /CS /G /BPC 8 ID \u{7f} EI Q",
+        "0 0 0 RG 0 0 9.2e18 10 re f BT 1e308 Tr ET",
+    ])
+    func unreadablePage(_ hostile: String) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).pdf")
+        try Self.pdf([Self.staff, hostile, Self.staff]).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let result = try CLIRunner.run("score", "detect", path.path, "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("page 1 ") && !result.stderr.contains("page 3 "), "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+        let pages = (json["detection"] as? [String: Any])?["pages"] as? [[String: Any]] ?? []
+        #expect(pages.count == 3)
+        #expect(pages.first?["method"] as? String == "content")
+        #expect((json["pages"] as? [[String: Any]])?.first.map { ($0["systems"] as? [Any])?.count == 1 } == true)
+        if let reason = pages.dropFirst().first?["unreadableReason"] as? String {
+            #expect(result.stderr.contains("warning: page 2 could not be read"), "\(result.stderr)")
+            #expect(!reason.isEmpty)
+        }
+    }
+}

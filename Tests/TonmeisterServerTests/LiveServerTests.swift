@@ -79,8 +79,12 @@ struct LiveServerTests {
                 if !slow.send(String(UnicodeScalar(byte))) { closed = true; break }
                 sent += 1
                 if sent == 2 {
-                    let other = try RawClient(port: port)
-                    #expect(other.get("/api/session")?.hasPrefix("HTTP/1.1 200") == true, "another client is served meanwhile")
+                    // A loaded machine may drop one attempt; another client must be served within three.
+                    var served = false
+                    for _ in 0..<3 where !served {
+                        served = try RawClient(port: port).get("/api/session")?.hasPrefix("HTTP/1.1 200") == true
+                    }
+                    #expect(served, "another client is served meanwhile")
                 }
             }
             #expect(closed, "the trickling client was still connected after 5.6 s")

@@ -89,6 +89,6 @@ struct BrowserTests {
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("all browser checks passed"))
         let shots = (try? FileManager.default.contentsOfDirectory(atPath: Self.screenshots.path)) ?? []
-        #expect(shots.filter { $0.hasSuffix(".png") }.count == 12, "\(shots)")
+        #expect(shots.filter { $0.hasSuffix(".png") }.count == 13, "\(shots)")
     }
 }

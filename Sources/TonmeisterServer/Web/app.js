@@ -387,6 +387,8 @@ function onEvent(event, id) {
   }
   if (id && id > state.event + 1 && state.event > 0) { state.event = id; load(); return; }
   if (id) state.event = Math.max(state.event, id);
+  if (event.type === 'clock') state.session.clockOffset = event.clockOffset;
+  if (event.type === 'undo' && event.action && event.action.action === 'clock') { load(); return; }
   if (event.type === 'take') upsertTake(event.take);
   if (event.type === 'mark') upsertMark(event.mark);
   if (event.type === 'renumber') {

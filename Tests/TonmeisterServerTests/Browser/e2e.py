@@ -204,6 +204,10 @@ try:
     wait(d, "return document.getElementById('popup').hidden", message="the clock panel closes after setting the record start")
     take = next(t for t in stored_session(d)["takes"] if t["number"] == 31)
     check(take.get("recordStart") == "10:00:05:12" and take.get("fps") == 25, f"take 31 has the record start typed in the page: {take}")
+    # A sync made on another device reaches this page through the event stream.
+    d.execute_script("""fetch('/api/clock', {method: 'POST', headers: {'Content-Type': 'application/json', 'Idempotency-Key': 'e2e-clock'},
+        body: JSON.stringify({offset: 2.5})})""")
+    wait(d, "return document.getElementById('clock').textContent === 'TC +2.50 s'", message="the offset set on another device shown in the bar")
 
     # Three quick taps: rating 3. A problem from the palette. A key: rating 5 where the pointer was.
     tap(d, 230, 120, count=3)

@@ -19,7 +19,8 @@ enum APIJSON {
         return .string(bar.description)
     }
 
-    /// `{"number","label","start","end"?,"open","fromBar","toBar","note","source"?,"deleted"?}`.
+    /// `{"number","label","start","end"?,"open","fromBar","toBar","note","source"?,"recordStart"?,"fps"?,"tabletOffset"?,
+    /// "startedAt"?,"deleted"?}`.
     static func take(_ take: Take, layout: ScoreLayout?) -> JSONValue {
         var members: [(String, JSONValue)] = [("number", .int(take.number)), ("label", .string(take.label)),
                                               ("start", position(take.start))]
@@ -27,6 +28,10 @@ enum APIJSON {
         members += [("open", .bool(take.isOpen)), ("fromBar", bar(take.start, layout: layout)),
                     ("toBar", take.end.map { bar($0, layout: layout) } ?? .null), ("note", .string(take.note))]
         if let source = take.source { members.append(("source", .string(source))) }
+        if let recordStart = take.recordStart { members.append(("recordStart", .string(recordStart))) }
+        if let fps = take.fps { members.append(("fps", .double(fps))) }
+        if let offset = take.tabletOffset { members.append(("tabletOffset", .double(offset))) }
+        if let startedAt = take.startedAt { members.append(("startedAt", .string(startedAt))) }
         if take.deleted { members.append(("deleted", .bool(true))) }
         return .object(members)
     }
@@ -78,6 +83,7 @@ enum APIJSON {
             ("nextTake", ["number": .int(next.number), "label": .string(next.label)]), ("problems", .array(problems)),
             ("layout", session.layout?.jsonTree ?? .null), ("bars", bars(session.layout)),
             ("takes", .array(takes)), ("marks", .array(marks)), ("history", .int(session.history.count)), ("event", .int(event)),
+            ("clockOffset", session.clockOffset.map { .double($0) } ?? .null),
         ]
         return .object(members)
     }

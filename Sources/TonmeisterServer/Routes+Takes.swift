@@ -97,6 +97,7 @@ extension TonmeisterServer {
                 throw APIError.badRequest("give offset (seconds), or sync (the recorder's HH:MM:SS:FF) and at (the tablet's time)")
             }
             try await self.service.write { database in try database.edit { try $0.setClockOffset(offset) } }
+            self.publish(["type": "clock", "clockOffset": .double(offset)])
             return Response.json(["clockOffset": .double(offset)])
         }
         api.delete("takes/:number") { _, context in

@@ -159,6 +159,10 @@ extension TakeAndMarkAPITests {
             #expect(synced.object["clockOffset"] as? Double == 4.4)
             let set = try await client.send(.post, "/api/takes/\(number)/clock", #"{"recordStart":"10:00:10:00","tabletOffset":4}"#)
             #expect(set.status == .ok)
+            // The page reads the clock back: the take's record start, rate, offset and start time, the session's offset.
+            #expect(set.object["recordStart"] as? String == "10:00:10:00" && set.object["tabletOffset"] as? Double == 4)
+            #expect(set.object["fps"] as? Double == 25 && set.object["startedAt"] as? String == "2026-11-24T10:00:10.000+01:00")
+            #expect(try await client.send(.get, "/api/session").object["clockOffset"] as? Double == 4.4)
             #expect(try await client.send(.post, "/api/takes/\(number)/clock", #"{"recordStart":"10:61:00:00"}"#).status == .badRequest)
             #expect(try await client.send(.post, "/api/clock", #"{"sync":"10:00"}"#).status == .badRequest)
             var stored = try SessionStore(path: database).load()

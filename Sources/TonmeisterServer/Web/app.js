@@ -3,6 +3,7 @@ import { call, listen, flush, watchOutbox } from './api.js';
 import { draw } from './draw.js';
 import { problemShort, systemsOf, systemAt } from './geometry.js';
 import { attachInput } from './input.js';
+import { showClock, renderClock, localISO } from './clock.js';
 import { showCovers, showMarkEditor, showLayoutMenu, askTakeNumber, askText, confirmDialog, closePopup, popupOpen } from './popups.js';
 
 const $ = (id) => document.getElementById(id);
@@ -96,6 +97,7 @@ export function render() {
   $('end-take').textContent = state.awaitingEnd ? 'Cancel' : 'End';
   $('end-take').classList.toggle('warn', state.awaitingEnd);
   $('take-status').innerHTML = statusText(take);
+  renderClock(state);
   document.querySelectorAll('.tool').forEach((b) => b.classList.toggle('selected', isSelected(b)));
   renderLegend();
 }
@@ -170,7 +172,8 @@ export function upsertMark(mark) {
 /** The tap that starts a take, ends it, moves a mark, or places the selected tool. Returns true when it was used. */
 export async function useTap(point) {
   if (state.newTake) {
-    const body = { start: point };
+    // The tablet's time of the start tap: with the session's clock offset it places the take on the recorder's clock.
+    const body = { start: point, startedAt: localISO() };
     if (state.newTake.typed) body.number = state.newTake.number;
     const pending = state.newTake;
     state.newTake = null;
@@ -384,6 +387,8 @@ function onEvent(event, id) {
   }
   if (id && id > state.event + 1 && state.event > 0) { state.event = id; load(); return; }
   if (id) state.event = Math.max(state.event, id);
+  if (event.type === 'clock') state.session.clockOffset = event.clockOffset;
+  if (event.type === 'undo' && event.action && event.action.action === 'clock') { load(); return; }
   if (event.type === 'take') upsertTake(event.take);
   if (event.type === 'mark') upsertMark(event.mark);
   if (event.type === 'renumber') {
@@ -408,6 +413,7 @@ function setUpControls() {
   $('take-number').onclick = typeTakeNumber;
   $('end-take').onclick = endTake;
   $('undo').onclick = undo;
+  $('clock').onclick = () => showClock({ state, attempt, render, toast, upsertTake });
   $('page-prev').onclick = () => halfTurn(-1);
   $('page-next').onclick = () => halfTurn(1);
   $('follow').onclick = () => {

@@ -41,6 +41,9 @@ function open(html, point, modal = false) {
   return new Promise((resolve) => { resolveOpen = resolve; });
 }
 
+/** A centred panel (the recorder clock) with the given HTML; resolves when it closes. */
+export function openPanel(html) { return open(html, null, true); }
+
 /** Long-press on the score: which takes cover that point, with their ratings. */
 export async function showCovers(point, app) {
   let answer;

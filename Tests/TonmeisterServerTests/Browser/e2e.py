@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import time
+from datetime import datetime
 from urllib.parse import parse_qs, urlparse
 
 from selenium import webdriver
@@ -117,6 +118,20 @@ def long_press(d, x, y):
     actions.perform()
 
 
+def touch_tap(d, element_id):
+    """Taps an element with a finger (CDP touch events, as a tablet sends them; not a mouse click)."""
+    x, y = json.loads(d.execute_script("""
+        const r = document.getElementById(arguments[0]).getBoundingClientRect();
+        return JSON.stringify([r.left + r.width / 2, r.top + r.height / 2]);""", element_id))
+    d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 1}]})
+    d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def stored_session(d):
+    """The session as the server has it now (GET /api/session)."""
+    return d.execute_script("return fetch('/api/session').then(r => r.json())")
+
+
 def marks_of(d, take):
     return [m for m in json.loads(state(d))["marks"] if m["take"] == take]
 
@@ -145,6 +160,54 @@ try:
     tap(d, 150, 120)
     wait(d, "return window.tonmeisterState.takes.has(31) && window.tonmeisterState.current === 31", message="take 31 created")
     check(d.execute_script("return window.tonmeisterState.takes.get(31).start.page") == 2, "take 31 starts on page 2")
+    # The take carries the tablet's time of its start tap (ISO 8601 local time with its offset), stored by the server.
+    started = next(t for t in stored_session(d)["takes"] if t["number"] == 31).get("startedAt")
+    check(started is not None and abs(datetime.fromisoformat(started).timestamp() - time.time()) < 60,
+          f"take 31 started in the page has startedAt, the tablet's time of the tap ({started})")
+
+    # The recorder's clock: a timecode the recorder could not show is refused in the page, and nothing is posted.
+    d.execute_script("""window.e2ePosts = []; const sent = window.fetch;
+        window.fetch = (url, options) => { if (options && options.method === 'POST') window.e2ePosts.push(String(url)); return sent(url, options); };""")
+    history = stored_session(d)["history"]
+    check(stored_session(d)["clockOffset"] is None, "no clock offset before the sync")
+    touch_tap(d, "clock")
+    wait(d, "return !document.getElementById('popup').hidden && !!document.getElementById('clock-input')", message="the clock panel")
+    d.find_element(By.ID, "clock-input").send_keys("10:61:00:00")
+    touch_tap(d, "sync-now")
+    wait(d, "return document.getElementById('clock-message').textContent.includes('minutes 61 must be below 60')",
+         message="the message for an invalid timecode")
+    time.sleep(0.5)
+    check(d.execute_script("return window.e2ePosts.length") == 0 and stored_session(d)["history"] == history
+          and stored_session(d)["clockOffset"] is None, "an invalid timecode posts nothing and leaves the session as it was")
+    # Sync now: the producer types what the recorder shows (4.4 s ahead of the tablet, on a number pad without colons)
+    # and taps Sync now with a finger while it shows it.
+    typed = time.time()
+    ahead = datetime.fromtimestamp(typed + 4.4)
+    timecode = f"{ahead.hour:02}{ahead.minute:02}{ahead.second:02}{int(ahead.microsecond / 1e6 * 25):02}"
+    field = d.find_element(By.ID, "clock-input")
+    field.clear()
+    field.send_keys(timecode)
+    d.save_screenshot(os.path.join(OUT, "02a-clock-panel.png"))
+    touch_tap(d, "sync-now")
+    tapped = time.time()
+    wait(d, "return document.getElementById('popup').hidden", message="the clock panel closes after the sync")
+    offset = stored_session(d)["clockOffset"]
+    check(offset is not None and 4.4 - (tapped - typed) - 0.05 <= offset <= 4.45,
+          f"the stored session has the clock offset of the sync: {offset} s (recorder 4.4 s ahead, tapped {tapped - typed:.2f} s after typing)")
+    check(d.execute_script("return window.e2ePosts.filter(u => u.endsWith('/api/clock')).length") == 1, "one POST /api/clock")
+    check(d.find_element(By.ID, "clock").text == f"TC +{offset:.2f} s", f"the bar shows the offset ({d.find_element(By.ID, 'clock').text!r})")
+    # The current take's record start by hand.
+    touch_tap(d, "clock")
+    wait(d, "return !!document.getElementById('record-start-input')", message="the record start field")
+    d.find_element(By.ID, "record-start-input").send_keys("10:00:05:12")
+    touch_tap(d, "record-start-set")
+    wait(d, "return document.getElementById('popup').hidden", message="the clock panel closes after setting the record start")
+    take = next(t for t in stored_session(d)["takes"] if t["number"] == 31)
+    check(take.get("recordStart") == "10:00:05:12" and take.get("fps") == 25, f"take 31 has the record start typed in the page: {take}")
+    # A sync made on another device reaches this page through the event stream.
+    d.execute_script("""fetch('/api/clock', {method: 'POST', headers: {'Content-Type': 'application/json', 'Idempotency-Key': 'e2e-clock'},
+        body: JSON.stringify({offset: 2.5})})""")
+    wait(d, "return document.getElementById('clock').textContent === 'TC +2.50 s'", message="the offset set on another device shown in the bar")
 
     # Three quick taps: rating 3. A problem from the palette. A key: rating 5 where the pointer was.
     tap(d, 230, 120, count=3)

@@ -50,7 +50,14 @@ struct SessionEditingTests {
         let takes = try CLIRunner.json("takes", path, "--json")["takes"] as? [[String: Any]] ?? []
         #expect(takes.count == 31)
         #expect(takes.last?["note"] as? String == "viola late, 2nd violin lovely")
+        #expect(takes.last?["marks"] as? Int == 2)
         #expect(try CLIRunner.run("take", "note", path, "99", "x").status == 2)
+        // A deleted mark is not counted: `takes` counts only live marks.
+        #expect(try CLIRunner.run("mark", "delete", path, "79").status == 0)
+        let after = try CLIRunner.json("takes", path, "--json")["takes"] as? [[String: Any]] ?? []
+        #expect(after.last?["marks"] as? Int == 1)
+        let line = try CLIRunner.run("takes", path).stdout.split(separator: "\n").first { $0.hasPrefix("take 31 ") }
+        #expect(line?.contains(" 1 mark") == true, "\(line ?? "no line for take 31")")
     }
 
     @Test("undo walks back take start, mark, end, note and deletes, the same on both kinds", arguments: ["s.json", "s.sqlite"])

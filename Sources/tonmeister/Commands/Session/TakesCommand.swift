@@ -20,16 +20,17 @@ struct TakesCommand: ParsableCommand {
             return resolved.bar?.description
         }
         let takes = session.liveTakes
+        func liveMarks(_ take: Int) -> Int { session.marks(ofTake: take).count { !$0.deleted } }
         output.emit(
             ["takes": .array(takes.map { t in
                 ["number": .int(t.number), "label": .string(t.label), "fromBar": .optional(bar(t.start)),
                  "toBar": .optional(bar(t.end)), "open": .bool(t.end == nil), "source": .optional(t.source),
-                 "marks": .int(session.marks(ofTake: t.number).count), "note": .string(t.note)]
+                 "marks": .int(liveMarks(t.number)), "note": .string(t.note)]
             })],
             text: takes.map { t in
                 let span = "bars \(bar(t.start) ?? "?")–\(t.end == nil ? "end (open)" : bar(t.end) ?? "?")"
                 return "take \(t.label.padding(toLength: 5, withPad: " ", startingAt: 0)) \(span.padding(toLength: 22, withPad: " ", startingAt: 0))"
-                    + Self.count(session.marks(ofTake: t.number).count, "mark") + (t.note.isEmpty ? "" : "  — \(t.note)")
+                    + Self.count(liveMarks(t.number), "mark") + (t.note.isEmpty ? "" : "  — \(t.note)")
             } + [Self.count(takes.count, "take")]
         )
     }

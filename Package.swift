@@ -95,14 +95,15 @@ let package = Package(
             exclude: ["make_corpus.py", "make_fixtures.py", "synctoolbox_bench.py", "draw_alignment.py", "run.sh"]
         ),
         .executableTarget(name: "VoicingDump", dependencies: ["Fretboard", "TheoryCore"], path: "Benchmarks/VoicingDump"),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
         .testTarget(name: "ScoreFollowingTests", dependencies: ["ScoreFollowing"], exclude: ["Fixtures"]),
         .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "TheoryCore", "Fretboard"]),
-        .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "TheoryCore"], exclude: ["Fixtures", "Corpus"]),
-        .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "TheoryCore", "TestSupport"], exclude: ["Fixtures", "Corpus"]),
+        .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout", "TheoryCore"]),
-        .testTarget(name: "RecordingProtocolTests", dependencies: ["RecordingProtocol", "TheoryCore"], exclude: ["Messy"]),
+        .testTarget(name: "RecordingProtocolTests", dependencies: ["RecordingProtocol", "TheoryCore", "TestSupport"], exclude: ["Messy"]),
         .executableTarget(
             name: "session-writer",
             dependencies: ["Storage", "RecordingProtocol", "ScoreLayout"],
@@ -110,7 +111,7 @@ let package = Package(
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "session-writer"]),
         .testTarget(name: "TonmeisterServerTests", dependencies: [
-            "TonmeisterServer", "RecordingProtocol", "ScoreLayout", "Storage", "tonmeister",
+            "TonmeisterServer", "RecordingProtocol", "ScoreLayout", "Storage", "tonmeister", "TestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ], exclude: ["Browser"]),
     ]

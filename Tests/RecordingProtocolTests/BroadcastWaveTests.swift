@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import ScoreLayout
 import TheoryCore
 import Testing
@@ -28,16 +29,8 @@ struct BroadcastWaveTests {
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, out: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try ChildProcess.run(path: tool, arguments)
+        return (run.status, run.output)
     }
 
     @Test("a file we write reads back with every bext and iXML field")

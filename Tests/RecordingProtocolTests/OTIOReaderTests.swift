@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import RecordingProtocol
 
@@ -16,19 +17,10 @@ struct OTIOReaderTests {
         let edl = dir.appendingPathComponent("plan.edl"), otio = dir.appendingPathComponent("plan.otio")
         try Data(timeline.cmx3600().utf8).write(to: edl)
         try Data(timeline.otio().utf8).write(to: otio)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [Fixtures.root.appendingPathComponent("scripts/check-otio.py").path, edl.path, otio.path, "\(timeline.fps)"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(errors)")
-        #expect(errors.isEmpty, "OpenTimelineIO warned or failed: \(errors)")
-        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        let run = try ChildProcess.run(path: python, [Fixtures.root.appendingPathComponent("scripts/check-otio.py").path, edl.path, otio.path, "\(timeline.fps)"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.stderr.isEmpty, "OpenTimelineIO warned or failed: \(run.errors)")
+        return try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any] ?? [:]
     }
 
     @Test("the EDL loads in the CMX3600 reader without warnings, and the .otio in the JSON reader, with the same clips",

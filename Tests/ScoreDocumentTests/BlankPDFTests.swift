@@ -1,20 +1,12 @@
 import Foundation
+import TestSupport
 import ScoreLayout
 import Testing
 @testable import ScoreDocument
 
 /// Runs a poppler-utils tool and returns its standard output.
 private func popplerTool(_ name: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/" + name)
-    process.arguments = arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try ChildProcess.run(path: "/usr/bin/" + name, arguments).output
 }
 
 private let hasPopplerUtils = FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `tonmeister` executable and captures its output and exit status.
 struct CLIRunner {
@@ -6,42 +7,32 @@ struct CLIRunner {
         var status: Int32
         var stdout: String
         var stderr: String
+
+        init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+
+        init(_ child: ChildResult) {
+            self.init(status: child.status, stdout: child.output, stderr: child.errors)
+        }
     }
 
     /// The `tonmeister` binary next to the test bundle in the build products directory.
     static let executable: URL = {
-        let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        for dir in candidates {
-            let url = dir.appendingPathComponent("tonmeister")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        fatalError("tonmeister executable not found near \(candidates)")
+        guard let url = ChildProcess.product("tonmeister") else { fatalError("tonmeister executable not found") }
+        return url
     }()
 
     /// Runs `tonmeister` with the arguments; standard input is empty.
     static func run(_ arguments: String...) throws -> Result { try run(arguments) }
 
     /// The package root (where `Scores/` and `README.md` are); commands run there.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = ChildProcess.packageRoot
 
     static func run(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.currentDirectoryURL = packageRoot
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        Result(try ChildProcess.run(executable, arguments, directory: packageRoot))
     }
 
     /// Runs the command and decodes its standard output as a JSON object.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import ScoreLayout
 import Testing
 @testable import RecordingProtocol
@@ -105,17 +106,9 @@ struct HandOffTests {
             return (Self.taps[t.take]! + Self.tabletTime(t.from, first: first), Self.taps[t.take]! + Self.tabletTime(t.to, first: first))
         }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = [CLIRunner.packageRoot.appendingPathComponent("scripts/check-handoff.py").path, edlPath, otioPath, "25", dir.path]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "a reader or converter failed: \(String(decoding: data, as: UTF8.self)) \(errors)")
+        let run = try ChildProcess.run(path: Self.python, [CLIRunner.packageRoot.appendingPathComponent("scripts/check-handoff.py").path, edlPath, otioPath, "25", dir.path])
+        let data = run.stdout
+        #expect(run.status == 0, "a reader or converter failed: \(run.output) \(run.errors)")
         let summary = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
 
         // pycmx: one event for the stereo take (AA = channels 1 and 2), twelve for the 12-channel take, cut points within a frame.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `tonmeister quiz --interactive` logging, `quiz --practice`, `quiz stats` and `quiz grade --log`, each on a log in a
@@ -14,26 +15,11 @@ struct PracticeCommandTests {
 
     /// Runs `tonmeister` with standard input `input` and HOME set to `home` (and without TONMEISTER_PRACTICE_LOG unless given).
     static func run(_ arguments: [String], input: String = "", home: URL, log: String? = nil) throws -> CLIRunner.Result {
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.currentDirectoryURL = CLIRunner.packageRoot
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = home.path
         environment["TONMEISTER_PRACTICE_LOG"] = log
-        process.environment = environment
-        let out = Pipe(), err = Pipe(), inPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = inPipe
-        try process.run()
-        inPipe.fileHandleForWriting.write(Data(input.utf8))
-        try inPipe.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIRunner.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                                stderr: String(decoding: errData, as: UTF8.self))
+        return CLIRunner.Result(try ChildProcess.run(CLIRunner.executable, arguments, directory: CLIRunner.packageRoot,
+                                                     input: Data(input.utf8), environment: environment))
     }
 
     static func json(_ result: CLIRunner.Result) throws -> [String: Any] {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("tonmeister quiz --worksheet")
@@ -18,16 +19,7 @@ struct QuizWorksheetCommandTests {
 
     /// Runs a poppler-utils tool on a file.
     func poppler(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ChildProcess.run(path: "/usr/bin/" + tool, arguments).output
     }
 
     @Test func writesAPDFBesideTheJSON() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -9,22 +10,8 @@ import Testing
 struct QueryAPITests {
     /// Runs the built `tonmeister` and returns its standard output.
     static func cli(_ arguments: [String]) throws -> String {
-        let process = Process()
-        let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        guard let binary = candidates.map({ $0.appendingPathComponent("tonmeister") })
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw CocoaError(.fileNoSuchFile)
-        }
-        process.executableURL = binary
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+        guard let binary = ChildProcess.product("tonmeister") else { throw CocoaError(.fileNoSuchFile) }
+        return try ChildProcess.run(binary, arguments).output.trimmingCharacters(in: .newlines)
     }
 
     @Test("covers, coverage and plan are byte for byte the command line's JSON", arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -78,15 +79,7 @@ struct RequestGuardTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString).pbm")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(code.pbm().utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.zbarimg!)
-        process.arguments = ["--quiet", "--raw", file.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try ChildProcess.run(path: Self.zbarimg!, ["--quiet", "--raw", file.path]).output
         #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == url)
     }
 }

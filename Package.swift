@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         .target(name: "TheoryCore"),
@@ -30,13 +31,13 @@ let package = Package(
         .target(name: "ScoreLayout"),
         // cairo, poppler-glib and GLib, loaded on first use (Debian: libcairo2-dev, libpoppler-glib-dev).
         .target(name: "CPoppler", linkerSettings: [.linkedLibrary("dl")]),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CSystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Pixel kernels with AVX2, chosen at run time (the build targets baseline x86-64).
         .target(name: "CKernels"),
-        .target(name: "ScoreDocument", dependencies: ["CPoppler", "CZlib", "CKernels", "ScoreLayout"]),
+        .target(name: "ScoreDocument", dependencies: ["CPoppler", "CSystemZlib", "CKernels", "ScoreLayout"]),
         // libsndfile, libsamplerate and KissFFT, loaded on first use (Debian: libsndfile1-dev, libsamplerate0-dev, libkissfft-dev).
         .target(name: "CAudio", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "ScoreFollowing", dependencies: ["CAudio", "CZlib"]),
+        .target(name: "ScoreFollowing", dependencies: ["CAudio", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "RecordingProtocol", dependencies: ["ScoreLayout", "TheoryCore"]),
         .target(name: "Storage", dependencies: [
@@ -97,7 +98,7 @@ let package = Package(
         .executableTarget(name: "VoicingDump", dependencies: ["Fretboard", "TheoryCore"], path: "Benchmarks/VoicingDump"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
-        .testTarget(name: "ScoreFollowingTests", dependencies: ["ScoreFollowing"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScoreFollowingTests", dependencies: ["ScoreFollowing", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Fixtures"]),
         .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "TheoryCore", "Fretboard"]),
         .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "TheoryCore", "TestSupport"], exclude: ["Fixtures", "Corpus"]),

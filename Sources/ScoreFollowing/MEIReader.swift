@@ -23,7 +23,7 @@ final class MEIReader: NSObject, XMLParserDelegate {
 
     static func read(_ data: Data) throws -> FollowedScore {
         let reader = MEIReader()
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: XMLInput.parseable(data))
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
         guard parser.parse() else {

@@ -32,7 +32,7 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
     /// The measures of the MusicXML text in `data`.
     static func read(_ data: Data) throws -> FollowedScore {
         let reader = MusicXMLReader()
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: XMLInput.parseable(data))
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
         guard parser.parse() else {

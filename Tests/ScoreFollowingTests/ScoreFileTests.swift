@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZIPFoundation
 @testable import ScoreFollowing
 
 /// Reading scores: MusicXML, compressed MusicXML and MEI, and refusing what is not a score.
@@ -66,5 +67,59 @@ struct ScoreFileTests {
             guard case FollowError.unreadableScore(let p, _) = error else { return false }
             return p == path && (error as? FollowError)?.exitStatus == 2
         }
+    }
+
+    /// A `.mxl` archive built in memory whose container names `document`, holding `size` bytes of `fill`.
+    static func archive(size: Int, fill: UInt8 = 0x20) throws -> Data {
+        let archive = try Archive(data: Data(), accessMode: .create)
+        let container = Data(#"<container><rootfiles><rootfile full-path="score.xml"/></rootfiles></container>"#.utf8)
+        try archive.addEntry(with: "META-INF/container.xml", type: .file, uncompressedSize: Int64(container.count),
+                             compressionMethod: .deflate) { position, count in
+            container.subdata(in: Int(position)..<Int(position) + count)
+        }
+        try archive.addEntry(with: "score.xml", type: .file, uncompressedSize: Int64(size), compressionMethod: .deflate) { _, count in
+            Data(repeating: fill, count: count)
+        }
+        return try #require(archive.data)
+    }
+
+    @Test("a .mxl entry that inflates past the limit is refused while it inflates, not read into memory")
+    func archiveBombIsRefused() throws {
+        let bomb = try Self.archive(size: 3 << 20)
+        #expect(bomb.count < 20_000, "the test archive compresses 3 MiB of spaces")
+        #expect(try ScoreFile.rootDocument(ofArchiveData: bomb).count == 3 << 20)
+        #expect {
+            try ScoreFile.rootDocument(ofArchiveData: bomb, limit: 1 << 20)
+        } throws: { error in
+            (error as? ReadFailure)?.reason.contains("larger than 1048576 bytes") == true
+        }
+    }
+
+    @Test("truncated archives are refused with a reason, not read")
+    func damagedArchives() throws {
+        let good = try Self.archive(size: 1000)
+        for cut in [good.count - 10, good.count / 2, 30] {
+            #expect(throws: ReadFailure.self) { try ScoreFile.rootDocument(ofArchiveData: good.prefix(cut)) }
+        }
+    }
+
+    @Test("a byte that is not UTF-8 in a comment (found by the music-score fuzz target) no longer ends the process")
+    func strayByteInAComment() throws {
+        let score = try ScoreFile.read(Fixtures.path("Fuzz/latin1-byte-in-comment.musicxml"))
+        #expect(!score.measures.isEmpty)
+    }
+
+    @Test("UTF-16 with a byte-order mark, and Latin-1 as declared, read like the UTF-8 original")
+    func otherEncodings() throws {
+        let original = try String(contentsOfFile: Fixtures.path("volta.musicxml"), encoding: .utf8)
+        let expected = try ScoreFile.read(Fixtures.path("volta.musicxml"))
+        let utf16 = original.replacingOccurrences(of: "encoding=\"utf-8\"", with: "encoding=\"UTF-16\"")
+        #expect(utf16 != original, "the fixture declares UTF-8")
+        var bytes = Data([0xFF, 0xFE])
+        bytes.append(utf16.data(using: .utf16LittleEndian)!)
+        #expect(try ScoreFile.read(Fixtures.temporary("utf16.musicxml", bytes)) == expected)
+        let latin1 = original.replacingOccurrences(of: "encoding=\"utf-8\"", with: "encoding=\"ISO-8859-1\"")
+            .replacingOccurrences(of: "<part-list>", with: "<!-- Fr\u{E9}d\u{E9}ric \u{AE} --><part-list>")
+        #expect(try ScoreFile.read(Fixtures.temporary("latin1.musicxml", latin1.data(using: .isoLatin1)!)) == expected)
     }
 }

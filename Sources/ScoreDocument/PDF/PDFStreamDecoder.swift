@@ -1,4 +1,4 @@
-import CZlib
+import CSystemZlib
 
 /// Decodes the stream filters Tonmeister's PDF reader needs for structure and content: none, FlateDecode
 /// (zlib) with the PNG predictors (not TIFF's). Anything else is ``PDFReadError/unsupported(_:)``.
@@ -45,7 +45,7 @@ enum PDFStreamDecoder {
             let status: Int32 = out.withUnsafeMutableBufferPointer { buffer in
                 stream.next_out = buffer.baseAddress! + produced
                 stream.avail_out = UInt32(buffer.count - produced)
-                let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                let status = CSystemZlib.inflate(&stream, Z_NO_FLUSH)
                 produced = buffer.count - Int(stream.avail_out)
                 return status
             }

@@ -8,9 +8,9 @@ import ScoreLayout
 /// to draw them: a mark's `id`, a take's `open` flag and the bars it spans, and `deleted` only
 /// when true (the events carry deleted takes and marks so that clients drop them).
 enum APIJSON {
-    /// `{"page","x","y"}`.
+    /// `{"page","x","y"}`, with `"pass"` when the position carries one.
     static func position(_ p: ScorePosition) -> JSONValue {
-        ["page": .int(p.page), "x": .double(p.x), "y": .double(p.y)]
+        p.jsonTree
     }
 
     /// The bar containing (or nearest to) a position, when the layout knows bars there.

@@ -22,14 +22,14 @@ public struct BarAddress: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: `ProtocolError.invalidBarAddress` naming what cannot be read.
     public init(_ text: String) throws(ProtocolError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count <= 2 else { throw .invalidBarAddress(text, reason: "expected a bar such as 12, or a bar and a pass such as 12/2") }
+        guard parts.count <= 2 else { throw .invalidBarAddress(text, reason: "'\(text)' is not a bar: expected a bar such as 12, or a bar and a pass such as 12/2") }
         do { bar = try BarNumber(parts[0]) } catch {
             throw .invalidBarAddress(text, reason: "'\(parts[0])' is not a bar number (12, 12a)")
         }
         guard parts.count == 2 else { pass = nil; return }
         let passText = parts[1].trimmingCharacters(in: .whitespaces)
         guard let pass = Int(passText), (1...PlayingOrder.maxPasses).contains(pass) else {
-            throw .invalidBarAddress(text, reason: "the pass '\(passText)' must be a whole number from 1 to \(PlayingOrder.maxPasses)")
+            throw .invalidBarAddress(text, reason: "'\(text)': the pass '\(passText)' must be a whole number from 1 to \(PlayingOrder.maxPasses)")
         }
         self.pass = pass
     }

@@ -60,7 +60,7 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case barNotFound(String)
     /// The playing order goes through a bar fewer times than the pass asked for.
     case passNotFound(bar: String, pass: Int, passes: Int)
-    /// A bar address (`12`, `12/2`) cannot be read.
+    /// A bar address (`12`, `12/2`) cannot be read; `reason` is the whole sentence, naming the text.
     case invalidBarAddress(String, reason: String)
     /// A bar range runs backwards in score order.
     case invalidBarRange(from: String, to: String)
@@ -136,8 +136,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(what) \(value) is outside \(SessionLimits.describe(range))"
         case .noLayout(let reason):
             return "the session has no layout: \(reason)"
-        case .invalidBarAddress(let text, let reason):
-            return "'\(text)' is not a bar: \(reason)"
+        case .invalidBarAddress(_, let reason):
+            return reason
         case .passNotFound(let bar, let pass, let passes):
             let times = passes == 1 ? "once" : passes == 2 ? "twice" : "\(passes) times"
             return "bar \(bar) has no pass \(pass): the playing order goes through it \(times)"

@@ -19,7 +19,7 @@ extension Session {
     public func position(of address: BarAddress, fraction: Double = 0) throws(ProtocolError) -> ScorePosition {
         guard let layout else { throw .noLayout(reason: "a bar is found on the page through the layout") }
         guard fraction.isFinite, (0...1).contains(fraction) else {
-            throw .invalidBarAddress(address.description, reason: "the fraction through the bar must be from 0 to 1, not \(fraction)")
+            throw .invalidBarAddress(address.description, reason: "'\(address)': the fraction through the bar must be from 0 to 1, not \(fraction)")
         }
         guard let bar = layout.bar(numbered: address.bar), let position = layout.position(atGlobalBarIndex: bar.globalIndex, fraction: fraction) else {
             throw .barNotFound(address.bar.description)

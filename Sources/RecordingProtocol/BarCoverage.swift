@@ -4,8 +4,10 @@ import ScoreLayout
 public struct BarCoverage: Hashable, Sendable {
     /// The printed bar number.
     public var bar: BarNumber
-    /// The 0-based index of the bar in score order.
+    /// The 0-based index of the bar in playing order (score order when no piece has an order).
     public var index: Int
+    /// The time through the bar in the playing order (1-based).
+    public var pass: Int = 1
     /// The numbers of the takes fully covering the bar, ascending.
     public var takes: [Int]
     /// The numbers of the takes covering the bar only partially, ascending.
@@ -35,8 +37,10 @@ public struct Gap: Hashable, Sendable {
 
     /// The printed bar number.
     public var bar: BarNumber
-    /// The 0-based index of the bar in score order.
+    /// The 0-based index of the bar in playing order (score order when no piece has an order).
     public var index: Int
+    /// The time through the bar in the playing order (1-based).
+    public var pass: Int = 1
     /// Why the bar is a gap.
     public var reason: Reason
 

@@ -4,8 +4,10 @@ import ScoreLayout
 ///
 /// `tonmeister covers` and the server's `GET /api/covers` ask it the same way and print the same JSON.
 public enum CoverQuery: Hashable, Sendable {
-    /// One bar (the first bar with that number).
+    /// One bar (the first bar with that number), on every pass of the playing order.
     case bar(BarNumber)
+    /// One pass through a bar (`12/2`: the second time the playing order goes through bar 12).
+    case barOnPass(BarNumber, pass: Int)
     /// The bars from the first to the second, inclusive.
     case bars(BarNumber, BarNumber)
     /// A point: the bar containing it decides full or partial coverage.
@@ -17,6 +19,7 @@ public enum CoverQuery: Hashable, Sendable {
     public func run(on index: CoverageIndex) throws -> [CoverResult] {
         switch self {
         case .bar(let bar): return try index.covers(bar: bar)
+        case .barOnPass(let bar, let pass): return try index.covers(bar: bar, pass: pass)
         case .bars(let from, let to): return try index.covers(bars: from...to)
         case .point(let point): return try index.covers(point: point)
         }
@@ -26,6 +29,7 @@ public enum CoverQuery: Hashable, Sendable {
     public var heading: String {
         switch self {
         case .bar(let bar): return "bar \(bar)"
+        case .barOnPass(let bar, let pass): return "bar \(bar), pass \(pass)"
         case .bars(let from, let to): return "bars \(from)–\(to)"
         case .point(let p): return "page \(p.page) at (\(p.x), \(p.y))"
         }
@@ -35,6 +39,7 @@ public enum CoverQuery: Hashable, Sendable {
     package var json: JSONValue {
         switch self {
         case .bar(let bar): return ["bar": .string(bar.description)]
+        case .barOnPass(let bar, let pass): return ["bar": .string(bar.description), "pass": .int(pass)]
         case .bars(let from, let to): return ["bars": ["from": .string(from.description), "to": .string(to.description)]]
         case .point(let p): return ["page": .int(p.page), "x": .double(p.x), "y": .double(p.y)]
         }
@@ -47,25 +52,34 @@ public enum CoverQuery: Hashable, Sendable {
 }
 
 extension CoverResult {
-    /// `{"number","label","coverage":"full"|"partial","rating","open"}`.
+    /// `{"number","label","coverage":"full"|"partial","rating","open"}`, and `"passes":[1,2]` when the bar was asked on every pass
+    /// of a playing order.
     package var json: JSONValue {
-        ["number": .int(take), "label": .string(label), "coverage": .string(coverage.rawValue), "rating": .int(rating), "open": .bool(open)]
+        var members: [(String, JSONValue)] = [("number", .int(take)), ("label", .string(label)), ("coverage", .string(coverage.rawValue)),
+                                              ("rating", .int(rating)), ("open", .bool(open))]
+        if let passes { members.append(("passes", .array(passes.map { .int($0) }))) }
+        return .object(members)
     }
 }
 
 extension CoverageIndex {
     /// The coverage report as `tonmeister coverage --json` prints it:
-    /// `{"bars":[{"bar","takes","partial","best"}],"gaps":[{"bar","reason","best"?}],"threshold"}`.
-    package static func coverageJSON(bars: [BarCoverage], gaps: [Gap], threshold: Int) -> JSONValue {
-        ["bars": .array(bars.map { b in
-            ["bar": .string(b.bar.description), "takes": .array(b.takes.map { .int($0) }),
-             "partial": .array(b.partial.map { .int($0) }), "best": b.best.map { .int($0) } ?? .null]
+    /// `{"bars":[{"bar","takes","partial","best"}],"gaps":[{"bar","reason","best"?}],"threshold"}`; with a playing order
+    /// (`ordered`) each bar and gap also carries its `pass`.
+    package static func coverageJSON(bars: [BarCoverage], gaps: [Gap], threshold: Int, ordered: Bool = false) -> JSONValue {
+        func passed(_ value: JSONValue, _ pass: Int) -> JSONValue {
+            guard ordered, case .object(let members) = value else { return value }
+            return .object(members + [("pass", .int(pass))])
+        }
+        return ["bars": .array(bars.map { b in
+            passed(["bar": .string(b.bar.description), "takes": .array(b.takes.map { .int($0) }),
+                    "partial": .array(b.partial.map { .int($0) }), "best": b.best.map { .int($0) } ?? .null], b.pass)
         }),
          "gaps": .array(gaps.map { g in
              switch g.reason {
-             case .uncovered: return ["bar": .string(g.bar.description), "reason": "uncovered"]
+             case .uncovered: return passed(["bar": .string(g.bar.description), "reason": "uncovered"], g.pass)
              case .belowThreshold(let best):
-                 return ["bar": .string(g.bar.description), "reason": "below-threshold", "best": .int(best)]
+                 return passed(["bar": .string(g.bar.description), "reason": "below-threshold", "best": .int(best)], g.pass)
              }
          }),
          "threshold": .int(threshold)]

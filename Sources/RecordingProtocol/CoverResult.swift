@@ -18,13 +18,17 @@ public struct CoverResult: Hashable, Sendable {
     public var rating: Int
     /// True when the take is open (no end: it runs to the end of the score).
     public var open: Bool
+    /// For a bar the playing order goes through more than once, asked for on every pass: the passes the take
+    /// overlaps, ascending (nil for other questions and in score order).
+    public var passes: [Int]?
 
     /// Creates a result.
-    public init(take: Int, label: String, coverage: Coverage, rating: Int, open: Bool) {
+    public init(take: Int, label: String, coverage: Coverage, rating: Int, open: Bool, passes: [Int]? = nil) {
         self.take = take
         self.label = label
         self.coverage = coverage
         self.rating = rating
         self.open = open
+        self.passes = passes
     }
 }

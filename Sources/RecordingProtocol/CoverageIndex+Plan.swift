@@ -24,8 +24,8 @@ extension CoverageIndex {
         guard !bars.isEmpty else {
             throw .noBars(reason: "the edit plan splits the programme at bar lines; add bars to the layout first")
         }
-        try options.validate(barCount: bars.count)
-        let range = options.bars ?? 0...(bars.count - 1)
+        try options.validate(barCount: axis.order?.slotsOfBar.count ?? bars.count)
+        let range = options.bars.map(playedRange) ?? 0...(bars.count - 1)
         let candidates = PlanCandidates(index: self, bars: range, options: options)
         let chosen = PlanSearch(index: self, candidates: candidates, options: options).run()
         return assemble(chosen: chosen.cells, total: chosen.total, candidates: candidates, range: range, options: options)
@@ -52,7 +52,7 @@ extension CoverageIndex {
                     let from = spans[Int(previous.span)]
                     let atEditPoint = candidates.editBarlines[Int(previous.span)].contains(first)
                         || candidates.editBarlines[Int(cell.span)].contains(first)
-                    splices.append(PlanSplice(
+                    splices.append(PlanSplice(pass: pass(at: first),
                         index: first, bar: bars[first].number, fromTake: from.take, fromLabel: from.label,
                         toTake: span.take, toLabel: span.label, at: edge(of: first, fraction: 0), atEditPoint: atEditPoint,
                         costMillis: atEditPoint ? options.editPointSpliceMillis : options.splicePenaltyMillis))
@@ -60,7 +60,7 @@ extension CoverageIndex {
                 segments.append(PlanSegment(
                     take: span.take, label: span.label, bars: first...last, fromBar: bars[first].number,
                     toBar: bars[last].number, from: edge(of: first, fraction: 0), to: edge(of: last, fraction: 1),
-                    rating: lowest, quality: sum, open: span.open))
+                    rating: lowest, quality: sum, open: span.open, fromPass: pass(at: first), toPass: pass(at: last)))
             } else {
                 let reason = Self.uncoveredReason(candidates.bestFull[i])
                 var best = candidates.bestFull[i]
@@ -69,13 +69,17 @@ extension CoverageIndex {
                     i += 1
                 }
                 let first = range.lowerBound + start, last = range.lowerBound + i - 1
-                uncovered.append(UncoveredRun(bars: first...last, fromBar: bars[first].number, toBar: bars[last].number,
-                                              reason: best.map { .belowMinimum(best: $0) } ?? .notCovered))
+                var run = UncoveredRun(bars: first...last, fromBar: bars[first].number, toBar: bars[last].number,
+                                       reason: best.map { .belowMinimum(best: $0) } ?? .notCovered)
+                (run.fromPass, run.toPass) = (pass(at: first), pass(at: last))
+                uncovered.append(run)
             }
         }
-        return EditPlan(segments: segments, splices: splices, uncovered: uncovered, totalMillis: total, bars: range,
-                        firstBar: bars[range.lowerBound].number, lastBar: bars[range.upperBound].number,
-                        unbarredSystems: unbarredSystems(between: range), options: options)
+        var plan = EditPlan(segments: segments, splices: splices, uncovered: uncovered, totalMillis: total, bars: range,
+                            firstBar: bars[range.lowerBound].number, lastBar: bars[range.upperBound].number,
+                            unbarredSystems: unbarredSystems(between: range), options: options)
+        plan.ordered = axis.order != nil
+        return plan
     }
 
     private static func uncoveredReason(_ best: Int?) -> UncoveredRun.Reason {
@@ -87,7 +91,16 @@ extension CoverageIndex {
         let bar = bars[index]
         let system = layout.page(bar.page)?.systems[bar.system]
         let middle = system.map { ($0.top + $0.bottom) / 2 } ?? 0
-        return ScorePosition(page: bar.page, x: bar.layout.left + fraction * bar.layout.width, y: middle)
+        return ScorePosition(page: bar.page, x: bar.layout.left + fraction * bar.layout.width, y: middle).onPass(pass(at: index))
+    }
+
+    /// The indices in playing order from the first time through the first bar of a score range (global indices) to
+    /// the last time through its last bar: the music played between them, repeats included.
+    func playedRange(_ range: ClosedRange<Int>) -> ClosedRange<Int> {
+        guard let order = axis.order else { return range }
+        let slots = range.flatMap { order.slotsOfBar[$0] }
+        guard let low = slots.min(), let high = slots.max() else { return range.lowerBound...range.lowerBound }
+        return low...high
     }
 
     /// The systems without bars that lie after the first and before the last bar of `range`.

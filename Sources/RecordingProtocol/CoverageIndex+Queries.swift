@@ -24,11 +24,38 @@ extension CoverageIndex {
     /// The live takes overlapping a bar (the first bar with this number), by take number.
     ///
     /// - Throws: `ProtocolError.barNotFound`.
+    ///
+    /// When a piece has a playing order, every pass through the bar is asked: a take is listed once, with
+    /// the passes it overlaps (`passes`), `full` when it fully covers the bar on one of them, and the best rating
+    /// among the passes it covers that way (among all of its passes when it covers none fully).
     public func covers(bar number: BarNumber) throws -> [CoverResult] {
-        covers(barIndex: try index(of: number))
+        let first = try index(of: number)
+        guard !passes.isEmpty else { return covers(barIndex: first) }
+        let slots = slots(ofBar: bars[first].globalIndex)
+        var perTake: [Int: [(pass: Int, result: CoverResult)]] = [:]
+        for slot in slots {
+            for result in covers(barIndex: slot) { perTake[result.take, default: []].append((pass(at: slot), result)) }
+        }
+        var merged: [Int: CoverResult] = [:]
+        for (take, list) in perTake {
+            let full = list.filter { $0.result.coverage == .full }
+            var entry = list[0].result
+            entry.coverage = full.isEmpty ? .partial : .full
+            entry.rating = (full.isEmpty ? list : full).map(\.result.rating).max() ?? entry.rating
+            entry.passes = list.map(\.pass)
+            merged[take] = entry
+        }
+        return merged.values.sorted { $0.take < $1.take }
     }
 
-    /// The live takes overlapping the bar at a 0-based index in score order, by take number (empty for an index outside the score).
+    /// The live takes overlapping one pass of a bar (the first bar with this number), by take number.
+    ///
+    /// - Throws: `ProtocolError.barNotFound`, or `.passNotFound` when the playing order goes through the bar fewer times.
+    public func covers(bar number: BarNumber, pass: Int) throws -> [CoverResult] {
+        covers(barIndex: try index(of: number, pass: pass))
+    }
+
+    /// The live takes overlapping the bar at a 0-based index in playing order (score order when no piece has an order), by take number (empty for an index outside the score).
     ///
     /// `rating` is the lowest rating in force inside the bar within the take.
     public func covers(barIndex index: Int) -> [CoverResult] {
@@ -67,10 +94,10 @@ extension CoverageIndex {
 
     /// The whole-score coverage ("what is in the can"): for every bar in score order, its takes and best rating.
     public func coverage() -> [BarCoverage] {
-        bars.map { bar in
+        bars.enumerated().map { slot, bar in
             var full: [Int] = [], partial: [Int] = []
             var best: Int?
-            for result in covers(barIndex: bar.globalIndex) {
+            for result in covers(barIndex: slot) {
                 if result.coverage == .full {
                     full.append(result.take)
                     best = max(best ?? result.rating, result.rating)
@@ -78,15 +105,24 @@ extension CoverageIndex {
                     partial.append(result.take)
                 }
             }
-            return BarCoverage(bar: bar.number, index: bar.globalIndex, takes: full, partial: partial, best: best)
+            var coverage = BarCoverage(bar: bar.number, index: slot, takes: full, partial: partial, best: best)
+            coverage.pass = pass(at: slot)
+            return coverage
         }
     }
 
     /// The bars that still need a take: bars no take fully covers, and bars whose best rating is below `threshold`.
     public func gaps(threshold: Int = 3) -> [Gap] {
         coverage().compactMap { bar in
-            guard let best = bar.best else { return Gap(bar: bar.bar, index: bar.index, reason: .uncovered) }
-            return best < threshold ? Gap(bar: bar.bar, index: bar.index, reason: .belowThreshold(best: best)) : nil
+            var gap: Gap
+            if let best = bar.best {
+                guard best < threshold else { return nil }
+                gap = Gap(bar: bar.bar, index: bar.index, reason: .belowThreshold(best: best))
+            } else {
+                gap = Gap(bar: bar.bar, index: bar.index, reason: .uncovered)
+            }
+            gap.pass = bar.pass
+            return gap
         }
     }
 
@@ -117,8 +153,26 @@ extension CoverageIndex {
     /// The number of bars in the layout.
     public var barCount: Int { bars.count }
 
+    /// The index in playing order of the first time through the first bar with this number.
     private func index(of number: BarNumber) throws -> Int {
-        guard let bar = bars.first(where: { $0.number == number }) else { throw ProtocolError.barNotFound(number.description) }
-        return bar.globalIndex
+        guard let index = bars.firstIndex(where: { $0.number == number }) else { throw ProtocolError.barNotFound(number.description) }
+        return index
+    }
+
+    /// The indices in playing order of every pass through a bar (by its global index in score order).
+    func slots(ofBar global: Int) -> [Int] {
+        axis.order.map { $0.slotsOfBar[global] } ?? [global]
+    }
+
+    /// The index in playing order of a pass through the first bar with this number.
+    ///
+    /// - Throws: `ProtocolError.barNotFound`, or `.passNotFound` when the order goes through the bar fewer times.
+    public func index(of number: BarNumber, pass: Int) throws -> Int {
+        let first = try index(of: number)
+        let slots = slots(ofBar: bars[first].globalIndex)
+        guard pass >= 1, pass <= slots.count else {
+            throw ProtocolError.passNotFound(bar: number.description, pass: pass, passes: slots.count)
+        }
+        return slots[pass - 1]
     }
 }

@@ -12,7 +12,10 @@ public struct CoverageIndex: Sendable {
     /// The layout the positions are resolved through.
     public let layout: ScoreLayout
     let axis: ScoreAxis
+    /// The bars in playing order (a repeated bar once per pass; the score order when no piece has an order).
     let bars: [BarLocation]
+    /// The pass of each entry of `bars`; empty in score order (every pass is 1).
+    let passes: [Int]
     /// Live takes sorted by start coordinate (then take number).
     let spans: [Span]
     /// For the implicit tree over `spans`: the largest end coordinate in the subtree rooted at each index,
@@ -61,9 +64,16 @@ public struct CoverageIndex: Sendable {
         }
         try session.validate(.lenient)
         self.layout = layout
-        let axis = ScoreAxis(layout)
+        let axis = ScoreAxis(layout, pieces: session.pieces)
         self.axis = axis
-        bars = layout.allBars()
+        let scoreBars = layout.allBars()
+        if let order = axis.order {
+            bars = order.slots.map { scoreBars[$0.bar] }
+            passes = order.slots.map(\.pass)
+        } else {
+            bars = scoreBars
+            passes = []
+        }
         var spans: [Span] = []
         for take in session.takes where !take.deleted {
             let start = try axis.place(take.start)
@@ -214,7 +224,13 @@ public struct CoverageIndex: Sendable {
         return lo > 0 ? list[lo - 1].value : span.initial
     }
 
-    /// Full or partial coverage of bars `first…last` (global indices) by a span, nil when it does not overlap them.
+    /// The pass of the bar at an index in playing order (1 in score order).
+    func pass(at index: Int) -> Int { passes.isEmpty ? 1 : passes[index] }
+
+    /// The playing order, nil when it is the score order.
+    public var playingOrder: PlayingOrder? { axis.order }
+
+    /// Full or partial coverage of bars `first…last` (indices in playing order) by a span, nil when it does not overlap them.
     @inline(__always)
     func coverage(_ span: Span, first: Int, last: Int) -> Coverage? {
         let s = span.start.coordinate, e = span.end.coordinate

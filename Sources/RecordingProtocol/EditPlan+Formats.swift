@@ -13,7 +13,7 @@ extension EditPlan {
                 ["take": .int(s.take), "label": .string(s.label), "from": Self.json(s.from), "to": Self.json(s.to),
                  "fromBar": .string(s.fromBar.description), "toBar": .string(s.toBar.description),
                  "rating": .int(s.rating), "quality": .int(s.quality), "open": .bool(s.open),
-                 "firstIndex": .int(s.bars.lowerBound), "lastIndex": .int(s.bars.upperBound)]
+                 "firstIndex": .int(s.bars.lowerBound), "lastIndex": .int(s.bars.upperBound)] + passes(s.fromPass, s.toPass)
             })),
             ("splices", .int(splices.count)),
             ("uncovered", .array(uncovered.map { u in
@@ -21,12 +21,13 @@ extension EditPlan {
                                                      ("reason", .string(u.reason.name))]
                 if case .belowMinimum(let best) = u.reason { fields.append(("best", .int(best))) }
                 fields += [("firstIndex", .int(u.bars.lowerBound)), ("lastIndex", .int(u.bars.upperBound))]
-                return .object(fields)
+                return .object(fields) + passes(u.fromPass, u.toPass)
             })),
             ("spliceList", .array(splices.map { s in
                 ["bar": .string(s.bar.description), "index": .int(s.index), "fromTake": .int(s.fromTake),
                  "fromLabel": .string(s.fromLabel), "toTake": .int(s.toTake), "toLabel": .string(s.toLabel),
                  "at": Self.json(s.at), "editPoint": .bool(s.atEditPoint), "cost": .double(Double(s.costMillis) / 1_000)]
+                    + (ordered ? ["pass": .int(s.pass)] : [:])
             })),
             ("total", .double(total)),
             ("bars", ["from": .string(firstBar.description), "to": .string(lastBar.description)]),
@@ -54,14 +55,14 @@ extension EditPlan {
         var rows: [(Int, [String])] = segments.map { s in
             let splice = splices.first { $0.index == s.bars.lowerBound }
             return (s.bars.lowerBound, [
-                "segment", s.fromBar.description, s.toBar.description, String(s.take), s.label, String(s.rating),
+                "segment", name(s.fromBar, s.fromPass), name(s.toBar, s.toPass), String(s.take), s.label, String(s.rating),
                 String(s.quality), String(s.from.page), Session.csvNumber(s.from.x), Session.csvNumber(s.from.y),
                 String(s.to.page), Session.csvNumber(s.to.x), Session.csvNumber(s.to.y), String(splice != nil),
                 String(splice?.atEditPoint ?? false), "",
             ])
         }
         rows += uncovered.map { u in
-            (u.bars.lowerBound, ["uncovered", u.fromBar.description, u.toBar.description, "", "", "", "", "", "", "", "", "", "",
+            (u.bars.lowerBound, ["uncovered", name(u.fromBar, u.fromPass), name(u.toBar, u.toPass), "", "", "", "", "", "", "", "", "", "",
                                  "false", "false", u.reason.name])
         }
         return rows.sorted { $0.0 < $1.0 }.reduce(Session.csvRow(Self.csvHeader)) { $0 + Session.csvRow($1.1) }
@@ -72,11 +73,11 @@ extension EditPlan {
     public func markdown(title: String) -> String {
         var lines = ["# Edit plan: \(title)", "", summary, ""]
         var items: [(Int, Int, String)] = segments.map { s in
-            (s.bars.lowerBound, 1, "- \(Self.bars(s.fromBar, s.toBar)): take \(s.label) (\(Self.word(s.rating)))"
+            (s.bars.lowerBound, 1, "- \(Self.bars(name(s.fromBar, s.fromPass), name(s.toBar, s.toPass))): take \(s.label) (\(Self.word(s.rating)))"
                 + (s.open ? ", open take" : ""))
         }
         items += splices.map { s in
-            (s.index, 0, "- splice at bar \(s.bar): take \(s.fromLabel) → take \(s.toLabel)" + (s.atEditPoint ? " (at an edit point)" : ""))
+            (s.index, 0, "- splice at bar \(name(s.bar, s.pass)): take \(s.fromLabel) → take \(s.toLabel)" + (s.atEditPoint ? " (at an edit point)" : ""))
         }
         items += uncovered.map { u in
             let why: String
@@ -84,7 +85,7 @@ extension EditPlan {
             case .notCovered: why = "no take covers \(u.bars.count == 1 ? "it" : "them")"
             case .belowMinimum(let best): why = "best quality \(best), below the minimum \(options.minimumRating ?? 0)"
             }
-            return (u.bars.lowerBound, 1, "- \(Self.bars(u.fromBar, u.toBar)): no usable take — retake needed (\(why))")
+            return (u.bars.lowerBound, 1, "- \(Self.bars(name(u.fromBar, u.fromPass), name(u.toBar, u.toPass))): no usable take — retake needed (\(why))")
         }
         lines += items.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
         if !unbarredSystems.isEmpty {
@@ -109,9 +110,19 @@ extension EditPlan {
             + ", total \(Self.decimal(totalMillis))."
     }
 
-    /// "bar 5" or "bars 5–8".
-    static func bars(_ first: BarNumber, _ last: BarNumber) -> String {
-        first == last ? "bar \(first)" : "bars \(first)–\(last)"
+    /// "bar 5" or "bars 5–8" ("bars 5/2–8/2" on a second pass).
+    static func bars(_ first: some CustomStringConvertible, _ last: some CustomStringConvertible) -> String {
+        first.description == last.description ? "bar \(first)" : "bars \(first)–\(last)"
+    }
+
+    /// A bar as the plan names it: `5`, or `5/2` for the second time through it in a playing order.
+    func name(_ bar: BarNumber, _ pass: Int) -> String {
+        ordered && pass > 1 ? "\(bar)/\(pass)" : bar.description
+    }
+
+    /// `fromPass` and `toPass` members with a playing order, none without.
+    private func passes(_ from: Int, _ to: Int) -> JSONValue {
+        ordered ? ["fromPass": .int(from), "toPass": .int(to)] : [:]
     }
 
     /// The producer's word for a quality: excellent, good, ok, ± or bad (1 and below).
@@ -136,6 +147,15 @@ extension EditPlan {
 
     private static func json(_ p: ScorePosition) -> JSONValue {
         ["page": .int(p.page), "x": .double(PlainNumber.rounded(p.x, places: 6)), "y": .double(PlainNumber.rounded(p.y, places: 6))]
+            + (p.pass.map { ["pass": .int($0)] } ?? [:])
+    }
+}
+
+private extension JSONValue {
+    /// An object with another object's members appended.
+    static func + (a: JSONValue, b: JSONValue) -> JSONValue {
+        guard case .object(let first) = a, case .object(let second) = b else { return a }
+        return .object(first + second)
     }
 }
 

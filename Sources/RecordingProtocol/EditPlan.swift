@@ -25,6 +25,8 @@ public struct EditPlan: Hashable, Sendable {
     public var unbarredSystems: [SystemReference]
     /// The options the plan was made with.
     public var options: PlanOptions
+    /// True when a piece has a playing order: bars are then named with their pass (`5/2`) where it is not the first.
+    public var ordered = false
 
     /// Creates a plan (the planner makes them; this is for tests and exports).
     public init(

@@ -13,19 +13,24 @@ public struct Piece: Hashable, Sendable {
     public var key: String?
     /// The take-label prefix for this piece (used with `TakeNumbering.prefixPerPiece`).
     public var prefix: String?
+    /// The bars in playing order, as runs of printed bar numbers (`1-8`, `1-8`, `9-24`); nil is score order.
+    ///
+    /// See `PlayingOrder` for how it is expanded and what a pass is.
+    public var order: [BarSpan]?
     /// Unknown JSON members kept for the round trip.
     public var extra: ExtraFields
 
     /// Creates a piece without checking it (see `Session.validate()`).
     public init(
         title: String, firstBar: BarNumber, lastBar: BarNumber, key: String? = nil, prefix: String? = nil,
-        extra: ExtraFields = ExtraFields()
+        order: [BarSpan]? = nil, extra: ExtraFields = ExtraFields()
     ) {
         self.title = title
         self.firstBar = firstBar
         self.lastBar = lastBar
         self.key = key
         self.prefix = prefix
+        self.order = order
         self.extra = extra
     }
 

@@ -6,8 +6,12 @@ public struct PlanSegment: Hashable, Sendable {
     public var take: Int
     /// The take label.
     public var label: String
-    /// The global bar indices of the run (both ends included).
+    /// The indices in playing order of the run's bars (both ends included; global bar indices when no piece has an order).
     public var bars: ClosedRange<Int>
+    /// The time through the first bar in the playing order (1-based).
+    public var fromPass: Int
+    /// The time through the last bar in the playing order (1-based).
+    public var toPass: Int
     /// The printed number of the first bar.
     public var fromBar: BarNumber
     /// The printed number of the last bar.
@@ -26,8 +30,10 @@ public struct PlanSegment: Hashable, Sendable {
     /// Creates a segment.
     public init(
         take: Int, label: String, bars: ClosedRange<Int>, fromBar: BarNumber, toBar: BarNumber,
-        from: ScorePosition, to: ScorePosition, rating: Int, quality: Int, open: Bool
+        from: ScorePosition, to: ScorePosition, rating: Int, quality: Int, open: Bool, fromPass: Int = 1, toPass: Int = 1
     ) {
+        self.fromPass = fromPass
+        self.toPass = toPass
         self.take = take
         self.label = label
         self.bars = bars

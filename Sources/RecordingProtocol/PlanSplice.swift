@@ -2,8 +2,10 @@ import ScoreLayout
 
 /// A change of take at a barline between two consecutive planned bars.
 public struct PlanSplice: Hashable, Sendable {
-    /// The global index of the bar after the barline (the first bar of the new take).
+    /// The index in playing order of the bar after the barline (the first bar of the new take).
     public var index: Int
+    /// The time through that bar in the playing order (1-based).
+    public var pass: Int
     /// The printed number of the bar after the barline.
     public var bar: BarNumber
     /// The take before the barline, and its label.
@@ -19,10 +21,11 @@ public struct PlanSplice: Hashable, Sendable {
 
     /// Creates a splice.
     public init(
-        index: Int, bar: BarNumber, fromTake: Int, fromLabel: String, toTake: Int, toLabel: String,
+        pass: Int = 1, index: Int, bar: BarNumber, fromTake: Int, fromLabel: String, toTake: Int, toLabel: String,
         at: ScorePosition, atEditPoint: Bool, costMillis: Int
     ) {
         self.index = index
+        self.pass = pass
         self.bar = bar
         self.fromTake = fromTake
         self.fromLabel = fromLabel

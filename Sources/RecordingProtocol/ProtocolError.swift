@@ -58,6 +58,10 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case noLayout(reason: String)
     /// No bar of the layout has this number.
     case barNotFound(String)
+    /// The playing order goes through a bar fewer times than the pass asked for.
+    case passNotFound(bar: String, pass: Int, passes: Int)
+    /// A bar address (`12`, `12/2`) cannot be read; `reason` is the whole sentence, naming the text.
+    case invalidBarAddress(String, reason: String)
     /// A bar range runs backwards in score order.
     case invalidBarRange(from: String, to: String)
     /// The piece index is not part of the programme.
@@ -132,6 +136,11 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(what) \(value) is outside \(SessionLimits.describe(range))"
         case .noLayout(let reason):
             return "the session has no layout: \(reason)"
+        case .invalidBarAddress(_, let reason):
+            return reason
+        case .passNotFound(let bar, let pass, let passes):
+            let times = passes == 1 ? "once" : passes == 2 ? "twice" : "\(passes) times"
+            return "bar \(bar) has no pass \(pass): the playing order goes through it \(times)"
         case .barNotFound(let bar):
             return "bar \(bar) is not in the layout"
         case .invalidBarRange(let from, let to):

@@ -90,9 +90,9 @@ extension Session {
         return PlainNumber.text(value, places: 3)
     }
 
-    /// The bar at a position through the layout, nil without a layout or bars there.
+    /// The bar at a position through the layout (`12`, or `12/2` on a later pass), nil without a layout or bars there.
     private func bar(at position: ScorePosition) -> String? {
-        guard let layout, let resolved = try? layout.resolve(position) else { return nil }
-        return resolved.bar?.description
+        guard let layout, let resolved = try? layout.resolve(position), let bar = resolved.bar else { return nil }
+        return position.passNumber > 1 ? "\(bar)/\(position.passNumber)" : bar.description
     }
 }

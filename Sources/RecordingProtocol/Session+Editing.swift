@@ -42,7 +42,7 @@ extension Session {
             guard let layout else {
                 throw ProtocolError.noLayout(reason: "per-piece numbering without prefixes finds a take's piece from its start bar")
             }
-            let axis = ScoreAxis(layout)
+            let axis = ScoreAxis(layout) // score order: the piece is found from the start bar as printed
             guard let first = layout.bar(numbered: pieces[piece].firstBar)?.globalIndex,
                   let last = layout.bar(numbered: pieces[piece].lastBar)?.globalIndex else {
                 throw ProtocolError.barNotFound("\(pieces[piece].firstBar)…\(pieces[piece].lastBar)")
@@ -73,7 +73,7 @@ extension Session {
         let (number, label) = try nextTakeNumber(for: piece)
         let take = Take(number: number, label: label, start: start, end: end, source: source,
                         recordStart: recordStart, fps: fps, note: note, tabletOffset: tabletOffset, startedAt: startedAt)
-        _ = try Self.checkTake(take, checker: PositionChecker(layout: layout))
+        _ = try Self.checkTake(take, checker: PositionChecker(layout: layout, pieces: pieces))
         takes.append(take)
         history.append(.takeStarted(take: number))
         return take
@@ -87,7 +87,7 @@ extension Session {
         let index = try liveTakeIndex(number)
         var take = takes[index]
         take.end = end
-        let checker = PositionChecker(layout: layout)
+        let checker = PositionChecker(layout: layout, pieces: pieces)
         let span = try Self.checkTake(take, checker: checker)
         for mark in marks where mark.take == number && !mark.deleted {
             try Self.checkMark(mark, in: span, checker: checker, mode: .lenient)
@@ -118,7 +118,7 @@ extension Session {
     ) throws -> Mark {
         let take = takes[try liveTakeIndex(number)]
         let id = try nextMarkID()
-        let checker = PositionChecker(layout: layout)
+        let checker = PositionChecker(layout: layout, pieces: pieces)
         let range = Self.forwardRange(at: at, to: to, checker: checker)
         let mark = Mark(id: id, take: number, kind: kind, at: range.at, to: range.to, time: time, colour: colour, text: text)
         try Self.checkMark(mark, in: try Self.checkTake(take, checker: checker), checker: checker, mode: .lenient)

@@ -70,6 +70,7 @@ extension Session {
             lastBar: try m.required("lastBar", JSONValue.barNumber),
             key: try m.optional("key", JSONValue.string),
             prefix: try m.optional("prefix", JSONValue.string),
+            order: try m.optional("order", JSONValue.array { value, _ in try JSONValue.barSpan(value) }),
             extra: ExtraFields(m.unread))
     }
 
@@ -139,10 +140,18 @@ extension Session {
 }
 
 extension JSONValue {
-    /// A position `{"page", "x", "y"}`.
+    /// A position `{"page", "x", "y"}` with an optional `"pass"` (an integer; its range is checked by `validate()`).
     static func position(_ value: JSONValue) throws -> ScorePosition {
         var m = try JSONObject(value)
-        return ScorePosition(page: try m.required("page", int), x: try m.required("x", double), y: try m.required("y", double))
+        return ScorePosition(page: try m.required("page", int), x: try m.required("x", double), y: try m.required("y", double),
+                             pass: try m.optional("pass", int))
+    }
+}
+
+extension JSONValue {
+    /// A run of bars in a playing order: a string such as `"1-8"` or `"12"`.
+    package static func barSpan(_ value: JSONValue) throws -> BarSpan {
+        do { return try BarSpan(try string(value)) } catch let error as LayoutError { throw JSONFieldError(error.description) }
     }
 }
 

@@ -46,7 +46,7 @@ extension Session {
     }
 
     static func tree(_ position: ScorePosition) -> JSONValue {
-        .object([("page", .int(position.page)), ("x", .double(position.x)), ("y", .double(position.y))])
+        position.jsonTree
     }
 
     static func tree(_ piece: Piece) -> JSONValue {
@@ -57,6 +57,7 @@ extension Session {
         ]
         if let key = piece.key { members.append(("key", .string(key))) }
         if let prefix = piece.prefix { members.append(("prefix", .string(prefix))) }
+        if let order = piece.order { members.append(("order", .strings(order))) }
         return .object(members + tree(piece.extra))
     }
 

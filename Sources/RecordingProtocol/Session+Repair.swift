@@ -55,7 +55,9 @@ extension Session {
             warnings += repairs.map(SessionWarning.init)
         }
         warnings += repairOutOfRange()
-        let checker = PositionChecker(layout: layout)
+        warnings += repairOrders()
+        warnings += repairPasses()
+        let checker = PositionChecker(layout: layout, pieces: pieces)
         var spans: [Int: TakeSpanCheck] = [:]
         for take in takes where spans[take.number] == nil {
             if let span = try? Self.checkTake(take, checker: checker) { spans[take.number] = span }
@@ -121,7 +123,7 @@ extension Session {
 
     /// The warnings for a mark that lies before its take's start or after its end (none for a mark inside it).
     public func placementWarnings(for mark: Mark) -> [SessionWarning] {
-        let checker = PositionChecker(layout: layout)
+        let checker = PositionChecker(layout: layout, pieces: pieces)
         guard let take = takes.first(where: { $0.number == mark.take }),
               let span = try? Self.checkTake(take, checker: checker) else { return [] }
         return Self.placementWarnings(for: mark, span: span, checker: checker)

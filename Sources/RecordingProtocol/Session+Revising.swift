@@ -48,7 +48,7 @@ extension Session {
     public mutating func moveMark(_ id: Int, at: ScorePosition, to: ScorePosition? = nil) throws -> Mark {
         let index = try liveMarkIndex(id)
         var mark = marks[index]
-        let range = Self.forwardRange(at: at, to: to, checker: PositionChecker(layout: layout))
+        let range = Self.forwardRange(at: at, to: to, checker: PositionChecker(layout: layout, pieces: pieces))
         mark.at = range.at
         mark.to = range.to
         try checkRevised(mark)
@@ -93,7 +93,7 @@ extension Session {
 
     /// Checks a revised mark against its take.
     private func checkRevised(_ mark: Mark) throws {
-        let checker = PositionChecker(layout: layout)
+        let checker = PositionChecker(layout: layout, pieces: pieces)
         let take = takes[try liveTakeIndex(mark.take)]
         try Self.checkMark(mark, in: try Self.checkTake(take, checker: checker), checker: checker, mode: .lenient)
     }

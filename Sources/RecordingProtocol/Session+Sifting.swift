@@ -10,7 +10,7 @@ extension Session {
     public func sifted() -> (session: Session, droppedTakes: Int, droppedMarks: Int) {
         var session = self
         if let layout, (try? layout.validate()) == nil { session.layout = nil }
-        let checker = PositionChecker(layout: session.layout)
+        let checker = PositionChecker(layout: session.layout, pieces: session.pieces)
         var spans: [Int: TakeSpanCheck] = [:]
         session.takes = takes.filter { take in
             guard spans[take.number] == nil, let span = try? Self.checkTake(take, checker: checker) else { return false }

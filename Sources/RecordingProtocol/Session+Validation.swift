@@ -29,8 +29,9 @@ extension Session {
             throw ProtocolError.invalidNumbering(reason: "the first take number \(numbering.first) must be at least 0")
         }
         try validateClockSettings()
-        let checker = PositionChecker(layout: layout)
+        let checker = PositionChecker(layout: layout, pieces: pieces)
         for index in pieces.indices { try validatePiece(at: index, checker: checker) }
+        try validateOrders()
         var numbers = Set<Int>()
         var spans: [Int: TakeSpanCheck] = [:]
         for take in takes {
@@ -145,8 +146,8 @@ struct TakeSpanCheck {
 struct PositionChecker {
     let axis: ScoreAxis?
 
-    init(layout: ScoreLayout?) {
-        axis = layout.map(ScoreAxis.init)
+    init(layout: ScoreLayout?, pieces: [Piece] = []) {
+        axis = layout.map { ScoreAxis($0, pieces: pieces) }
     }
 
     /// The place of a position; without a layout, a place ordered by page only.
@@ -159,7 +160,9 @@ struct PositionChecker {
         let problem: PlaceError? =
             !(position.x.isFinite && position.y.isFinite) ? .notFinite
             : (position.x < 0 || position.y < 0) ? .negative
-            : position.page < 1 ? .noSuchPage : nil
+            : position.page < 1 ? .noSuchPage
+            : position.passNumber < 1 ? .badPass
+            : position.passNumber > PlayingOrder.maxPasses ? .noSuchPass(passes: PlayingOrder.maxPasses) : nil
         if let problem {
             throw ProtocolError.invalidPosition(what: what(), position: position, reason: problem.reason(position))
         }

@@ -39,7 +39,7 @@ public struct SessionTiming: Sendable {
             throw ProtocolError.noLayout(reason: "times are mapped through the bars of the layout")
         }
         try session.validate(.lenient)
-        axis = ScoreAxis(layout)
+        axis = ScoreAxis(layout, pieces: session.pieces)
         var live: [Int: Take] = [:]
         for take in session.takes where !take.deleted { live[take.number] = take }
         takes = live

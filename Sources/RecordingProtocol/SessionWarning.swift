@@ -30,6 +30,11 @@ public struct SessionWarning: Hashable, Sendable, CustomStringConvertible {
         /// A database row held a value of the wrong type (text, NULL, a number too large) in a column: the value was
         /// repaired, or the row left out; the warning names the table, the row and the column.
         case damagedRow = "damaged-row"
+        /// A position's pass does not exist in the playing order (the order goes through its bar fewer times, or it is
+        /// below 1): it is set to the last pass through the bar (to the first when below 1).
+        case passRepaired = "pass-repaired"
+        /// A piece's playing order was repaired: an empty order was dropped (score order), a backwards run turned around.
+        case orderRepaired = "order-repaired"
         /// The document breaks off: what was complete before the break was kept, and it opens read-only.
         case damaged
     }

@@ -21,6 +21,8 @@ public struct UncoveredRun: Hashable, Sendable {
 
     /// The global bar indices of the run (both ends included).
     public var bars: ClosedRange<Int>
+    /// The times through the first and last bar in the playing order (1-based).
+    public var fromPass = 1, toPass = 1
     /// The printed number of the first bar.
     public var fromBar: BarNumber
     /// The printed number of the last bar.

@@ -29,8 +29,15 @@ extension SystemLayout {
 }
 
 extension ScorePosition {
-    /// The position as JSON with keys in the order `page`, `x`, `y`: `{"page":1,"x":80.0,"y":120.0}`.
+    /// The position as JSON with keys in the order `page`, `x`, `y`, `pass` (when set): `{"page":1,"x":80.0,"y":120.0}`.
     public var jsonText: String {
-        JSONValue.object([("page", .int(page)), ("x", .double(x)), ("y", .double(y))]).serialized()
+        jsonTree.serialized()
+    }
+
+    /// The position as a JSON tree (see `jsonText`).
+    package var jsonTree: JSONValue {
+        var members: [(String, JSONValue)] = [("page", .int(page)), ("x", .double(x)), ("y", .double(y))]
+        if let pass { members.append(("pass", .int(pass))) }
+        return .object(members)
     }
 }

@@ -103,7 +103,9 @@ struct RowReader {
             throw damage(set.joined(separator: ", "),
                          "the \(prefix) position lacks \(missing.joined(separator: " and ")) (page, x and y are all needed)")
         }
-        return ScorePosition(page: page, x: x, y: y)
+        // The pass column (v6) may be missing from a row selected without it.
+        let pass = row.hasColumn("\(prefix)_pass") ? try optionalInt("\(prefix)_pass") : nil
+        return ScorePosition(page: page, x: x, y: y, pass: pass)
     }
 
     /// The position in columns `prefix_page/x/y`, which must be there.

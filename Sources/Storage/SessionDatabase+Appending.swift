@@ -84,8 +84,8 @@ extension SessionDatabase {
             partial.marks = try Row.fetchAll(db, sql: "SELECT * FROM mark WHERE take = ? AND deleted = 0 ORDER BY seq",
                                              arguments: [number]).map(SessionRows.mark)
             try StorageError.checking { try partial.endTake(number, at: end) }
-            try db.cachedStatement(sql: "UPDATE take SET end_page = ?, end_x = ?, end_y = ? WHERE number = ?")
-                .execute(arguments: [end?.page, end?.x, end?.y, number])
+            try db.cachedStatement(sql: "UPDATE take SET end_page = ?, end_x = ?, end_y = ?, end_pass = ? WHERE number = ?")
+                .execute(arguments: [end?.page, end?.x, end?.y, end?.pass, number])
             try Self.record(partial, in: db)
         }
     }
@@ -186,7 +186,12 @@ extension SessionDatabase {
             layout = try Self.layout(try String.fetchOne(db, sql: "SELECT layout_json FROM session WHERE id = 1"))
             cache.store(layout, revision: revision)
         }
-        return Session(title: "", score: ScoreReference(file: ""), layout: layout)
+        var session = Session(title: "", score: ScoreReference(file: ""), layout: layout)
+        // Positions are placed in playing order: the pieces come along when one of them has an order.
+        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM piece WHERE order_json IS NOT NULL)") == true {
+            session.pieces = try SessionRows.pieces(in: db)
+        }
+        return session
     }
 
     /// The take with this number, deleted or not.

@@ -57,13 +57,13 @@ extension SessionDatabase {
         case .takeStarted(let take): return ("UPDATE take SET deleted = 1 WHERE number = ?", [take])
         case .takeDeleted(let take): return ("UPDATE take SET deleted = 0 WHERE number = ?", [take])
         case .takeEnded(let take, let end):
-            return ("UPDATE take SET end_page = ?, end_x = ?, end_y = ? WHERE number = ?", [end?.page, end?.x, end?.y, take])
+            return ("UPDATE take SET end_page = ?, end_x = ?, end_y = ?, end_pass = ? WHERE number = ?", [end?.page, end?.x, end?.y, end?.pass, take])
         case .noteChanged(let take, let note): return ("UPDATE take SET note = ? WHERE number = ?", [note, take])
         case .markAdded(let mark): return ("UPDATE mark SET deleted = 1 WHERE id = ?", [mark])
         case .markDeleted(let mark): return ("UPDATE mark SET deleted = 0 WHERE id = ?", [mark])
         case .markMoved(let mark, let at, let to):
-            return ("UPDATE mark SET at_page = ?, at_x = ?, at_y = ?, to_page = ?, to_x = ?, to_y = ? WHERE id = ?",
-                    [at.page, at.x, at.y, to?.page, to?.x, to?.y, mark])
+            return ("UPDATE mark SET at_page = ?, at_x = ?, at_y = ?, at_pass = ?, to_page = ?, to_x = ?, to_y = ?, to_pass = ? WHERE id = ?",
+                    [at.page, at.x, at.y, at.pass, to?.page, to?.x, to?.y, to?.pass, mark])
         case .markChanged(let mark, let kind, let text):
             return ("UPDATE mark SET kind = ?, value = ?, problem = ?, text = ? WHERE id = ?",
                     [kind.name, kind.rating, kind.problem?.name, text, mark])

@@ -38,7 +38,7 @@ public final class SessionDatabase: Sendable {
             }
         }
         writer = try DatabasePool(path: path, configuration: Self.configuration())
-        try SessionSchema.migrator.migrate(writer)
+        try SessionSchema.migrate(writer)
     }
 
     /// A session database on a connection opened elsewhere (see `init(readingAt:)`).
@@ -51,7 +51,7 @@ public final class SessionDatabase: Sendable {
     /// The name is only a label; every instance is a separate database.
     public init(inMemory name: String = "session") throws {
         writer = try DatabaseQueue(named: nil, configuration: Self.configuration(label: name))
-        try SessionSchema.migrator.migrate(writer)
+        try SessionSchema.migrate(writer)
     }
 
     static func configuration(label: String? = nil) -> Configuration {

@@ -63,9 +63,22 @@ enum SessionRows {
     /// Inserts a piece at position `seq` of the programme.
     static func insert(_ piece: Piece, seq: Int, in db: Database) throws {
         try db.cachedStatement(sql: """
-            INSERT INTO piece (seq, title, first_bar, last_bar, key, prefix, extra_json) VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO piece (seq, title, first_bar, last_bar, key, prefix, extra_json, order_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [seq, piece.title, piece.firstBar.description, piece.lastBar.description,
-                                     piece.key, piece.prefix, extraJSON(piece.extra)])
+                                     piece.key, piece.prefix, extraJSON(piece.extra), orderJSON(piece.order)])
+    }
+
+    /// A playing order as a JSON array of runs (`["1-8","1-8","9-12"]`); nil for score order.
+    static func orderJSON(_ order: [BarSpan]?) -> String? {
+        order.map { JSONValue.strings($0).serialized() }
+    }
+
+    /// Reads `orderJSON(_:)` text back.
+    static func order(_ text: String?) throws -> [BarSpan]? {
+        guard let text else { return nil }
+        do { return try JSONValue.array { value, _ in try JSONValue.barSpan(value) }(JSONReader.parse(text.utf8)) } catch {
+            throw StorageError.corruptRow(table: "piece", reason: "order_json is not a list of bar runs: \(text)")
+        }
     }
 
     /// The pieces in programme order.
@@ -75,7 +88,8 @@ enum SessionRows {
             do {
                 return Piece(title: try reader.string("title"), firstBar: try BarNumber(try reader.string("first_bar")),
                              lastBar: try BarNumber(try reader.string("last_bar")), key: try reader.optionalString("key"),
-                             prefix: try reader.optionalString("prefix"), extra: try extra(try reader.optionalString("extra_json"), table: "piece"))
+                             prefix: try reader.optionalString("prefix"), order: try order(try reader.optionalString("order_json")),
+                             extra: try extra(try reader.optionalString("extra_json"), table: "piece"))
             } catch let error as LayoutError {
                 throw StorageError.corruptRow(table: "piece", reason: error.description)
             } catch let error as RowDamage {
@@ -90,12 +104,14 @@ enum SessionRows {
     static func insert(_ take: Take, seq: Int, in db: Database) throws {
         try db.cachedStatement(sql: """
             INSERT INTO take (seq, number, label, start_page, start_x, start_y, end_page, end_x, end_y,
-                              source, record_start, fps, note, deleted, extra_json, tablet_offset, started_at, media_json)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                              source, record_start, fps, note, deleted, extra_json, tablet_offset, started_at, media_json,
+                              start_pass, end_pass)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 seq, take.number, take.label, take.start.page, take.start.x, take.start.y,
                 take.end?.page, take.end?.x, take.end?.y, take.source, take.recordStart, take.fps,
                 take.note, take.deleted, extraJSON(take.extra), take.tabletOffset, take.startedAt, take.media?.jsonText,
+                take.start.pass, take.end?.pass,
             ])
     }
 
@@ -149,12 +165,12 @@ enum SessionRows {
     static func insert(_ mark: Mark, seq: Int, in db: Database) throws {
         try db.cachedStatement(sql: """
             INSERT INTO mark (id, seq, take, kind, value, problem, at_page, at_x, at_y, to_page, to_x, to_y,
-                              time, colour, text, deleted, extra_json)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                              time, colour, text, deleted, extra_json, at_pass, to_pass)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 mark.id, seq, mark.take, mark.kind.name, mark.kind.rating, mark.kind.problem?.name,
                 mark.at.page, mark.at.x, mark.at.y, mark.to?.page, mark.to?.x, mark.to?.y,
-                mark.time, mark.colour, mark.text, mark.deleted, extraJSON(mark.extra),
+                mark.time, mark.colour, mark.text, mark.deleted, extraJSON(mark.extra), mark.at.pass, mark.to?.pass,
             ])
     }
 

@@ -245,6 +245,7 @@ enum SessionSchema {
                 ALTER TABLE action_v5 RENAME TO action;
                 """)
         }
+        registerPasses(in: &migrator)
         return migrator
     }
 }

@@ -8,9 +8,9 @@ import ScoreLayout
 /// to draw them: a mark's `id`, a take's `open` flag and the bars it spans, and `deleted` only
 /// when true (the events carry deleted takes and marks so that clients drop them).
 enum APIJSON {
-    /// `{"page","x","y"}`.
+    /// `{"page","x","y"}`, with `"pass"` when the position carries one.
     static func position(_ p: ScorePosition) -> JSONValue {
-        ["page": .int(p.page), "x": .double(p.x), "y": .double(p.y)]
+        p.jsonTree
     }
 
     /// The bar containing (or nearest to) a position, when the layout knows bars there.
@@ -72,8 +72,10 @@ enum APIJSON {
         let summary: JSONValue = ["takes": .int(live.count), "open": .array(open), "marks": .int(session.liveMarks.count),
                                   "bars": .int(session.layout?.barCount ?? 0)]
         let pieces: [JSONValue] = session.pieces.map { p in
-            ["title": .string(p.title), "firstBar": .string(p.firstBar.description), "lastBar": .string(p.lastBar.description),
-             "key": .optional(p.key)]
+            var members: [(String, JSONValue)] = [("title", .string(p.title)), ("firstBar", .string(p.firstBar.description)),
+                                                  ("lastBar", .string(p.lastBar.description)), ("key", .optional(p.key))]
+            if let order = p.order { members.append(("order", .strings(order))) }
+            return .object(members)
         }
         let takes: [JSONValue] = live.map { take($0, layout: session.layout) }
         let marks: [JSONValue] = session.liveMarks.map { mark($0, layout: session.layout) }
@@ -85,7 +87,9 @@ enum APIJSON {
             ("takes", .array(takes)), ("marks", .array(marks)), ("history", .int(session.history.count)), ("event", .int(event)),
             ("clockOffset", session.clockOffset.map { .double($0) } ?? .null),
         ]
-        return .object(members)
+        // With a playing order: the bar indices (as in `bars`) in the order they are played, for the page's passes.
+        guard let order = try? session.playingOrder(), !order.isScoreOrder else { return .object(members) }
+        return .object(members + [("playing", .array(order.slots.map { .int($0.bar) }))])
     }
 
     /// Every bar in score order: `{"bar","index","page","system","left","right","top","bottom"}` (system from 1).

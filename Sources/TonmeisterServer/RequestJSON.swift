@@ -74,7 +74,8 @@ struct RequestJSON {
     /// A boolean member (nil when absent).
     func bool(_ key: String) throws -> Bool? { try read(key, JSONValue.bool) }
 
-    /// A position member `{"page","x","y"}` (nil when absent): page an integer from 1, x and y finite numbers from 0.
+    /// A position member `{"page","x","y","pass"?}` (nil when absent): page an integer from 1, x and y finite numbers from 0,
+    /// pass (the time through the point in the playing order) an integer from 1.
     func position(_ key: String) throws -> ScorePosition? {
         guard let value = value(key) else { return nil }
         let p = try RequestJSON(value, path: name(key))
@@ -84,7 +85,11 @@ struct RequestJSON {
             throw APIError.badRequest("\(name(key)) needs x and y (numbers, in PDF points from the top-left)")
         }
         guard x >= 0, y >= 0 else { throw APIError.badRequest("\(name(key)): x and y must be 0 or more") }
-        return ScorePosition(page: page, x: x, y: y)
+        let pass = try p.int("pass")
+        if let pass, !(1...PlayingOrder.maxPasses).contains(pass) {
+            throw APIError.badRequest("\(name(key)).pass must be from 1 to \(PlayingOrder.maxPasses) (the time through that point)")
+        }
+        return ScorePosition(page: page, x: x, y: y, pass: pass)
     }
 
     /// A required position member.

@@ -88,7 +88,7 @@ extension EditTimeline {
             let source = take?.source.map { Self.absolute($0, base: baseDirectory) }
             var event = Event(take: segment.take, label: segment.label, source: source,
                               reel: Self.reel(take: segment.take), sourceIn: sourceIn, sourceOut: sourceOut,
-                              fromBar: segment.fromBar.description, toBar: segment.toBar.description,
+                              fromBar: plan.name(segment.fromBar, segment.fromPass), toBar: plan.name(segment.toBar, segment.toPass),
                               rating: segment.rating, locators: locators)
             event.noTimecode = clock == nil
             event.clockBasis = clock?.basis
@@ -97,7 +97,10 @@ extension EditTimeline {
             events.append(event)
         }
         self.init(title: session.title, fps: fps, dropFrame: dropFrame, events: events,
-                  uncovered: plan.uncovered.map { $0.fromBar == $0.toBar ? "\($0.fromBar)" : "\($0.fromBar)–\($0.toBar)" })
+                  uncovered: plan.uncovered.map { run in
+                      let (from, to) = (plan.name(run.fromBar, run.fromPass), plan.name(run.toBar, run.toPass))
+                      return from == to ? from : "\(from)–\(to)"
+                  })
         self.warnings = warnings
         self.crossfade = session.crossfade ?? Session.defaultCrossfade
     }

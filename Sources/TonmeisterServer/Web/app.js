@@ -4,6 +4,7 @@ import { draw } from './draw.js';
 import { problemShort, systemsOf, systemAt } from './geometry.js';
 import { attachInput } from './input.js';
 import { showClock, renderClock, localISO } from './clock.js';
+import { withPass, attachPassControl } from './passes.js';
 import { showCovers, showMarkEditor, showLayoutMenu, askTakeNumber, askText, confirmDialog, closePopup, popupOpen } from './popups.js';
 
 const $ = (id) => document.getElementById(id);
@@ -36,6 +37,7 @@ export async function load() {
   if (state.page > state.pages.length) state.page = 1;
   if (state.page === 1 && state.current !== null && !hasSystems(1)) state.page = state.takes.get(state.current).start.page;
   else if (state.page === 1 && !hasSystems(1)) state.page = firstPageWithSystems();
+  attachPassControl(state, $('take-status'));
   if (state.mode === 'coverage' || state.mode === 'plan') await refreshQuery();
   showPage(state.page);
   document.body.dataset.ready = '1';
@@ -173,7 +175,7 @@ export function upsertMark(mark) {
 export async function useTap(point) {
   if (state.newTake) {
     // The tablet's time of the start tap: with the session's clock offset it places the take on the recorder's clock.
-    const body = { start: point, startedAt: localISO() };
+    const body = { start: withPass(state, null, point), startedAt: localISO() };
     if (state.newTake.typed) body.number = state.newTake.number;
     const pending = state.newTake;
     state.newTake = null;
@@ -191,7 +193,7 @@ export async function useTap(point) {
   }
   if (state.awaitingEnd) {
     state.awaitingEnd = false;
-    const take = await attempt('POST', `takes/${state.current}/end`, { at: point });
+    const take = await attempt('POST', `takes/${state.current}/end`, { at: withPass(state, state.current, point) });
     if (take) { upsertTake(take); toast(`take ${take.label} ends at bar ${take.toBar ?? '?'}`); }
     render();
     return true;
@@ -228,7 +230,7 @@ export async function placeMark(fields, point) {
     toast('press + to start a take first', true);
     return;
   }
-  const body = { take: state.current, at: point, ...fields };
+  const body = { take: state.current, at: withPass(state, state.current, point), ...fields };
   const started = startedAt()[`${state.session.score.sha256}/${state.current}`];
   if (started) body.time = Math.max(0, Math.round((Date.now() - started) / 10) / 100);
   // Drawn at once, dashed, until the server has it (it may wait in the outbox through a network drop).

@@ -24,14 +24,15 @@ struct CoverageCommand: ParsableCommand {
         let index = try file.load().coverageIndex()
         let bars = index.coverage(), gaps = index.gaps(threshold: threshold)
         output.emit(
-            CoverageIndex.coverageJSON(bars: bars, gaps: gaps, threshold: threshold),
+            CoverageIndex.coverageJSON(bars: bars, gaps: gaps, threshold: threshold, ordered: index.playingOrder != nil),
             text: bars.map { b in
-                "bar \(b.bar.description.padding(toLength: 4, withPad: " ", startingAt: 0)) "
+                "bar \((b.pass > 1 ? "\(b.bar)/\(b.pass)" : b.bar.description).padding(toLength: 4, withPad: " ", startingAt: 0)) "
                     + (b.best.map { "best \($0)" } ?? "uncovered") + "  takes " + (b.takes.isEmpty ? "–" : b.takes.map(String.init).joined(separator: " "))
             } + [gaps.isEmpty ? "no gaps (every bar fully covered at rating \(threshold) or better)"
                  : "gaps: " + gaps.map { g in
-                     if case .belowThreshold(let best) = g.reason { return "\(g.bar) (best \(best))" }
-                     return "\(g.bar) (uncovered)"
+                     let bar = g.pass > 1 ? "\(g.bar)/\(g.pass)" : g.bar.description
+                     if case .belowThreshold(let best) = g.reason { return "\(bar) (best \(best))" }
+                     return "\(bar) (uncovered)"
                  }.joined(separator: ", ")]
         )
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import RecordingProtocol
 import ScoreLayout
 
-/// `tonmeister covers SESSION --bar 12` or `--page 2 --x 300 --y 400`: which takes cover a bar or a point.
+/// `tonmeister covers SESSION --bar 12` (`--bar 12/2`: its second pass) or `--page 2 --x 300 --y 400`: which takes cover a bar or a point.
 struct CoversCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "covers",
@@ -11,12 +11,14 @@ struct CoversCommand: ParsableCommand {
             A take covers a bar fully when it starts by 25 % into the bar and ends at or after 75 % into it;
             otherwise it covers the bar partially. The rating is the one in force there (3 before the take's
             first rating mark; for a bar, the lowest in force inside it). Open takes run to the end of the score.
+            With a playing order (`score form`), --bar 12/2 asks for the second time through bar 12, and --bar 12
+            lists each take with the passes it covers.
             """
     )
 
     @OptionGroup var file: SessionFile
 
-    @Option(help: "A bar number (12, 12a).")
+    @Option(help: "A bar number (12, 12a), or a bar and its pass in the playing order (12/2).")
     var bar: String?
 
     @Option(help: "A range of bars: 5-12.")
@@ -31,6 +33,9 @@ struct CoversCommand: ParsableCommand {
     @Option(help: "The y of the point.")
     var y: Double?
 
+    @Option(help: "The pass of the point in the playing order (default 1).")
+    var pass: Int?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -39,13 +44,14 @@ struct CoversCommand: ParsableCommand {
         if [bar != nil, bars != nil, point].filter({ $0 }).count != 1 {
             throw ValidationError("give one of --bar, --bars, or --page/--x/--y")
         }
+        if pass != nil, !point { throw ValidationError("--pass goes with --page/--x/--y (a bar's pass is written --bar 12/2)") }
     }
 
     func run() throws {
         let index = try file.load().coverageIndex()
         let query: CoverQuery
         if let bar {
-            query = .bar(try Self.barNumber(bar))
+            query = try BarAddress(bar).coverQuery
         } else if let bars {
             let parts = bars.split(separator: "-", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw CLIError.badInput("--bars takes a range such as 5-12, not '\(bars)'") }
@@ -53,14 +59,15 @@ struct CoversCommand: ParsableCommand {
             guard from <= to else { throw CLIError.badInput("--bars \(bars): the range runs backwards") }
             query = .bars(from, to)
         } else {
-            query = .point(ScorePosition(page: page!, x: x!, y: y!))
+            query = .point(ScorePosition(page: page!, x: x!, y: y!, pass: pass))
         }
         let results = try query.run(on: index)
         output.emit(
             query.json(results),
             text: results.isEmpty ? ["no take covers \(query.heading)"] : ["takes covering \(query.heading):"] + results.map { r in
                 "  take \(r.label.padding(toLength: 5, withPad: " ", startingAt: 0)) \(r.coverage.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"
-                    + "rating \(r.rating)" + (r.open ? "  (open: no end marked)" : "")
+                    + "rating \(r.rating)" + (r.passes.map { "  passes " + $0.map(String.init).joined(separator: ",") } ?? "")
+                    + (r.open ? "  (open: no end marked)" : "")
             }
         )
     }

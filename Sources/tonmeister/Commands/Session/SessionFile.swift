@@ -29,22 +29,62 @@ struct SessionFile: ParsableArguments {
     }
 }
 
-/// A position on the score given as `--page`, `--x`, `--y` (PDF points from the top-left of the page).
+/// A position on the score given as `--page`, `--x`, `--y` (PDF points from the top-left of the page), or as a bar:
+/// `--bar 47` or `--bar 12/2` (its second pass), with `--at 0.5` for the point half way through it.
 struct PositionOptions: ParsableArguments {
     @Option(help: "The page (1-based).")
-    var page: Int
+    var page: Int?
 
     @Option(help: "x in PDF points from the left edge.")
-    var x: Double
+    var x: Double?
 
     @Option(help: "y in PDF points from the top edge.")
-    var y: Double
+    var y: Double?
 
-    var position: ScorePosition { ScorePosition(page: page, x: x, y: y) }
+    @Option(help: "With --page/--x/--y: the time through this point in the playing order (1-based; default 1).")
+    var pass: Int?
+
+    @Option(help: "Instead of --page/--x/--y: a bar, such as 47, or 12/2 for the second time through bar 12.")
+    var bar: String?
+
+    @Option(name: .customLong("at"), help: "With --bar: how far through the bar, from 0 (its left barline, the default) to 1.")
+    var fraction: Double?
+
+    /// The position: the point given, or the bar's point found through the session's layout.
+    ///
+    /// - Throws: `ProtocolError` for a bar the layout does not have or a pass the playing order does not have.
+    func position(in session: () throws -> Session) throws -> ScorePosition {
+        guard let bar else { return ScorePosition(page: page!, x: x!, y: y!, pass: pass) }
+        return try session().position(of: try BarAddress(bar), fraction: fraction ?? 0)
+    }
 
     func validate() throws {
-        if page < 1 { throw ValidationError("--page must be 1 or more") }
-        if !x.isFinite || !y.isFinite { throw ValidationError("--x and --y must be numbers") }
+        try Self.check(page: page, x: x, y: y, bar: bar, fraction: fraction, pass: pass, prefix: "")
+    }
+
+    /// Checks one position's options: a whole point or a bar, not both, and `--at` only with a bar.
+    static func check(page: Int?, x: Double?, y: Double?, bar: String?, fraction: Double?, pass: Int?, prefix: String) throws {
+        let point = [page != nil, x != nil, y != nil]
+        if bar != nil {
+            if point.contains(true) || pass != nil {
+                throw ValidationError("give --\(prefix)bar or --\(prefix)page/--\(prefix)x/--\(prefix)y, not both (a bar's pass is written --\(prefix)bar 12/2)")
+            }
+        } else {
+            if !point.allSatisfy({ $0 }) { throw ValidationError("give a position: --\(prefix)page, --\(prefix)x and --\(prefix)y, or --\(prefix)bar") }
+            if fraction != nil { throw ValidationError("--\(prefix)at goes with --\(prefix)bar") }
+        }
+        if let page, page < 1 { throw ValidationError("--\(prefix)page must be 1 or more") }
+        if let x, !x.isFinite { throw ValidationError("--\(prefix)x must be a number") }
+        if let y, !y.isFinite { throw ValidationError("--\(prefix)y must be a number") }
+        if let pass, !(1...PlayingOrder.maxPasses).contains(pass) {
+            throw ValidationError("--\(prefix)pass must be from 1 to \(PlayingOrder.maxPasses)")
+        }
+        if let fraction, !(fraction.isFinite && (0...1).contains(fraction)) {
+            throw ValidationError("--\(prefix)at must be from 0 (the bar's start) to 1 (its end), not \(fraction)")
+        }
+        if let bar {
+            do { _ = try BarAddress(bar) } catch { throw ValidationError("--\(prefix)bar: \(error)") }
+        }
     }
 }
 
@@ -58,5 +98,5 @@ extension Take {
         return .object(fields)
     }
 
-    static func json(_ p: ScorePosition) -> JSONValue { ["page": .int(p.page), "x": .double(p.x), "y": .double(p.y)] }
+    static func json(_ p: ScorePosition) -> JSONValue { p.jsonTree }
 }

@@ -10,7 +10,7 @@ struct TakeCommand: ParsableCommand {
         subcommands: [TakeStartCommand.self, TakeEndCommand.self, TakeNoteCommand.self, TakeDeleteCommand.self, TakeClockCommand.self])
 }
 
-/// `tonmeister take start SESSION --page 2 --x 80 --y 120`: a new take numbered by the session's scheme.
+/// `tonmeister take start SESSION --page 2 --x 80 --y 120` (or `--bar 12 [--at 0.1]`): a new take numbered by the session's scheme.
 struct TakeStartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a new take at a point.")
 
@@ -41,9 +41,10 @@ struct TakeStartCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let clock = Take(number: 0, start: at.position, recordStart: recordStart, fps: fps ?? (recordStart == nil ? nil : 25),
+        let start = try at.position(in: file.load)
+        let clock = Take(number: 0, start: start, recordStart: recordStart, fps: fps ?? (recordStart == nil ? nil : 25),
                          tabletOffset: offset, startedAt: startedAt ?? WallClock.text(Date()))
-        let take = try file.store().startTake(at: at.position, piece: piece.map { $0 - 1 }, source: source, note: note, clock: clock)
+        let take = try file.store().startTake(at: start, piece: piece.map { $0 - 1 }, source: source, note: note, clock: clock)
         output.emit(take.summaryJSON, text: ["take \(take.label) started" + (take.recordStart.map { " at \($0)" } ?? "")])
     }
 }
@@ -61,8 +62,9 @@ struct TakeEndCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try file.store().endTake(number, at: at.position)
-        output.emit(["number": .int(number), "end": Take.json(at.position)], text: ["take \(number) ended"])
+        let end = try at.position(in: file.load)
+        try file.store().endTake(number, at: end)
+        output.emit(["number": .int(number), "end": Take.json(end)], text: ["take \(number) ended"])
     }
 }
 
@@ -157,6 +159,12 @@ struct MarkAddCommand: ParsableCommand {
     var toX: Double?
     @Option(help: "For a range: the y where it ends.")
     var toY: Double?
+    @Option(help: "For a range: the pass of its end, with --to-page/--to-x/--to-y (default 1).")
+    var toPass: Int?
+    @Option(help: "For a range: the bar where it ends, such as 49 or 12/2.")
+    var toBar: String?
+    @Option(name: .customLong("to-at"), help: "With --to-bar: how far through that bar the range ends, from 0 to 1 (default 1, its end).")
+    var toFraction: Double?
 
     @Option(help: "Seconds since the take's record start.")
     var time: Double?
@@ -167,14 +175,16 @@ struct MarkAddCommand: ParsableCommand {
         let kinds = [rating != nil, problem != nil, editPoint, text != nil && problem == nil].filter { $0 }.count
         if kinds != 1 { throw ValidationError("give one of --rating, --problem, --edit-point or --text") }
         if let rating, !(1...5).contains(rating) { throw ValidationError("--rating must be 1 to 5, not \(rating)") }
-        let to = [toPage != nil, toX != nil, toY != nil]
-        if to.contains(true) && to.contains(false) { throw ValidationError("a range needs --to-page, --to-x and --to-y") }
+        if toPage != nil || toX != nil || toY != nil || toPass != nil || toBar != nil || toFraction != nil {
+            try PositionOptions.check(page: toPage, x: toX, y: toY, bar: toBar, fraction: toFraction, pass: toPass, prefix: "to-")
+        }
     }
 
     func run() throws {
         let kind: MarkKind = rating.map { .rating($0) } ?? problem.map { .problem(ProblemKind($0)) } ?? (editPoint ? .editPoint : .text)
-        let to = toPage.map { ScorePosition(page: $0, x: toX!, y: toY!) }
-        let mark = try file.store().addMark(take: take, kind: kind, at: at.position, to: to, time: time, text: text)
+        var to = toPage.map { ScorePosition(page: $0, x: toX!, y: toY!, pass: toPass) }
+        if let toBar { to = try file.load().position(of: try BarAddress(toBar), fraction: toFraction ?? 1) }
+        let mark = try file.store().addMark(take: take, kind: kind, at: try at.position(in: file.load), to: to, time: time, text: text)
         // A tap outside its take is kept where it lies (DESIGN §6); say so. The mark is committed by now: a failure to
         // read the session back for this warning must not turn its acknowledgement into a failure (a retry would add it twice).
         if let session = try? file.store().load() { WarningLog.shared.record(session.placementWarnings(for: mark)) }

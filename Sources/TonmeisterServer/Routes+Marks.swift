@@ -34,7 +34,7 @@ extension TonmeisterServer {
             let made = Mark(id: 0, take: take, kind: kind, at: at, to: to, time: time, colour: colour, text: text, points: points)
             let mark = try await self.service.write(device: device, { try $0.addMark(made) }, changed: { .marks($0.id) })
             // A tap outside its take is kept where it lies (DESIGN §6); the answer says so.
-            let warnings = self.service.inMemory { $0.session.placementWarnings(for: mark) }
+            let warnings = self.service.inMemory { state in state.take(mark.take).map { state.session.placementWarnings(for: mark, in: $0) } ?? [] }
             return self.answer(mark, status: .created, warnings: warnings)
         }
         api.post("marks/:id/move") { request, context in

@@ -274,7 +274,7 @@ def size_phase(folder, takes, binary):
 
 
 def sizes_report(after, before):
-    ms = lambda s: f"{s * 1000:.1f} ms"
+    ms = lambda s: "—" if s != s else f"{s * 1000:.1f} ms"
     load_avg = os.getloadavg()[0]
     lines = [
         "<!-- BEGIN: serve-sizes -->",
@@ -284,7 +284,9 @@ def sizes_report(after, before):
         "session of N closed takes (ten rating marks each) is served; "
         f"{args.devices} devices (each its own keep-alive connection, `X-Tonmeister-Device` and open take) post rating marks "
         f"as fast as the server answers for {args.size_seconds:.0f} s. The devices (Python threads) run on the same cores as the server. "
-        "Goal: p99 below 50 ms and at least 300 marks/s at 5 000 takes, the same as at 100.",
+        "Goal: p99 below 50 ms and at least 300 marks/s at 5 000 takes, the same as at 100. *Before* is the binary given "
+        "with `--before` (the server that read and checked the whole session for every mark), built the same way; "
+        "— means no mark was answered within the clients' 10 s timeout.",
         "",
         "| takes | build | marks/s | p50 | p99 | errors |",
         "|---|---|---|---|---|---|",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Load and fault check of `tonmeister serve` (release build, loopback only); writes the "serve" section of
-# docs/benchmarks.md. Options pass to load.py (--clients 20 --seconds 60 --kill-after 10).
+# docs/benchmarks.md. Options pass to load.py (--clients 20 --seconds 60 --kill-after 10 --sizes 100,1000,5000 --devices 8 --before OLD-BINARY).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"

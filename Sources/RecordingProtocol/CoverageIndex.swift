@@ -17,7 +17,7 @@ public struct CoverageIndex: Sendable {
     /// The pass of each entry of `bars`; empty in score order (every pass is 1).
     let passes: [Int]
     /// Live takes sorted by start coordinate (then take number).
-    let spans: [Span]
+    private(set) var spans: [Span]
     /// For the implicit tree over `spans`: the largest end coordinate in the subtree rooted at each index,
     /// counting only takes with an end (open takes would make every subtree reach the end of the score and
     /// defeat the pruning; they are kept in `openSpans`).
@@ -25,13 +25,13 @@ public struct CoverageIndex: Sendable {
     /// The indices in `spans` of the open takes, in order of their start.
     let openSpans: [Int]
     /// Per take number: the bar ranges its problem marks touch, sorted by first bar.
-    let problems: [Int: [ClosedRange<Int>]]
+    private(set) var problems: [Int: [ClosedRange<Int>]]
     /// Per take number: its index in `spans`.
     let spanOfTake: [Int: Int]
     /// Per index in `spans`: the span's rank when the spans are ordered by take number (query results come in that order).
     let takeRank: [Int]
     /// Per take number: the bar coordinates of its edit-point marks (their `at`), ascending.
-    let editPoints: [Int: [Double]]
+    private(set) var editPoints: [Int: [Double]]
 
     struct Span: Sendable {
         var take: Int
@@ -90,38 +90,57 @@ public struct CoverageIndex: Sendable {
         for (rank, i) in spans.indices.sorted(by: { spans[$0].take < spans[$1].take }).enumerated() { takeRank[i] = rank }
         self.takeRank = takeRank
 
-        var ratings: [Int: [(place: Place, id: Int, value: Int)]] = [:]
-        var problems: [Int: [ClosedRange<Int>]] = [:]
-        var editPoints: [Int: [Double]] = [:]
+        var byTake: [Int: [Mark]] = [:]
+        for mark in session.marks where !mark.deleted && spanOfTake[mark.take] != nil { byTake[mark.take, default: []].append(mark) }
+        self.spans = spans
+        problems = [:]
+        editPoints = [:]
+        for index in spans.indices { self.spans[index].initial = session.defaultRating ?? Self.defaultRating }
+        for (take, marks) in byTake { try place(marks, ofTake: take, defaultRating: session.defaultRating) }
+    }
+
+    /// Replaces what the index knows of one take's marks (its ratings, problems and edit points) with `marks`
+    /// (deleted ones are ignored): the update after a mark of the take was added, moved, changed or deleted.
+    /// A take the index does not hold (deleted, or not there when it was built) is left alone.
+    public mutating func replaceMarks(ofTake take: Int, with marks: [Mark], defaultRating: Int?) {
+        guard let index = spanOfTake[take] else { return }
+        spans[index].ratings = []
+        spans[index].initial = defaultRating ?? Self.defaultRating
+        problems[take] = nil
+        editPoints[take] = nil
+        try? place(marks.filter { !$0.deleted && $0.take == take }, ofTake: take, defaultRating: defaultRating)
+    }
+
+    /// Places one take's live marks: its sorted ratings and the rating in force before them, its problems and edit points.
+    private mutating func place(_ marks: [Mark], ofTake take: Int, defaultRating: Int?) throws {
+        guard let index = spanOfTake[take] else { return }
+        var ratings: [(place: Place, id: Int, value: Int)] = []
+        var problems: [ClosedRange<Int>] = [], editPoints: [Double] = []
         let lastBar = bars.count - 1
-        for mark in session.marks where !mark.deleted && spanOfTake[mark.take] != nil {
+        for mark in marks {
             switch mark.kind {
             case .rating(let value):
-                ratings[mark.take, default: []].append((try axis.place(mark.at), mark.id, value))
+                ratings.append((try axis.place(mark.at), mark.id, value))
             case .problem:
                 guard lastBar >= 0 else { continue }
                 let at = try axis.place(mark.at), to = try axis.place(mark.last)
                 let first = at.bar ?? min(Int(at.coordinate), lastBar)
                 let last = to.bar ?? Int(to.coordinate) - 1
-                if first <= last { problems[mark.take, default: []].append(first...last) }
+                if first <= last { problems.append(first...last) }
             case .editPoint:
-                editPoints[mark.take, default: []].append(try axis.place(mark.at).coordinate)
-            case .text:
+                editPoints.append(try axis.place(mark.at).coordinate)
+            case .text, .ink:
                 continue
             }
         }
-        for index in spans.indices { spans[index].initial = session.defaultRating ?? Self.defaultRating }
-        for (take, list) in ratings {
-            let index = spanOfTake[take]!
-            spans[index].ratings = list.sorted { $0.place < $1.place || ($0.place == $1.place && $0.id < $1.id) }
-                .map { RatingPoint(place: $0.place, value: $0.value) }
-            if let first = spans[index].ratings.first, first.place.coordinate < (spans[index].start.coordinate).rounded(.down) + 1 {
-                spans[index].initial = first.value
-            }
+        spans[index].ratings = ratings.sorted { $0.place < $1.place || ($0.place == $1.place && $0.id < $1.id) }
+            .map { RatingPoint(place: $0.place, value: $0.value) }
+        spans[index].initial = defaultRating ?? Self.defaultRating
+        if let first = spans[index].ratings.first, first.place.coordinate < (spans[index].start.coordinate).rounded(.down) + 1 {
+            spans[index].initial = first.value
         }
-        self.spans = spans
-        self.problems = problems.mapValues { $0.sorted { $0.lowerBound < $1.lowerBound } }
-        self.editPoints = editPoints.mapValues { $0.sorted() }
+        self.problems[take] = problems.isEmpty ? nil : problems.sorted { $0.lowerBound < $1.lowerBound }
+        self.editPoints[take] = editPoints.isEmpty ? nil : editPoints.sorted()
     }
 
     private static func buildMaxEnd(_ ends: inout [Double], _ low: Int, _ high: Int) {

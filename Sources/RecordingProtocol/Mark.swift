@@ -25,12 +25,16 @@ public struct Mark: Hashable, Sendable {
     public var deleted: Bool
     /// Unknown JSON members kept for the round trip.
     public var extra: ExtraFields
+    /// The stroke of an `.ink` mark in page points on `at.page` (its first point is `at`); empty for other kinds.
+    public var points: [InkPoint]
+    /// The device that made the mark (the `X-Tonmeister-Device` of the live page, `--device` of the command line); nil when unknown.
+    public var device: String?
 
     /// Creates a mark without checking it (see `Session.validate()` and `Session.addMark`).
     public init(
         id: Int, take: Int, kind: MarkKind, at: ScorePosition, to: ScorePosition? = nil,
         time: Double? = nil, colour: String? = nil, text: String? = nil, deleted: Bool = false,
-        extra: ExtraFields = ExtraFields()
+        extra: ExtraFields = ExtraFields(), points: [InkPoint] = [], device: String? = nil
     ) {
         self.id = id
         self.take = take
@@ -42,6 +46,8 @@ public struct Mark: Hashable, Sendable {
         self.text = text
         self.deleted = deleted
         self.extra = extra
+        self.points = points
+        self.device = device
     }
 
     /// The end of the mark: `to` for a range, else `at`.

@@ -1,4 +1,4 @@
-/// What a mark says: a rating, a problem, a preferred edit point or a text.
+/// What a mark says: a rating, a problem, a preferred edit point, a text or a free-hand stroke.
 public enum MarkKind: Hashable, Sendable {
     /// A rating 1…5 (1 bad, 2 ±, 3 ok, 4 good, 5 excellent) in force from the mark to the next rating of the take.
     case rating(Int)
@@ -8,14 +8,17 @@ public enum MarkKind: Hashable, Sendable {
     case editPoint
     /// A text note (the text is the mark's `text`).
     case text
+    /// A free-hand stroke (its points are the mark's `points`, on the page of `at`); coverage ignores it.
+    case ink
 
-    /// The JSON `kind`: `rating`, `problem`, `edit-point` or `text`.
+    /// The JSON `kind`: `rating`, `problem`, `edit-point`, `text` or `ink`.
     public var name: String {
         switch self {
         case .rating: return "rating"
         case .problem: return "problem"
         case .editPoint: return "edit-point"
         case .text: return "text"
+        case .ink: return "ink"
         }
     }
 
@@ -48,9 +51,10 @@ public enum MarkKind: Hashable, Sendable {
             self = .problem(ProblemKind(problem))
         case "edit-point": self = .editPoint
         case "text": self = .text
+        case "ink": self = .ink
         default:
             throw ProtocolError.invalidJSON(
-                path: "kind", reason: "unknown mark kind '\(name)' (expected rating, problem, edit-point or text)")
+                path: "kind", reason: "unknown mark kind '\(name)' (expected rating, problem, edit-point, text or ink)")
         }
     }
 
@@ -59,7 +63,7 @@ public enum MarkKind: Hashable, Sendable {
         switch self {
         case .rating(let value): return "rating \(value)"
         case .problem(let kind): return "problem \(kind.name)"
-        case .editPoint, .text: return name
+        case .editPoint, .text, .ink: return name
         }
     }
 }

@@ -46,6 +46,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case ratingOutOfRange(mark: Int, take: Int, value: Int)
     /// A problem mark names no problem (an empty user symbol).
     case invalidProblem(mark: Int, reason: String)
+    /// An ink mark's stroke is unusable (too few or too many points, a coordinate not finite or below 0, points on a non-ink mark).
+    case invalidInk(mark: Int, reason: String)
     /// A mark's range ends (`to`) before it starts (`at`).
     case markRangeReversed(mark: Int, at: ScorePosition, to: ScorePosition)
     /// A mark lies before its take's start or after its end.
@@ -70,6 +72,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidHistory(reason: String)
     /// `undo` was asked for and the history is empty.
     case nothingToUndo
+    /// Undo was asked for the newest action of a device that has none left in the history.
+    case nothingToUndoBy(device: String)
     /// A take cannot be placed in time: `reason` says what is missing (a timed mark, a timecode, a frame rate).
     case missingTiming(take: Int, label: String, reason: String)
     /// No piece of the programme has this number or title (`titles` lists the programme).
@@ -124,7 +128,7 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "mark \(mark) belongs to take \(take), which does not exist"
         case .ratingOutOfRange(let mark, let take, let value):
             return "mark \(mark) on take \(take): rating \(value) is outside 1…5"
-        case .invalidProblem(let mark, let reason):
+        case .invalidProblem(let mark, let reason), .invalidInk(let mark, let reason):
             return "mark \(mark): \(reason)"
         case .markRangeReversed(let mark, let at, let to):
             return "mark \(mark) runs backwards: it ends at \(to), before it starts at \(at)"
@@ -151,6 +155,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid session history: \(reason)"
         case .nothingToUndo:
             return "nothing to undo: the session's history is empty"
+        case .nothingToUndoBy(let device):
+            return "nothing to undo: device \(device) has no action left in the session's history"
         case .strictWarning(_, let message):
             return "--strict refuses what reading would repair or estimate: \(message)"
         case .missingTiming(let take, let label, let reason):

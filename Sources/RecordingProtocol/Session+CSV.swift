@@ -5,9 +5,10 @@ import ScoreLayout
 /// Two tables, each with a header row and CRLF line ends:
 /// - `takesCSV()`: `number,label,start_page,start_x,start_y,end_page,end_x,end_y,open,from_bar,to_bar,source,record_start,fps,note`,
 ///   one row per live take in session order. `to_bar` and the end columns are empty for an open take.
-/// - `marksCSV()`: `id,take,kind,value,problem,page,x,y,to_page,to_x,to_y,bar,time,text,colour,deleted`,
+/// - `marksCSV()`: `id,take,kind,value,problem,page,x,y,to_page,to_x,to_y,bar,time,text,colour,deleted,points,device`,
 ///   one row per mark of a live take in session order, soft-deleted marks included (`deleted` is `true`).
-///   `value` is the rating, `problem` the problem name; `bar` is the bar at the mark's start.
+///   `value` is the rating, `problem` the problem name; `bar` is the bar at the mark's start; `points` an ink mark's
+///   stroke as `x y` pairs separated by `;`; `device` the device that made the mark.
 ///
 /// Bars are resolved through the layout when the session has one (empty otherwise, or when a
 /// position falls outside it). Numbers are written in their shortest form (`25`, `386.4`), booleans
@@ -23,7 +24,7 @@ extension Session {
     /// The header of `marksCSV()`.
     public static let marksCSVHeader = [
         "id", "take", "kind", "value", "problem", "page", "x", "y", "to_page", "to_x", "to_y",
-        "bar", "time", "text", "colour", "deleted",
+        "bar", "time", "text", "colour", "deleted", "points", "device",
     ]
 
     /// The live takes as CSV (header row first).
@@ -55,6 +56,7 @@ extension Session {
                 mark.to.map { Self.csvNumber($0.y) } ?? "",
                 bar(at: mark.at) ?? "", mark.time.map(Self.csvSeconds) ?? "",
                 mark.text ?? "", mark.colour ?? "", String(mark.deleted),
+                mark.points.map { Self.csvNumber($0.x) + " " + Self.csvNumber($0.y) }.joined(separator: ";"), mark.device ?? "",
             ])
         }
         return text

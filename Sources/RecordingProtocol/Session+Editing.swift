@@ -114,13 +114,14 @@ extension Session {
     @discardableResult
     public mutating func addMark(
         take number: Int, kind: MarkKind, at: ScorePosition, to: ScorePosition? = nil,
-        time: Double? = nil, colour: String? = nil, text: String? = nil
+        time: Double? = nil, colour: String? = nil, text: String? = nil, points: [InkPoint] = [], device: String? = nil
     ) throws -> Mark {
         let take = takes[try liveTakeIndex(number)]
         let id = try nextMarkID()
         let checker = PositionChecker(layout: layout, pieces: pieces)
         let range = Self.forwardRange(at: at, to: to, checker: checker)
-        let mark = Mark(id: id, take: number, kind: kind, at: range.at, to: range.to, time: time, colour: colour, text: text)
+        let mark = Mark(id: id, take: number, kind: kind, at: range.at, to: range.to, time: time, colour: colour, text: text,
+                        points: points, device: device)
         try Self.checkMark(mark, in: try Self.checkTake(take, checker: checker), checker: checker, mode: .lenient)
         marks.append(mark)
         history.append(.markAdded(mark: id))

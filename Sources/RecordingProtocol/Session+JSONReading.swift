@@ -79,6 +79,7 @@ extension Session {
         let number = try m.required("number", JSONValue.int)
         let tabletOffset = try m.optional("tabletOffset", JSONValue.double), startedAt = try m.optional("startedAt", JSONValue.string)
         let media = try m.optional("media", RecordingMedia.init(jsonTree:))
+        let device = try m.optional("device", JSONValue.string)
         return Take(
             number: number,
             label: try m.optional("label", JSONValue.string),
@@ -89,7 +90,7 @@ extension Session {
             fps: try m.optional("fps", JSONValue.double),
             note: try m.optional("note", JSONValue.string) ?? "",
             deleted: try m.optional("deleted", JSONValue.bool) ?? false,
-            extra: ExtraFields(m.unread), tabletOffset: tabletOffset, startedAt: startedAt, media: media)
+            extra: ExtraFields(m.unread), tabletOffset: tabletOffset, startedAt: startedAt, media: media, device: device)
     }
 
     private static func mark(_ value: JSONValue, index: Int) throws -> Mark {
@@ -102,9 +103,12 @@ extension Session {
         case "problem": kind = .problem(ProblemKind(try m.required("problem", JSONValue.string)))
         case "edit-point": kind = .editPoint
         case "text": kind = .text
+        case "ink": kind = .ink
         default:
-            throw JSONFieldError("unknown mark kind '\(kindName)' (expected rating, problem, edit-point or text)", at: [.key("kind")])
+            throw JSONFieldError("unknown mark kind '\(kindName)' (expected rating, problem, edit-point, text or ink)", at: [.key("kind")])
         }
+        let points = try m.optional("points", JSONValue.array(Self.inkPoint)) ?? []
+        let device = try m.optional("device", JSONValue.string)
         return Mark(
             id: try m.optional("id", JSONValue.int) ?? index + 1,
             take: take, kind: kind,
@@ -114,7 +118,14 @@ extension Session {
             colour: try m.optional("colour", JSONValue.string),
             text: try m.optional("text", JSONValue.string),
             deleted: try m.optional("deleted", JSONValue.bool) ?? false,
-            extra: ExtraFields(m.unread))
+            extra: ExtraFields(m.unread), points: points, device: device)
+    }
+
+    /// `[x, y]`: one point of an ink stroke.
+    package static func inkPoint(_ value: JSONValue, index: Int) throws -> InkPoint {
+        let pair = try JSONValue.array { value, _ in try JSONValue.double(value) }(value)
+        guard pair.count == 2 else { throw JSONFieldError("a stroke point is [x, y], not \(pair.count) numbers") }
+        return InkPoint(x: pair[0], y: pair[1])
     }
 }
 

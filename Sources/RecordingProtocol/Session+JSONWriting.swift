@@ -75,6 +75,7 @@ extension Session {
         if let startedAt = take.startedAt { members.append(("startedAt", .string(startedAt))) }
         if let media = take.media { members.append(("media", media.jsonTree)) }
         members.append(("note", .string(take.note)))
+        if let device = take.device { members.append(("device", .string(device))) }
         if take.deleted { members.append(("deleted", .bool(true))) }
         return .object(members + tree(take.extra))
     }
@@ -84,16 +85,23 @@ extension Session {
         switch mark.kind {
         case .rating(let value): members.append(("value", .int(value)))
         case .problem(let kind): members.append(("problem", .string(kind.name)))
-        case .editPoint, .text: break
+        case .editPoint, .text, .ink: break
         }
         members.append(("at", tree(mark.at)))
         if let to = mark.to { members.append(("to", tree(to))) }
         if let text = mark.text { members.append(("text", .string(text))) }
         if let time = mark.time { members.append(("time", .double(time))) }
         if let colour = mark.colour { members.append(("colour", .string(colour))) }
+        if !mark.points.isEmpty { members.append(("points", inkTree(mark.points))) }
+        if let device = mark.device { members.append(("device", .string(device))) }
         if mark.id != position { members.append(("id", .int(mark.id))) }
         if mark.deleted { members.append(("deleted", .bool(true))) }
         return .object(members + tree(mark.extra))
+    }
+
+    /// An ink stroke as `[[x, y], …]`.
+    package static func inkTree(_ points: [InkPoint]) -> JSONValue {
+        .array(points.map { .array([.double($0.x), .double($0.y)]) })
     }
 
     static func tree(_ action: SessionAction) -> JSONValue {

@@ -123,9 +123,14 @@ extension Session {
 
     /// The warnings for a mark that lies before its take's start or after its end (none for a mark inside it).
     public func placementWarnings(for mark: Mark) -> [SessionWarning] {
+        guard let take = takes.first(where: { $0.number == mark.take }) else { return [] }
+        return placementWarnings(for: mark, in: take)
+    }
+
+    /// The warnings for a mark that lies before the start or after the end of `take`, its take (found by the caller).
+    public func placementWarnings(for mark: Mark, in take: Take) -> [SessionWarning] {
         let checker = PositionChecker(layout: layout, pieces: pieces)
-        guard let take = takes.first(where: { $0.number == mark.take }),
-              let span = try? Self.checkTake(take, checker: checker) else { return [] }
+        guard let span = try? Self.checkTake(take, checker: checker) else { return [] }
         return Self.placementWarnings(for: mark, span: span, checker: checker)
     }
 

@@ -111,6 +111,7 @@ extension Session {
             throw ProtocolError.invalidProblem(mark: mark.id, reason: "the problem symbol is empty")
         default: break
         }
+        try checkInk(mark)
         let at = try checker.place(mark.at, what: "mark \(mark.id) (take \(mark.take)) at")
         var last = at
         if let to = mark.to {
@@ -132,6 +133,26 @@ extension Session {
                 mark: mark.id, take: take.number, label: take.label, position: mark.last,
                 reason: "it comes after the take's end at \(takeEnd)")
         }
+    }
+}
+
+extension Session {
+    /// Checks an ink mark's stroke: 2 to `InkPoint.maximumCount` points with finite coordinates of 0 or more, no range;
+    /// other kinds carry no points.
+    ///
+    /// - Throws: `ProtocolError.invalidInk`.
+    static func checkInk(_ mark: Mark) throws {
+        guard mark.kind == .ink else {
+            if !mark.points.isEmpty { throw ProtocolError.invalidInk(mark: mark.id, reason: "a \(mark.kind.name) mark has no points") }
+            return
+        }
+        guard (2...InkPoint.maximumCount).contains(mark.points.count) else {
+            throw ProtocolError.invalidInk(mark: mark.id, reason: "a stroke has 2 to \(InkPoint.maximumCount) points, not \(mark.points.count)")
+        }
+        if let bad = mark.points.firstIndex(where: { !($0.x.isFinite && $0.y.isFinite && $0.x >= 0 && $0.y >= 0) }) {
+            throw ProtocolError.invalidInk(mark: mark.id, reason: "point \(bad + 1) of the stroke (\(mark.points[bad].x), \(mark.points[bad].y)) is not a finite position of 0 or more")
+        }
+        if mark.to != nil { throw ProtocolError.invalidInk(mark: mark.id, reason: "a stroke is not a range (no to)") }
     }
 }
 

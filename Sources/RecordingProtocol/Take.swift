@@ -34,13 +34,15 @@ public struct Take: Hashable, Sendable {
     public var deleted: Bool
     /// Unknown JSON members kept for the round trip.
     public var extra: ExtraFields
+    /// The device that started the take (see `Mark.device`); nil when unknown.
+    public var device: String?
 
     /// Creates a take without checking it (see `Session.validate()` and `Session.addTake`).
     public init(
         number: Int, label: String? = nil, start: ScorePosition, end: ScorePosition? = nil,
         source: String? = nil, recordStart: String? = nil, fps: Double? = nil, note: String = "",
         deleted: Bool = false, extra: ExtraFields = ExtraFields(),
-        tabletOffset: Double? = nil, startedAt: String? = nil, media: RecordingMedia? = nil
+        tabletOffset: Double? = nil, startedAt: String? = nil, media: RecordingMedia? = nil, device: String? = nil
     ) {
         self.number = number
         self.label = label ?? String(number)
@@ -55,6 +57,7 @@ public struct Take: Hashable, Sendable {
         self.tabletOffset = tabletOffset
         self.startedAt = startedAt
         self.media = media
+        self.device = device
     }
 
     /// True when the take has no end (it covers to the end of the score).

@@ -42,10 +42,11 @@ extension SessionDatabase {
                 try partial.addTake(start: start, piece: piece, source: source, recordStart: clock?.recordStart, fps: clock?.fps,
                                     note: note, tabletOffset: clock?.tabletOffset, startedAt: clock?.startedAt)
             }
-            let seq = try Self.nextSeq(in: "take", db)
-            try SessionRows.insert(take, seq: seq, in: db)
-            try Self.record(partial, in: db)
-            return take
+            var made = take
+            made.device = self.acting.device
+            try SessionRows.insert(made, seq: try Self.nextSeq(in: "take", db), in: db)
+            try self.record(partial, in: db)
+            return made
         }
     }
 
@@ -67,9 +68,10 @@ extension SessionDatabase {
             live.deleted = false
             partial.takes = [live]
             try StorageError.checking { try partial.endTake(take.number, at: take.end) }
-            let seq = try Self.nextSeq(in: "take", db)
-            try SessionRows.insert(take, seq: seq, in: db)
-            try SessionRows.insert(.takeStarted(take: take.number), in: db)
+            var made = take
+            made.device = take.device ?? self.acting.device
+            try SessionRows.insert(made, seq: try Self.nextSeq(in: "take", db), in: db)
+            try SessionRows.insert(.takeStarted(take: take.number), device: self.acting.device, in: db)
         }
     }
 
@@ -86,7 +88,7 @@ extension SessionDatabase {
             try StorageError.checking { try partial.endTake(number, at: end) }
             try db.cachedStatement(sql: "UPDATE take SET end_page = ?, end_x = ?, end_y = ?, end_pass = ? WHERE number = ?")
                 .execute(arguments: [end?.page, end?.x, end?.y, end?.pass, number])
-            try Self.record(partial, in: db)
+            try self.record(partial, in: db)
         }
     }
 
@@ -99,7 +101,7 @@ extension SessionDatabase {
             partial.takes = [try Self.takeRow(number, in: db)]
             try StorageError.checking { try partial.setNote(ofTake: number, to: note) }
             try db.cachedStatement(sql: "UPDATE take SET note = ? WHERE number = ?").execute(arguments: [note, number])
-            try Self.record(partial, in: db)
+            try self.record(partial, in: db)
         }
     }
 
@@ -112,7 +114,7 @@ extension SessionDatabase {
             partial.takes = [try Self.takeRow(number, in: db)]
             try StorageError.checking { try partial.deleteTake(number) }
             try db.cachedStatement(sql: "UPDATE take SET deleted = 1 WHERE number = ?").execute(arguments: [number])
-            try Self.record(partial, in: db)
+            try self.record(partial, in: db)
         }
     }
 
@@ -125,6 +127,12 @@ extension SessionDatabase {
     ///   `.invalidProblem`, `.invalidPosition`, `.markRangeReversed`, `.markOutsideTake` or `.invalidMarkTime`.
     @discardableResult
     public func appendMark(_ mark: Mark) throws -> Int {
+        try addMark(mark).id
+    }
+
+    /// Appends a mark to a live take and returns it as stored (see `appendMark(_:)`); the acting device is its device unless it names one.
+    @discardableResult
+    public func addMark(_ mark: Mark) throws -> Mark {
         try writer.write { db in
             var partial = try self.partialSession(db)
             let take = try Self.takeRow(mark.take, in: db)
@@ -136,13 +144,13 @@ extension SessionDatabase {
                 partial.marks = [Mark(id: highestID, take: take.number, kind: .text, at: take.start, deleted: true)]
             }
             var added = try StorageError.checking {
-                try partial.addMark(take: mark.take, kind: mark.kind, at: mark.at, to: mark.to,
-                                    time: mark.time, colour: mark.colour, text: mark.text)
+                try partial.addMark(take: mark.take, kind: mark.kind, at: mark.at, to: mark.to, time: mark.time, colour: mark.colour,
+                                    text: mark.text, points: mark.points, device: mark.device ?? self.acting.device)
             }
             added.extra = mark.extra
             try SessionRows.insert(added, seq: try Self.nextSeq(in: "mark", db), in: db)
-            try Self.record(partial, in: db)
-            return added.id
+            try self.record(partial, in: db)
+            return added
         }
     }
 
@@ -158,14 +166,14 @@ extension SessionDatabase {
             partial.marks = [try SessionRows.mark(row)]
             try StorageError.checking { try partial.deleteMark(id) }
             try db.cachedStatement(sql: "UPDATE mark SET deleted = 1 WHERE id = ?").execute(arguments: [id])
-            try Self.record(partial, in: db)
+            try self.record(partial, in: db)
         }
     }
 
-    /// Stores the history entry the model's editing method just recorded on `partial`.
-    static func record(_ partial: Session, in db: Database) throws {
+    /// Stores the history entry the model's editing method just recorded on `partial`, made by the acting device.
+    func record(_ partial: Session, in db: Database) throws {
         guard let action = partial.history.last else { return }
-        try SessionRows.insert(action, in: db)
+        try SessionRows.insert(action, device: self.acting.device, in: db)
     }
 
     /// The `seq` after the highest of `table` (a damaged or foreign `seq` that is not a small integer is passed over).

@@ -21,7 +21,7 @@ extension SessionDatabase {
             var session = try loaded.checked(.lenient).session
             let result = try StorageError.checking { try change(&session) }
             try StorageError.checking { try session.validate(.lenient) }
-            try Self.replace(with: session, in: db)
+            try Self.replace(with: session, in: db, device: self.acting.device)
             return result
         }
     }

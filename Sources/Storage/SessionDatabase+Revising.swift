@@ -21,7 +21,7 @@ extension SessionDatabase {
             }
             let take = try StorageError.checking { try partial.renumberTake(number, to: newNumber, label: label) }
             try Self.renumberRows(number, to: newNumber, label: take.label, in: db)
-            try Self.record(partial, in: db)
+            try self.record(partial, in: db)
             return take
         }
     }
@@ -38,7 +38,7 @@ extension SessionDatabase {
             try db.cachedStatement(sql: """
                 UPDATE mark SET at_page = ?, at_x = ?, at_y = ?, at_pass = ?, to_page = ?, to_x = ?, to_y = ?, to_pass = ? WHERE id = ?
                 """).execute(arguments: [at.page, at.x, at.y, at.pass, to?.page, to?.x, to?.y, to?.pass, id])
-            try Self.record(partial, in: db)
+            try self.record(partial, in: db)
             return mark
         }
     }
@@ -53,7 +53,7 @@ extension SessionDatabase {
             var partial = try self.partial(withMark: id, in: db)
             let mark = try StorageError.checking { try partial.changeMark(id, kind: kind, text: text) }
             try Self.updateContent(id, kind: kind, text: text, in: db)
-            try Self.record(partial, in: db)
+            try self.record(partial, in: db)
             return mark
         }
     }

@@ -14,30 +14,56 @@ extension SessionDatabase {
     ///   empty database, `.corruptRow` when the action's take or mark is missing.
     @discardableResult
     public func undo() throws -> SessionAction {
+        try undo(device: nil).action
+    }
+
+    /// Reverts the newest action made by `device` (nil: the newest of anyone) in one transaction, removes it from the
+    /// history and returns it.
+    ///
+    /// An older action than the newest of all is refused when a newer action (of another device) changed the same
+    /// take or mark since: undoing it first keeps the history consistent.
+    ///
+    /// - Throws: `StorageError.invalid(.nothingToUndo)` for an empty history, `.nothingToUndoBy` when `device` has no
+    ///   action left, `.invalidHistory` for a newer change of the same take or mark; as `undo()` otherwise.
+    @discardableResult
+    public func undo(device: String?) throws -> StoredAction {
         try writer.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM session WHERE id = 1") != nil else { throw StorageError.noSession }
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM action ORDER BY id DESC LIMIT 1") else {
-                throw StorageError.invalid(.nothingToUndo)
+            let newest = device == nil ? try Row.fetchOne(db, sql: "SELECT * FROM action ORDER BY id DESC LIMIT 1")
+                : try Row.fetchOne(db, sql: "SELECT * FROM action WHERE device = ? ORDER BY id DESC LIMIT 1", arguments: [device])
+            guard let row = newest else { throw StorageError.invalid(device.map { .nothingToUndoBy(device: $0) } ?? .nothingToUndo) }
+            let id: Int = row["id"], action = try SessionRows.action(row)
+            if device != nil, let later = try Row.fetchOne(db, sql: """
+                SELECT kind, device FROM action WHERE id > ? AND ((take IS NOT NULL AND take = ?) OR (mark IS NOT NULL AND mark = ?)) ORDER BY id DESC LIMIT 1
+                """, arguments: [id, action.take, action.mark]) {
+                let what = action.take.map { "take \($0)" } ?? action.mark.map { "mark \($0)" } ?? "it"
+                let other: String? = later["device"]
+                throw StorageError.invalid(.invalidHistory(reason: "\(action.name) of \(what) cannot be undone: a newer \(later["kind"] as String) by "
+                    + "\(other.map { "device \($0)" } ?? "another device") changed \(what) since (undo that first)"))
             }
-            let action = try SessionRows.action(row)
-            if case .takeRenumbered(let take, let previousNumber, let previousLabel) = action {
-                _ = try Self.takeRow(take, in: db)
-                if previousNumber != take, try Bool.fetchOne(db, sql: "SELECT 1 FROM take WHERE number = ?", arguments: [previousNumber]) != nil {
-                    throw StorageError.invalid(.invalidHistory(
-                        reason: "take \(take) cannot get its number \(previousNumber) back: another take has it now"))
-                }
-                try Self.renumberRows(take, to: previousNumber, label: previousLabel, in: db)
-            } else if case .clockChanged(let change) = action {
-                try Self.revertClock(change, in: db)
-            } else {
-                let (sql, arguments) = Self.revertStatement(action)
-                try db.execute(sql: sql, arguments: arguments)
-                guard db.changesCount == 1 else {
-                    throw StorageError.corruptRow(table: "action", reason: "\(action.name) names a take or mark that is not stored")
-                }
+            try Self.revert(action, in: db)
+            try db.execute(sql: "DELETE FROM action WHERE id = ?", arguments: [id])
+            return StoredAction(id: id, action: action, device: row["device"])
+        }
+    }
+
+    /// Reverts one action's change to the takes and marks (its history entry stays).
+    private static func revert(_ action: SessionAction, in db: Database) throws {
+        if case .takeRenumbered(let take, let previousNumber, let previousLabel) = action {
+            _ = try takeRow(take, in: db)
+            if previousNumber != take, try Bool.fetchOne(db, sql: "SELECT 1 FROM take WHERE number = ?", arguments: [previousNumber]) != nil {
+                throw StorageError.invalid(.invalidHistory(
+                    reason: "take \(take) cannot get its number \(previousNumber) back: another take has it now"))
             }
-            try db.execute(sql: "DELETE FROM action WHERE id = ?", arguments: [row["id"] as Int])
-            return action
+            try renumberRows(take, to: previousNumber, label: previousLabel, in: db)
+        } else if case .clockChanged(let change) = action {
+            try revertClock(change, in: db)
+        } else {
+            let (sql, arguments) = revertStatement(action)
+            try db.execute(sql: sql, arguments: arguments)
+            guard db.changesCount == 1 else {
+                throw StorageError.corruptRow(table: "action", reason: "\(action.name) names a take or mark that is not stored")
+            }
         }
     }
 

@@ -21,6 +21,8 @@ public final class SessionDatabase: Sendable {
     let writer: any DatabaseWriter
     /// The layout and revision last read by an append on this instance.
     let cache = LayoutCache()
+    /// The device the edits are made by now (see `acting(as:_:)`).
+    let acting = ActingDevice()
 
     /// Creates or opens a session database file in WAL mode and migrates it to the current schema.
     ///
@@ -45,6 +47,19 @@ public final class SessionDatabase: Sendable {
     init(writer: any DatabaseWriter) {
         self.writer = writer
     }
+
+    /// Runs `body` with its edits recorded as made by `device` (on the history entries, takes and marks they create).
+    ///
+    /// The device belongs to this instance while `body` runs: callers that edit from several threads serialise their edits.
+    public func acting<T>(as device: String?, _ body: () throws -> T) rethrows -> T {
+        let previous = acting.device
+        acting.device = device
+        defer { acting.device = previous }
+        return try body()
+    }
+
+    /// True when `text` is a device id: 1 to 64 characters of A–Z, a–z, 0–9, `.`, `_` and `-`.
+    public static func isValidDevice(_ text: String) -> Bool { ActingDevice.isValid(text) }
 
     /// Creates an empty in-memory session database (for tests and scratch work).
     ///
@@ -109,7 +124,11 @@ public final class SessionDatabase: Sendable {
     }
 
     /// Deletes every row and writes `session`, bumping the session revision.
-    static func replace(with session: Session, in db: Database) throws {
+    ///
+    /// History entries that were stored already (the same action in the same place) keep their device; entries after
+    /// the stored ones are recorded as made by `device`.
+    static func replace(with session: Session, in db: Database, device: String? = nil) throws {
+        let stored = (try? Row.fetchAll(db, sql: "SELECT * FROM action ORDER BY id").map(storedAction)) ?? []
         let revision = try Int.fetchOne(db, sql: "SELECT revision FROM session WHERE id = 1") ?? 0
         try db.execute(sql: "DELETE FROM action; DELETE FROM mark; DELETE FROM take; DELETE FROM piece; DELETE FROM session;")
         try db.execute(sql: """
@@ -122,7 +141,10 @@ public final class SessionDatabase: Sendable {
         for (seq, piece) in session.pieces.enumerated() { try SessionRows.insert(piece, seq: seq + 1, in: db) }
         for (seq, take) in session.takes.enumerated() { try SessionRows.insert(take, seq: seq + 1, in: db) }
         for (seq, mark) in session.marks.enumerated() { try SessionRows.insert(mark, seq: seq + 1, in: db) }
-        for action in session.history { try SessionRows.insert(action, in: db) }
+        for (i, action) in session.history.enumerated() {
+            let kept = i < stored.count ? (stored[i].action == action ? stored[i].device : nil) : device
+            try SessionRows.insert(action, device: kept, in: db)
+        }
         try db.execute(sql: "UPDATE session SET clock_offset = ?, crossfade = ?, default_rating = ? WHERE id = 1",
                        arguments: [session.clockOffset, session.crossfade, session.defaultRating])
     }

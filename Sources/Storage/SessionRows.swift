@@ -105,13 +105,13 @@ enum SessionRows {
         try db.cachedStatement(sql: """
             INSERT INTO take (seq, number, label, start_page, start_x, start_y, end_page, end_x, end_y,
                               source, record_start, fps, note, deleted, extra_json, tablet_offset, started_at, media_json,
-                              start_pass, end_pass)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                              start_pass, end_pass, device)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 seq, take.number, take.label, take.start.page, take.start.x, take.start.y,
                 take.end?.page, take.end?.x, take.end?.y, take.source, take.recordStart, take.fps,
                 take.note, take.deleted, extraJSON(take.extra), take.tabletOffset, take.startedAt, take.media?.jsonText,
-                take.start.pass, take.end?.pass,
+                take.start.pass, take.end?.pass, take.device,
             ])
     }
 
@@ -135,7 +135,8 @@ enum SessionRows {
             },
             tabletOffset: repairing(&repairs, nil, "read without a tablet offset") { try reader.optionalDouble("tablet_offset") },
             startedAt: repairing(&repairs, nil, "read without a start time") { try reader.optionalString("started_at") },
-            media: repairing(&repairs, nil, "read without its linked media") { try media(try reader.optionalString("media_json")) })
+            media: repairing(&repairs, nil, "read without its linked media") { try media(try reader.optionalString("media_json")) },
+            device: repairing(&repairs, nil, "read without its device") { try reader.optionalString("device") })
     }
 
     /// A take from a `take` row, for an edit: damage that `take(_:repairs:)` cannot mend is a `corruptRow`.
@@ -165,12 +166,13 @@ enum SessionRows {
     static func insert(_ mark: Mark, seq: Int, in db: Database) throws {
         try db.cachedStatement(sql: """
             INSERT INTO mark (id, seq, take, kind, value, problem, at_page, at_x, at_y, to_page, to_x, to_y,
-                              time, colour, text, deleted, extra_json, at_pass, to_pass)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                              time, colour, text, deleted, extra_json, at_pass, to_pass, points_json, device)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 mark.id, seq, mark.take, mark.kind.name, mark.kind.rating, mark.kind.problem?.name,
                 mark.at.page, mark.at.x, mark.at.y, mark.to?.page, mark.to?.x, mark.to?.y,
                 mark.time, mark.colour, mark.text, mark.deleted, extraJSON(mark.extra), mark.at.pass, mark.to?.pass,
+                pointsJSON(mark.points), mark.device,
             ])
     }
 
@@ -191,9 +193,11 @@ enum SessionRows {
             kind = .problem(ProblemKind(problem))
         case "edit-point": kind = .editPoint
         case "text": kind = .text
+        case "ink": kind = .ink
         default: throw reader.damage("kind", "mark \(id) has unknown kind '\(kindName.prefix(40))'")
         }
         let at = try reader.position("at")
+        let stroke = try kind == .ink ? points(reader) : []
         return Mark(id: id, take: try reader.int("take"), kind: kind, at: at,
                     to: repairing(&repairs, nil, "the mark is read as a point") { try reader.optionalPosition("to") },
                     time: repairing(&repairs, nil, "read without a time") { try reader.optionalDouble("time") },
@@ -202,7 +206,24 @@ enum SessionRows {
                     deleted: repairing(&repairs, false, "the mark is read as not deleted") { try reader.bool("deleted") },
                     extra: repairing(&repairs, ExtraFields(), "its unknown members are left out") {
                         try extra(try reader.optionalString("extra_json"), table: "mark")
-                    })
+                    },
+                    points: stroke,
+                    device: repairing(&repairs, nil, "read without its device") { try reader.optionalString("device") })
+    }
+
+    /// An ink stroke as `[[x, y], …]` text; nil for no points.
+    static func pointsJSON(_ points: [InkPoint]) -> String? {
+        points.isEmpty ? nil : Session.inkTree(points).serialized()
+    }
+
+    /// An ink mark's stroke from `points_json` (a stroke that cannot be read leaves the mark out: it is nothing without it).
+    static func points(_ reader: RowReader) throws -> [InkPoint] {
+        guard let text = try reader.optionalString("points_json") else { throw reader.damage("points_json", "NULL where an ink mark needs its stroke") }
+        do {
+            return try JSONValue.array(Session.inkPoint)(JSONReader.parse(text.utf8))
+        } catch {
+            throw reader.damage("points_json", "not a stroke [[x, y], …]: \(error)")
+        }
     }
 
     /// A mark from a `mark` row, for an edit: damage that `mark(_:repairs:)` cannot mend is a `corruptRow`.

@@ -246,6 +246,35 @@ enum SessionSchema {
                 """)
         }
         registerPasses(in: &migrator)
+        migrator.registerMigration("v7: ink marks, the device of takes, marks and actions") { db in
+            try migrateToV7(db)
+        }
         return migrator
+    }
+
+    /// Lets the mark table hold `ink` marks (a stroke in `points_json`) and records the device of takes, marks and actions.
+    ///
+    /// The mark table's CHECK names the kinds, so it is rebuilt from its own stored SQL with `ink` added: every
+    /// column is kept, also those a migration registered before this one added. Columns are added only where missing.
+    static func migrateToV7(_ db: Database) throws {
+        let kinds = "kind IN ('rating', 'problem', 'edit-point', 'text')"
+        if let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'mark'"),
+           sql.contains(kinds), sql.hasPrefix("CREATE TABLE mark ") {
+            let indexes = try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'mark' AND sql IS NOT NULL")
+            let rebuilt = "CREATE TABLE mark_v7 " + sql.dropFirst("CREATE TABLE mark ".count)
+                .replacingOccurrences(of: kinds, with: "kind IN ('rating', 'problem', 'edit-point', 'text', 'ink')")
+            try db.execute(sql: rebuilt)
+            try db.execute(sql: "INSERT INTO mark_v7 SELECT * FROM mark; DROP TABLE mark; ALTER TABLE mark_v7 RENAME TO mark;")
+            for index in indexes { try db.execute(sql: index) }
+        }
+        let device = "TEXT CHECK (device IS NULL OR length(device) BETWEEN 1 AND 64)"
+        let columns = [
+            ("mark", "points_json", "TEXT CHECK (points_json IS NULL OR json_valid(points_json))"),
+            ("mark", "device", device), ("take", "device", device), ("action", "device", device),
+        ]
+        for (table, column, definition) in columns where try !db.columns(in: table).contains(where: { $0.name == column }) {
+            try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(column) \(definition)")
+        }
+        try db.execute(sql: "CREATE INDEX IF NOT EXISTS action_by_device ON action(device, id)")
     }
 }

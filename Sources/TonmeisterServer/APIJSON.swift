@@ -32,31 +32,41 @@ enum APIJSON {
         if let fps = take.fps { members.append(("fps", .double(fps))) }
         if let offset = take.tabletOffset { members.append(("tabletOffset", .double(offset))) }
         if let startedAt = take.startedAt { members.append(("startedAt", .string(startedAt))) }
+        if let device = take.device { members.append(("device", .string(device))) }
         if take.deleted { members.append(("deleted", .bool(true))) }
         return .object(members)
     }
 
-    /// `{"id","take","kind","value"?,"problem"?,"at","to"?,"bar","text"?,"time"?,"colour"?,"deleted"?}`.
+    /// `{"id","take","kind","value"?,"problem"?,"at","to"?,"segments"?,"points"?,"bar","text"?,"time"?,"colour"?,"device"?,"deleted"?}`:
+    /// a range has its `segments` along the systems it crosses (`{"page","left","right","top","bottom"}`), an ink stroke its `points`.
     static func mark(_ mark: Mark, layout: ScoreLayout?) -> JSONValue {
         var members: [(String, JSONValue)] = [("id", .int(mark.id)), ("take", .int(mark.take)), ("kind", .string(mark.kind.name))]
         if let value = mark.kind.rating { members.append(("value", .int(value))) }
         if let problem = mark.kind.problem { members.append(("problem", .string(problem.name))) }
         members.append(("at", position(mark.at)))
-        if let to = mark.to { members.append(("to", position(to))) }
+        if let to = mark.to {
+            members.append(("to", position(to)))
+            members.append(("segments", .array(ScoreAnnotation.rangeSegments(mark, layout: layout).map { s in
+                ["page": .int(s.page), "left": .double(s.left), "right": .double(s.right), "top": .double(s.top), "bottom": .double(s.bottom)]
+            })))
+        }
+        if !mark.points.isEmpty { members.append(("points", Session.inkTree(mark.points))) }
         members.append(("bar", bar(mark.at, layout: layout)))
         if let text = mark.text { members.append(("text", .string(text))) }
         if let time = mark.time { members.append(("time", .double(time))) }
         if let colour = mark.colour { members.append(("colour", .string(colour))) }
+        if let device = mark.device { members.append(("device", .string(device))) }
         if mark.deleted { members.append(("deleted", .bool(true))) }
         return .object(members)
     }
 
-    /// `{"action","take"?,"mark"?,"description"}`: an undone action and what undoing it did.
-    static func action(_ action: SessionAction) -> JSONValue {
+    /// `{"action","take"?,"mark"?,"description","device"?}`: an undone action, what undoing it did and the device that made it.
+    static func action(_ action: SessionAction, device: String? = nil) -> JSONValue {
         var members: [(String, JSONValue)] = [("action", .string(action.name))]
         if let take = action.take { members.append(("take", .int(take))) }
         if let mark = action.mark { members.append(("mark", .int(mark))) }
         members.append(("description", .string(action.undoDescription)))
+        if let device { members.append(("device", .string(device))) }
         return .object(members)
     }
 

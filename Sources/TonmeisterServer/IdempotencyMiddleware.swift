@@ -52,7 +52,7 @@ struct IdempotencyMiddleware: RouterMiddleware {
         let body = String(buffer: collector.buffer)
         response.body = ResponseBody(byteBuffer: collector.buffer)
         let answer = StoredAnswer(method: method, path: path, status: response.status.code, body: body)
-        try await service.write { try $0.store(answer, for: key) }
+        try await service.write({ try $0.store(answer, for: key) }, changed: { _ in .nothing })
         return response
     }
 }

@@ -13,7 +13,7 @@ final class LockedValue<Value>: @unchecked Sendable {
     }
 
     /// Reads and changes the value in one step.
-    func update<T>(_ body: (inout Value) -> T) -> T {
-        lock.withLock { body(&stored) }
+    func update<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        try lock.withLock { try body(&stored) }
     }
 }

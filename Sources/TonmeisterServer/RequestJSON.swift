@@ -1,6 +1,8 @@
 import Hummingbird
 import RecordingProtocol
+import ScoreDocument
 import ScoreLayout
+import Storage
 
 /// A JSON request body: typed access to its members with 400 errors that name the member.
 struct RequestJSON {
@@ -10,12 +12,16 @@ struct RequestJSON {
 
     /// Reads the body of `request`, at most `limit` bytes (413 beyond), as a JSON object.
     static func read(_ request: Request, limit: Int) async throws -> RequestJSON {
+        guard let body = try await readOptional(request, limit: limit) else { throw APIError.badRequest("the request needs a JSON object as its body") }
+        return body
+    }
+
+    /// Reads the body of `request` as `read` does; nil for an empty body.
+    static func readOptional(_ request: Request, limit: Int) async throws -> RequestJSON? {
         var request = request
         let buffer = try await request.collectBody(upTo: limit)
         let bytes = Array(buffer.readableBytesView)
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            throw APIError.badRequest("the request needs a JSON object as its body")
-        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return nil }
         let value: JSONValue
         do { value = try JSONReader.parse(bytes) } catch {
             throw APIError.badRequest("the body is not JSON: \(error.description)")
@@ -92,10 +98,36 @@ struct RequestJSON {
         return ScorePosition(page: page, x: x, y: y, pass: pass)
     }
 
+    /// An ink stroke `points`: `[[x, y], …]`, 2 to 5 000 finite points of 0 or more, each inside `page` when its size is known.
+    func inkPoints(page: PageSize?) throws -> [InkPoint] {
+        guard let value = value("points") else { throw missing("points", "a stroke [[x, y], …] of 2 to \(InkPoint.maximumCount) points") }
+        let points: [InkPoint]
+        do { points = try JSONValue.array(Session.inkPoint)(value) } catch {
+            throw APIError.badRequest("\(name("points")): \((error as? JSONFieldError)?.reason ?? "\(error)")")
+        }
+        guard (2...InkPoint.maximumCount).contains(points.count) else {
+            throw APIError.badRequest("\(name("points")) must have 2 to \(InkPoint.maximumCount) points, not \(points.count)")
+        }
+        for (i, p) in points.enumerated() {
+            let inside = p.x.isFinite && p.y.isFinite && p.x >= 0 && p.y >= 0 && (page.map { p.x <= $0.width && p.y <= $0.height } ?? true)
+            guard inside else { throw APIError.badRequest("\(name("points"))[\(i)] (\(p.x), \(p.y)) is not a point on the page") }
+        }
+        return points
+    }
+
     /// A required position member.
     func requiredPosition(_ key: String) throws -> ScorePosition {
         if let p = try position(key) { return p }
         throw missing(key, "a position {\"page\",\"x\",\"y\"}")
+    }
+
+    /// The device a write comes from: its `X-Tonmeister-Device` header (1 to 64 of A–Z a–z 0–9 . _ -), nil without one.
+    static func device(of request: Request) throws -> String? {
+        guard let device = request.headers[.init("X-Tonmeister-Device")!] else { return nil }
+        guard SessionDatabase.isValidDevice(device) else {
+            throw APIError.badRequest("X-Tonmeister-Device must be 1 to 64 characters of A-Z, a-z, 0-9, '.', '_' and '-'")
+        }
+        return device
     }
 
     /// A mark kind from `kind` with `value` (rating 1–5) or `problem`.
@@ -113,7 +145,8 @@ struct RequestJSON {
             return .problem(ProblemKind(problem))
         case "edit-point": return .editPoint
         case "text": return .text
-        default: throw APIError.badRequest("kind must be rating, problem, edit-point or text, not '\(kind)'")
+        case "ink": return .ink
+        default: throw APIError.badRequest("kind must be rating, problem, edit-point, text or ink, not '\(kind)'")
         }
     }
 }

@@ -12,8 +12,7 @@ import Storage
 extension TonmeisterServer {
     func addLayoutRoutes(to api: RouterGroup<BasicRequestContext>) {
         api.get("layout") { _, _ in
-            let session = try await self.service.load()
-            return Response.json(self.layoutJSON(session.layout))
+            return Response.json(self.layoutJSON(self.service.layout))
         }
         api.put("layout") { request, _ in
             let body = try await RequestJSON.read(request, limit: self.bodyLimit * 16)
@@ -43,13 +42,12 @@ extension TonmeisterServer {
 
     /// Applies `change` to the stored layout, checks the session with it, saves it and tells the clients.
     private func saveLayout(_ change: @escaping @Sendable (ScoreLayout?) throws -> ScoreLayout) async throws -> Response {
-        let layout = try await service.write { database in
+        let layout = try await service.write({ database in
             var session = try database.load()
             session.layout = try change(session.layout)
             try database.save(session)
             return session.layout
-        }
-        service.remember(layout)
+        }, changed: { _ in .everything })
         publish(["type": "layout"])
         return .json(layoutJSON(layout))
     }

@@ -3,11 +3,11 @@ import RecordingProtocol
 import ScoreLayout
 import Storage
 
-/// Marks: add, move, change, delete; and undo of the newest action.
+/// Marks: add, move, change, delete; and undo of a device's newest action.
 extension TonmeisterServer {
     func addMarkRoutes(to api: RouterGroup<BasicRequestContext>) {
         api.get("marks") { request, _ in
-            let session = try await self.service.load()
+            let session = self.service.load()
             var marks = session.liveMarks
             if let take = request.uri.queryParameters.get("take") {
                 guard let number = Int(take) else { throw APIError.badRequest("take must be a take number") }
@@ -16,45 +16,68 @@ extension TonmeisterServer {
             return Response.json(["marks": .array(marks.map { APIJSON.mark($0, layout: session.layout) })])
         }
         api.post("marks") { request, _ in
+            let device = try RequestJSON.device(of: request)
             let body = try await RequestJSON.read(request, limit: self.bodyLimit)
             let take = try body.requiredInt("take"), kind = try body.markKind()
             let at = try body.requiredPosition("at"), to = try body.position("to")
             let time = try body.double("time"), text = try body.string("text"), colour = try body.string("colour")
             if let time, time < 0 { throw APIError.badRequest("time must be 0 or more seconds") }
-            var mark = Mark(id: 0, take: take, kind: kind, at: at, to: to, time: time, colour: colour, text: text)
-            let made = mark
-            mark.id = try await self.service.write { try $0.appendMark(made) }
+            var points: [InkPoint] = []
+            if kind == .ink {
+                guard to == nil else { throw APIError.badRequest("an ink stroke has no to: its points say where it goes") }
+                let pages = self.renderer.pageSizes
+                guard at.page <= pages.count else { throw APIError.badRequest("at.page \(at.page): the score has \(pages.count) pages") }
+                points = try body.inkPoints(page: pages[at.page - 1])
+            } else if body.has("points") {
+                throw APIError.badRequest("points belong to ink marks only")
+            }
+            let made = Mark(id: 0, take: take, kind: kind, at: at, to: to, time: time, colour: colour, text: text, points: points)
+            let mark = try await self.service.write(device: device, { try $0.addMark(made) }, changed: { .marks($0.id) })
             // A tap outside its take is kept where it lies (DESIGN §6); the answer says so.
-            let warnings = (try? await self.service.load().placementWarnings(for: mark)) ?? []
+            let warnings = self.service.inMemory { state in state.take(mark.take).map { state.session.placementWarnings(for: mark, in: $0) } ?? [] }
             return self.answer(mark, status: .created, warnings: warnings)
         }
         api.post("marks/:id/move") { request, context in
             let id = try Self.id(context, "id", "mark")
+            let device = try RequestJSON.device(of: request)
             let body = try await RequestJSON.read(request, limit: self.bodyLimit)
             let at = try body.requiredPosition("at"), to = try body.position("to")
-            return self.answer(try await self.service.write { try $0.moveMark(id: id, at: at, to: to) })
+            return self.answer(try await self.service.write(device: device, { try $0.moveMark(id: id, at: at, to: to) }, changed: { .marks($0.id) }))
         }
         api.post("marks/:id/change") { request, context in
             let id = try Self.id(context, "id", "mark")
+            let device = try RequestJSON.device(of: request)
             let body = try await RequestJSON.read(request, limit: self.bodyLimit)
             let kind = try body.markKind()
             let keepText = !body.has("text")
             let text = try body.string("text")
-            let mark = try await self.service.write { database in
-                let current = keepText ? try database.load().mark(id)?.text : text
-                return try database.changeMark(id: id, kind: kind, text: current)
-            }
+            let current = keepText ? self.service.inMemory({ $0.mark(id)?.text }) : text
+            let mark = try await self.service.write(device: device, { try $0.changeMark(id: id, kind: kind, text: current) }, changed: { .marks($0.id) })
             return self.answer(mark)
         }
-        api.delete("marks/:id") { _, context in
+        api.delete("marks/:id") { request, context in
             let id = try Self.id(context, "id", "mark")
-            try await self.service.write { try $0.deleteMark(id: id) }
-            return try await self.answer(mark: id)
+            let device = try RequestJSON.device(of: request)
+            try await self.service.write(device: device, { try $0.deleteMark(id: id) }, changed: { _ in .marks(id) })
+            return try self.answer(mark: id)
         }
-        api.post("undo") { _, _ in
-            let action = try await self.service.write { try $0.undo() }
-            let session = try await self.service.load()
-            self.publish(["type": "undo", "action": APIJSON.action(action)])
+        api.post("undo") { request, _ in
+            // This device's newest action (the header); another device's with {"device"}, anyone's with {"any":true} or without a header.
+            let device = try RequestJSON.device(of: request)
+            var whose = device
+            if let body = try await RequestJSON.readOptional(request, limit: self.bodyLimit) {
+                if let other = try body.string("device") {
+                    guard SessionDatabase.isValidDevice(other) else { throw APIError.badRequest("device must be a device id (1 to 64 of A-Z a-z 0-9 . _ -)") }
+                    whose = other
+                }
+                if try body.bool("any") == true { whose = nil }
+            }
+            let target = whose
+            let undone = try await self.service.write(device: device, { try $0.undo(device: target) }, changed: { Self.change(undoing: $0) })
+            let session = self.service.load()
+            let action = undone.action
+            let json = APIJSON.action(action, device: undone.device)
+            self.publish(["type": "undo", "action": json])
             if case .takeRenumbered(let number, let previous, _) = action, let take = session.take(previous) {
                 self.publish(["type": "renumber", "from": .int(number), "take": APIJSON.take(take, layout: session.layout)])
             } else if let number = action.take, let take = session.take(number) {
@@ -62,18 +85,27 @@ extension TonmeisterServer {
             } else if let id = action.mark, let mark = session.mark(id) {
                 self.publish(["type": "mark", "mark": APIJSON.mark(mark, layout: session.layout)])
             }
-            return Response.json(["undone": APIJSON.action(action)])
+            return Response.json(["undone": json])
+        }
+    }
+
+    /// What undoing an action changed: its take or mark, or everything for a renumbering or a clock change.
+    static func change(undoing undone: SessionDatabase.StoredAction) -> SessionService.Change {
+        switch undone.action {
+        case .takeRenumbered, .clockChanged: return .everything
+        default:
+            return SessionService.Change(takes: undone.action.take.map { [$0] } ?? [], marks: undone.action.mark.map { [$0] } ?? [],
+                                         undone: undone.id)
         }
     }
 
     /// A mark as stored now, published as a `mark` event and answered.
-    func answer(mark id: Int, status: HTTPResponse.Status = .ok) async throws -> Response {
-        let session = try await service.load()
-        guard let mark = session.mark(id) else { throw APIError.notFound("there is no mark \(id)") }
+    func answer(mark id: Int, status: HTTPResponse.Status = .ok) throws -> Response {
+        guard let mark = service.inMemory({ $0.mark(id) }) else { throw APIError.notFound("there is no mark \(id)") }
         return answer(mark, status: status)
     }
 
-    /// A mark just written, published as a `mark` event and answered (its bar from the cached layout), with `"warnings"` when there are any.
+    /// A mark just written, published as a `mark` event and answered (its bar from the layout), with `"warnings"` when there are any.
     func answer(_ mark: Mark, status: HTTPResponse.Status = .ok, warnings: [SessionWarning] = []) -> Response {
         let json = APIJSON.mark(mark, layout: service.layout)
         publish(["type": "mark", "mark": json])

@@ -147,7 +147,7 @@ import Testing
         Malformed.edit("fps a string", "\"fps\":25", "\"fps\":\"25\"", "takes[0].fps: expected a number, found a string"),
         Malformed.edit("bad timecode", "10:02:11:00", "10:02:11:25", "take 1: record start '10:02:11:25' is not a timecode HH:MM:SS:FF: frame 25 must be below 25"),
         Malformed.edit("unknown mark kind", "\"kind\":\"rating\"", "\"kind\":\"star\"",
-             "marks[0].kind: unknown mark kind 'star' (expected rating, problem, edit-point or text)"),
+             "marks[0].kind: unknown mark kind 'star' (expected rating, problem, edit-point, text or ink)"),
         Malformed.edit("rating without value", "\"value\":4,", "", "marks[0].value: missing required key 'value'"),
         Malformed.edit("rating out of range", "\"value\":4", "\"value\":9", "mark 1 on take 1: rating 9 is outside 1…5"),
         Malformed.edit("mark for unknown take", "{\"take\":1,\"kind\":\"problem\"", "{\"take\":7,\"kind\":\"problem\"",

@@ -84,7 +84,7 @@ struct RevisionStorageTests {
                 try db.execute(sql: """
                     CREATE TABLE old AS SELECT id, kind, take, mark, previous_end_page, previous_end_x, previous_end_y, previous_note FROM action;
                     DROP TABLE action; ALTER TABLE old RENAME TO action;
-                    DELETE FROM grdb_migrations WHERE identifier LIKE 'v3:%' OR identifier LIKE 'v5:%'
+                    DELETE FROM grdb_migrations WHERE identifier LIKE 'v3:%' OR identifier LIKE 'v5:%' OR identifier LIKE 'v7:%'
                     """)
             }
         }

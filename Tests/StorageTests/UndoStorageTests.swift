@@ -77,7 +77,7 @@ struct UndoStorageTests {
             let current = try SessionDatabase(path: path)
             try current.save(try Fixtures.example())
             try current.writer.write { db in
-                try db.execute(sql: "DROP TABLE action; DELETE FROM grdb_migrations WHERE identifier LIKE 'v2:%' OR identifier LIKE 'v3:%' OR identifier LIKE 'v5:%'")
+                try db.execute(sql: "DROP TABLE action; DELETE FROM grdb_migrations WHERE identifier LIKE 'v2:%' OR identifier LIKE 'v3:%' OR identifier LIKE 'v5:%' OR identifier LIKE 'v7:%'")
             }
         }
         let database = try SessionDatabase(path: path)

@@ -19,7 +19,7 @@ struct ErrorAPITests {
         ("/api/takes", #"{"start":{"page":9,"x":4,"y":1}}"#, "take 31 start at p9 (4, 1): page 9 is not part of the layout"),
         ("/api/marks", #"{"take":1,"kind":"rating","value":7,"at":{"page":2,"x":150,"y":120}}"#, "value must be a rating from 1 to 5, not 7"),
         ("/api/marks", #"{"take":1,"kind":"rating","at":{"page":2,"x":150,"y":120}}"#, "a rating needs value, an integer 1–5"),
-        ("/api/marks", #"{"take":1,"kind":"smile","at":{"page":2,"x":150,"y":120}}"#, "kind must be rating, problem, edit-point or text, not 'smile'"),
+        ("/api/marks", #"{"take":1,"kind":"smile","at":{"page":2,"x":150,"y":120}}"#, "kind must be rating, problem, edit-point, text or ink, not 'smile'"),
         ("/api/marks", #"{"take":"1","kind":"text","at":{"page":2,"x":150,"y":120}}"#, "take: expected an integer, found a string"),
         ("/api/takes/1/end", "{}", "at is missing: give the end {\"page\",\"x\",\"y\"}, or null to reopen the take"),
         ("/api/takes/1/renumber", #"{"number":2}"#, "take 1 cannot be renumbered: take 2 exists already"),

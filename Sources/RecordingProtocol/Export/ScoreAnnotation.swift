@@ -83,6 +83,10 @@ public enum ScoreAnnotation {
 
     private static func drawMark(_ mark: Mark, lanes: TakeLanes, geometry: SystemGeometry,
                                  into overlays: inout [Int: [Overlay]]) {
+        if mark.kind == .ink {
+            drawInk(mark, into: &overlays)
+            return
+        }
         guard let at = geometry.locate(mark.at) else { return }
         let system = geometry.systems[at.ordinal]
         let y = lanes.y(take: mark.take, ordinal: at.ordinal)
@@ -91,19 +95,78 @@ public enum ScoreAnnotation {
         case .rating(let value): (text, colour) = (String(value), ratingColour(value))
         case .problem(let problem): (text, colour) = ("! " + abbreviation(problem), retake)
         case .editPoint: (text, colour) = ("✂", OverlayColor(red: 0.0, green: 0.6, blue: 0.7))
-        case .text: (text, colour) = ("✎", OverlayColor(red: 0.2, green: 0.3, blue: 0.7))
+        case .text, .ink: (text, colour) = ("✎", OverlayColor(red: 0.2, green: 0.3, blue: 0.7))
         }
-        if let to = mark.to.flatMap(geometry.locate), case .problem = mark.kind {
-            for ordinal in at.ordinal...max(at.ordinal, to.ordinal) {
-                let s = geometry.systems[ordinal]
-                let x1 = ordinal == at.ordinal ? at.x : s.left, x2 = ordinal == to.ordinal ? to.x : s.right
-                let ly = lanes.y(take: mark.take, ordinal: ordinal)
-                overlays[s.page, default: []].append(Overlay(.line(from: PagePoint(x: x1, y: ly), to: PagePoint(x: x2, y: ly)),
-                                                             stroke: retake.opacity(0.8), lineWidth: 2.2))
+        if mark.to != nil {
+            // A range is drawn along every system it crosses (across page breaks): a band over the system and a thick line on the take's lane.
+            for segment in rangeSegments(mark, geometry: geometry) {
+                let ly = lanes.y(take: mark.take, ordinal: segment.ordinal)
+                overlays[segment.page, default: []] += [
+                    Overlay(.rectangle(origin: PagePoint(x: segment.left, y: segment.top), width: segment.right - segment.left,
+                                       height: segment.bottom - segment.top), stroke: nil, fill: colour.opacity(0.12)),
+                    Overlay(.line(from: PagePoint(x: segment.left, y: ly), to: PagePoint(x: segment.right, y: ly)),
+                            stroke: colour.opacity(0.8), lineWidth: 2.2),
+                ]
             }
         }
         overlays[system.page, default: []].append(Overlay(
             .text(text, at: PagePoint(x: at.x - 2, y: y + 2), size: lanes.labelSize(ordinal: at.ordinal)), stroke: .white, fill: colour))
+    }
+
+    /// A free-hand stroke as lines between its points, in its take's colour.
+    private static func drawInk(_ mark: Mark, into overlays: inout [Int: [Overlay]]) {
+        let colour = takeColour(mark.take)
+        let points = mark.points.map { PagePoint(x: $0.x, y: $0.y) }
+        overlays[mark.at.page, default: []] += zip(points, points.dropFirst()).map { from, to in
+            Overlay(.line(from: from, to: to), stroke: colour, lineWidth: 1.4)
+        }
+    }
+
+    /// The colour of a take (its ink strokes): a hue per take number, spread by the golden angle, dark enough for paper.
+    public static func takeColour(_ take: Int) -> OverlayColor {
+        let hue = (Double(take) * 0.618_033_988_75).truncatingRemainder(dividingBy: 1)
+        let (saturation, value) = (0.85, 0.7)
+        let h = hue * 6, sector = Int(h) % 6, f = h - Double(Int(h))
+        let p = value * (1 - saturation), q = value * (1 - saturation * f), t = value * (1 - saturation * (1 - f))
+        let (r, g, b): (Double, Double, Double)
+        switch sector {
+        case 0: (r, g, b) = (value, t, p)
+        case 1: (r, g, b) = (q, value, p)
+        case 2: (r, g, b) = (p, value, t)
+        case 3: (r, g, b) = (p, q, value)
+        case 4: (r, g, b) = (t, p, value)
+        default: (r, g, b) = (value, p, q)
+        }
+        return OverlayColor(red: r, green: g, blue: b)
+    }
+
+    /// One piece of a range mark on one system: the page, the system's top and bottom, and the range's extent on it.
+    public struct RangeSegment: Hashable, Sendable {
+        /// The page number.
+        public var page: Int
+        /// The system's place in score order (from 0).
+        public var ordinal: Int
+        /// Where the range starts and ends on this system, in points from the page's left edge.
+        public var left: Double, right: Double
+        /// The system's top and bottom, in points from the page's top edge.
+        public var top: Double, bottom: Double
+    }
+
+    /// The pieces of a range mark (`at` to `to`) along each system it crosses, in score order; empty for a point or without a layout.
+    ///
+    /// - Parameter pageWidths: page widths in points (for systems without bars).
+    public static func rangeSegments(_ mark: Mark, layout: ScoreLayout?, pageWidths: [Int: Double] = [:]) -> [RangeSegment] {
+        guard let layout else { return [] }
+        return rangeSegments(mark, geometry: SystemGeometry(layout: layout, pageWidths: pageWidths))
+    }
+
+    static func rangeSegments(_ mark: Mark, geometry: SystemGeometry) -> [RangeSegment] {
+        guard let to = mark.to, let at = geometry.locate(mark.at), let end = geometry.locate(to), end.ordinal >= at.ordinal else { return [] }
+        return (at.ordinal...end.ordinal).map { ordinal in
+            let s = geometry.systems[ordinal]
+            let left = ordinal == at.ordinal ? at.x : s.left, right = ordinal == end.ordinal ? end.x : s.right
+            return RangeSegment(page: s.page, ordinal: ordinal, left: min(left, right), right: max(left, right), top: s.top, bottom: s.bottom)
+        }
     }
 
     private static func drawPlan(_ plan: EditPlan, bars: [BarLocation], geometry: SystemGeometry,

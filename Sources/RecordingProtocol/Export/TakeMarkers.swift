@@ -67,6 +67,7 @@ public struct TakeMarkers: Hashable, Sendable {
         case .problem(let problem): return problem.name + note
         case .editPoint: return "edit point" + note
         case .text: return mark.text ?? ""
+        case .ink: return "ink" + note
         }
     }
 
@@ -88,6 +89,7 @@ public struct TakeMarkers: Hashable, Sendable {
         case .problem: return "RED"
         case .editPoint: return "CYAN"
         case .text: return "BLUE"
+        case .ink: return "BLUE"
         }
     }
 

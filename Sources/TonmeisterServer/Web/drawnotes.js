@@ -44,7 +44,9 @@ export function drawTakes(svg, state) {
     if (seg.starts) g.append(el('path', { d: `M${seg.from + 4},${y - 3} L${seg.from},${y - 3} L${seg.from},${seg.system.top + 8}`, class: 'bracket' }));
     if (seg.ends) g.append(el('path', { d: `M${seg.to - 4},${y - 3} L${seg.to},${y - 3} L${seg.to},${seg.system.top + 8}`, class: 'bracket' }));
     // The label on every system the take crosses, so that no lane is left to guess.
-    g.append(el('text', { x: seg.from + (seg.starts ? 6 : 1), y: y - 1.5, class: 'take-label', 'data-take': take.number }, take.label));
+    // Lanes closer than a label's height: the labels step sideways so that they do not print over each other.
+    const aside = step < 7 && !current ? (lane % 5) * 11 : 0;
+    g.append(el('text', { x: seg.from + (seg.starts ? 6 : 1) + aside, y: y - 1.5, class: 'take-label', 'data-take': take.number }, take.label));
     if (!take.end && seg.system === systems.at(-1)) g.append(el('text', { x: seg.to + 2, y: y + 2, class: 'open-arrow' }, '→'));
     svg.append(g);
   }

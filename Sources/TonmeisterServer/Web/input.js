@@ -149,8 +149,8 @@ export function attachInput(app) {
 
   /** What a drag that has begun does. */
   function dragKind(p) {
-    if (state.mode === 'layout') return 'layout';
     if (!p.marks) return 'pan';
+    if (state.mode === 'layout') return p.handle || (state.tool && state.tool.kind === 'system') ? 'layout' : 'pan';
     const mark = p.markId !== null ? state.marks.get(p.markId) : null;
     // A range's end handle resizes it (the current take's ranges have handles; long-press and Move moves it whole).
     // Its body lets touches through, so that a finger pans, taps and long-presses the bars under a range.

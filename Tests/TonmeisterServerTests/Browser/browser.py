@@ -155,13 +155,3 @@ def stored_session(d):
 
 def marks_of(d, take):
     return [m for m in state(d)["marks"] if m["take"] == take]
-
-
-def post(d, path, body, device=None):
-    """A change sent from the page's JavaScript as another device would (status and answer)."""
-    return d.execute_script("""
-        const [path, body, device] = arguments;
-        const headers = {'Content-Type': 'application/json', 'Idempotency-Key': 'k' + Math.random()};
-        if (device) headers['X-Tonmeister-Device'] = device;
-        return fetch('/api/' + path, {method: 'POST', headers, body: JSON.stringify(body)})
-            .then(async r => ({status: r.status, answer: await r.json().catch(() => null)}));""", path, body, device)

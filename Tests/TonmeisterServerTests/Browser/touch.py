@@ -16,8 +16,8 @@ import subprocess
 import sys
 import time
 
-from browser import (driver, check, skip, wait, ready, on_screen, centre, touch, finger_tap, finger_tap_px, finger_taps,
-                     finger_long_press, finger_drag_px, pen_tap_px, pen_stroke_px, state, marks_of, post)
+from browser import (driver, check, skip, wait, ready, on_screen, centre, finger_tap, finger_tap_px, finger_taps,
+                     finger_long_press, finger_drag_px, pen_tap_px, pen_stroke_px, state, marks_of, stored_session)
 
 URL, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
@@ -385,6 +385,30 @@ def connection_and_looks():
         wait(d, "return !!document.getElementById('help-table')", message="the help overlay")
         check(d.execute_script("return document.getElementById('help-table').rows.length") >= 20, "the help lists the shortcuts")
         d.save_screenshot(os.path.join(OUT, "t10-help.png"))
+        d.execute_script("window.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'}))")
+        # The take panel: a note, renumber, delete, and undo brings the take back.
+        take = d.execute_script("return window.tonmeisterState.current")
+        finger_tap(d, "#take-number")
+        wait(d, "return !!document.getElementById('take-note-input')", message="the take panel")
+        d.find_element("id", "take-note-input").clear()
+        d.find_element("id", "take-note-input").send_keys("horns late in bar 3")
+        finger_tap(d, "#take-note-save")
+        wait(d, f"return window.tonmeisterState.takes.get({take}).note === 'horns late in bar 3'", message=f"the note of take {take} saved from the panel")
+        finger_tap(d, "#take-number")
+        wait(d, "return !!document.getElementById('take-renumber-input')", message="the take panel again")
+        d.find_element("id", "take-renumber-input").send_keys("105")
+        finger_tap(d, "#take-renumber")
+        wait(d, f"return window.tonmeisterState.takes.has(105) && !window.tonmeisterState.takes.has({take}) && window.tonmeisterState.current === 105",
+             message=f"take {take} renumbered 105 from the panel")
+        finger_tap(d, "#take-number")
+        wait(d, "return !!document.getElementById('take-delete')", message="the take panel, a third time")
+        finger_tap(d, "#take-delete")
+        wait(d, "return !!document.querySelector(\"#popup [data-choice='0']\")", message="asked before deleting")
+        finger_tap(d, "#popup [data-choice='0']")
+        wait(d, "return !window.tonmeisterState.takes.has(105)", message="take 105 deleted from the panel")
+        check(not any(t["number"] == 105 for t in stored_session(d)["takes"]), "the server has no take 105 any more")
+        finger_tap(d, "#undo")
+        wait(d, "return window.tonmeisterState.takes.has(105)", message="undo brings take 105 back")
     finally:
         d.quit()
 

@@ -191,7 +191,8 @@ export function attachInput(app) {
     const now = performance.now();
     if (quiet && now < quiet.until && Math.hypot(point.x - quiet.point.x, point.y - quiet.point.y) < 40) { quiet.until = now + QUIET_MS; return; }
     // (The ink tool stays chosen for stroke after stroke; a tap with it is an ordinary tap.)
-    if (taps === null && (state.newTake || state.awaitingEnd || state.moving || (state.tool && state.tool.kind !== 'ink'))) {
+    if (state.newTake || state.awaitingEnd || state.moving || (state.tool && state.tool.kind !== 'ink')) {
+      if (taps) flushTaps();  // quick taps just before End (or a tool) are their rating; this tap is the End's
       quiet = { point, until: now + QUIET_MS };
       await app.useTap(point);
       return;

@@ -376,8 +376,9 @@ def connection_and_looks():
         drawer(d)
         finger_tap(d, ".mode[data-mode='coverage']")
         wait(d, "return document.querySelectorAll('#overlay rect.coverage').length > 0", message="coverage colours")
-        gaps = d.execute_script("return document.querySelectorAll('#overlay rect.gap').length")
-        print(f"note: {gaps} gap bars on page 3")
+        gaps = d.execute_script("""const s = window.tonmeisterState, here = new Set(s.bars.filter(b => b.page === s.page).map(b => b.bar));
+            return [document.querySelectorAll('#overlay rect.gap').length, s.coverage.gaps.filter(g => here.has(g.bar)).length]""")
+        check(gaps[0] == gaps[1], f"In the can outlines every gap of the page ({gaps[0]} drawn, {gaps[1]} in GET /api/coverage)")
         d.save_screenshot(os.path.join(OUT, "t9-in-the-can.png"))
         drawer(d)
         finger_tap(d, ".mode[data-mode='notes']")
@@ -386,6 +387,32 @@ def connection_and_looks():
         check(d.execute_script("return document.getElementById('help-table').rows.length") >= 20, "the help lists the shortcuts")
         d.save_screenshot(os.path.join(OUT, "t10-help.png"))
         d.execute_script("window.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'}))")
+        # A hardware keyboard: N a new take (a tap starts it), I the intonation tool, a digit rates the last tap's
+        # place, Enter ends the take there.
+        key = lambda k: d.execute_script("window.dispatchEvent(new KeyboardEvent('keydown', {key: arguments[0]}))", k)
+        key("n")
+        wait(d, "return window.tonmeisterState.newTake !== null", message="N offers a new take")
+        kb = d.execute_script("return window.tonmeisterState.newTake.number")
+        finger_taps(d, *bar_point(d, "27", 0.1)[:2])
+        wait(d, f"return window.tonmeisterState.current === {kb} && window.tonmeisterState.takes.has({kb})", message=f"take {kb} started")
+        key("i")
+        check(d.execute_script("return window.tonmeisterState.tool.problem") == "intonation", "I picks the intonation problem")
+        time.sleep(1.1)
+        finger_taps(d, *bar_point(d, "28")[:2])
+        wait(d, f"return [...window.tonmeisterState.marks.values()].some(m => m.take === {kb} && m.problem === 'intonation' && m.bar === '28')", message="the problem placed by a tap")
+        key("4")
+        wait(d, f"return [...window.tonmeisterState.marks.values()].some(m => m.take === {kb} && m.value === 4 && m.bar === '28')", message="4 rates the place of the last tap")
+        key("Enter")
+        wait(d, f"return window.tonmeisterState.takes.get({kb}).toBar === '28'", message=f"Enter ends take {kb} at the last tap (bar 28)")
+        # Full screen from its button.
+        finger_tap(d, "#fullscreen")
+        time.sleep(0.5)
+        if d.execute_script("return !!document.fullscreenElement"):
+            check(True, "⛶ makes the page full screen")
+            finger_tap(d, "#fullscreen")
+            wait(d, "return !document.fullscreenElement", message="⛶ again leaves full screen")
+        else:
+            skip("this headless browser refuses full screen")
         # The take panel: a note, renumber, delete, and undo brings the take back.
         take = d.execute_script("return window.tonmeisterState.current")
         finger_tap(d, "#take-number")

@@ -6,7 +6,7 @@ import Testing
 /// `scripts/install-test-tools` installs Debian's `chromium` and `chromium-driver` and Selenium (into
 /// `.build/test-tools/venv`); without them the test is skipped and says why. Screenshots are written to
 /// `.build/test-tools/screenshots/` for a person to look at.
-@Suite("Browser")
+@Suite("Browser", .serialized)
 struct BrowserTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let python = root.appendingPathComponent(".build/test-tools/venv/bin/python").path
@@ -50,26 +50,38 @@ struct BrowserTests {
         return url
     }
 
-    @Test("a take and marks made by tapping the page survive a network drop, a server restart and a reload; a long-press shows the covering takes",
-          .enabled(if: missing == nil, "browser tools missing: \(missing ?? "")"))
-    func browser() async throws {
+    /// A running `tonmeister serve` of a copy of the example session and the chorale score, and its page's URL.
+    struct Served {
+        let server: Process
+        let folder: URL
+        let url: String
+
+        /// The server's command line as JSON and its process id, for the scripts.
+        var environment: [String: String] {
+            let command = [server.executableURL!.path] + (server.arguments ?? [])
+            return ["TONMEISTER_SERVE": String(decoding: (try? JSONSerialization.data(withJSONObject: command)) ?? Data(), as: UTF8.self),
+                    "TONMEISTER_SERVE_PID": String(server.processIdentifier)]
+        }
+
+        func stop() {
+            if server.isRunning { server.interrupt() }
+            server.waitUntilExit()
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    static func serve() throws -> Served {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let session = folder.appendingPathComponent("day1.json")
-        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Examples/chorale-session.json"), to: session)
-
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Examples/chorale-session.json"), to: session)
         let server = Process()
-        server.executableURL = try Self.tonmeister()
-        server.arguments = ["serve", session.path, "--port", "0", "--score", Self.root.appendingPathComponent("Scores/chorale.pdf").path]
+        server.executableURL = try tonmeister()
+        server.arguments = ["serve", session.path, "--port", "0", "--score", root.appendingPathComponent("Scores/chorale.pdf").path]
         let out = Pipe()
         server.standardOutput = out
         server.standardError = FileHandle.nullDevice
         try server.run()
-        defer {
-            if server.isRunning { server.interrupt() }
-            server.waitUntilExit()
-        }
         var text = ""
         let deadline = Date().addingTimeInterval(30)
         while !text.contains("http://"), Date() < deadline {
@@ -77,21 +89,50 @@ struct BrowserTests {
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
         }
-        let url = try #require(text.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://") }.map(String.init), "\(text)")
+        let served = Served(server: server, folder: folder, url: text.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://") }.map(String.init) ?? "")
+        if served.url.isEmpty { served.stop() }
+        return served
+    }
 
-        try? FileManager.default.removeItem(at: Self.screenshots)
-        // e2e.py also stops this server mid-session and starts it again with the same command line.
-        let command = [server.executableURL!.path] + (server.arguments ?? [])
-        let environment = ["TONMEISTER_SERVE": String(decoding: try JSONSerialization.data(withJSONObject: command), as: UTF8.self),
-                           "TONMEISTER_SERVE_PID": String(server.processIdentifier)]
-        let script = [Self.root.appendingPathComponent("Tests/TonmeisterServerTests/Browser/e2e.py").path, url, Self.screenshots.path]
-        // The minute-long browser run waits on a thread of its own, not on one of the few the other server tests run on.
-        let result = await withCheckedContinuation { done in
-            Thread.detachNewThread { done.resume(returning: Self.run(Self.python, script, environment: environment)) }
+    /// Runs a script of `Browser/` against the server on a thread of its own (not one of the few the other server tests run on).
+    static func script(_ name: String, _ arguments: [String], environment: [String: String]) async -> (status: Int32, output: String) {
+        let script = [root.appendingPathComponent("Tests/TonmeisterServerTests/Browser/\(name)").path] + arguments
+        return await withCheckedContinuation { done in
+            Thread.detachNewThread { done.resume(returning: run(python, script, environment: environment)) }
         }
+    }
+
+    /// Serves the example session, runs a script of `Browser/` against it and checks that it passed; the screenshots it wrote.
+    static func drive(_ name: String, shots folder: String, passed: String) async throws -> [String] {
+        let served = try serve()
+        defer { served.stop() }
+        try #require(!served.url.isEmpty, "the server printed no URL")
+        let shots = screenshots.appendingPathComponent(folder)
+        try? FileManager.default.removeItem(at: shots)
+        let result = await script(name, [served.url, shots.path], environment: served.environment)
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("all browser checks passed"))
-        let shots = (try? FileManager.default.contentsOfDirectory(atPath: Self.screenshots.path)) ?? []
-        #expect(shots.filter { $0.hasSuffix(".png") }.count == 13, "\(shots)")
+        #expect(result.output.contains(passed))
+        return ((try? FileManager.default.contentsOfDirectory(atPath: shots.path)) ?? []).filter { $0.hasSuffix(".png") }
+    }
+
+    @Test("a take and marks made by tapping the page survive a network drop, a server restart and a reload; a long-press shows the covering takes",
+          .enabled(if: missing == nil, "browser tools missing: \(missing ?? "")"))
+    func browser() async throws {
+        // e2e.py also stops this server mid-session and starts it again with the same command line.
+        let shots = try await Self.drive("e2e.py", shots: "e2e", passed: "all browser checks passed")
+        #expect(shots.count == 13, "\(shots)")
+    }
+
+    @Test("fingers and a pen at 768x1024, 1024x768 and 1366x1024: text notes, double taps, long press, ranges, ink, pen mode, swipes; two tablets; the bar popup equals covers --bar for every bar",
+          .enabled(if: missing == nil, "browser tools missing: \(missing ?? "")"))
+    func touch() async throws {
+        let shots = try await Self.drive("touch.py", shots: "touch", passed: "all touch checks passed")
+        #expect(shots.count >= 14, "\(shots)")
+    }
+
+    @Test("a whole session of 30 takes with two tablets, one offline for six takes: every tap stored exactly once on the take its tablet showed",
+          .enabled(if: missing == nil, "browser tools missing: \(missing ?? "")"))
+    func session() async throws {
+        _ = try await Self.drive("session.py", shots: "session", passed: "all session checks passed")
     }
 }

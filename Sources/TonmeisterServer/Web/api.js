@@ -10,8 +10,8 @@ export function changeKey() {
 }
 
 import * as outbox from './outbox.js';
+import { deviceId, reachable } from './status.js';
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The outbox entries of this session only (a tablet may open several sessions). */
 export const scope = () => location.host;
 
@@ -26,6 +26,7 @@ export async function call(method, path, body, onWaiting, key) {
   if (method !== 'GET') {
     options.headers['Content-Type'] = 'application/json';
     options.headers['Idempotency-Key'] = key || changeKey();
+    options.headers['X-Tonmeister-Device'] = deviceId();
     options.body = JSON.stringify(body === undefined ? {} : body);
     entry = { key: options.headers['Idempotency-Key'], method, path, body: options.body, made: Date.now(), scope: scope() };
     await outbox.put(entry);
@@ -34,12 +35,16 @@ export async function call(method, path, body, onWaiting, key) {
   for (let attempt = 0; ; attempt++) {
     try {
       response = await fetch('/api/' + path, options);
+      reachable(response.status < 500 || response.status === 501);
       break;
     } catch (e) {
+      reachable(false);
       // The change stays in the outbox: a later flush (this page, or the next one after a reload) sends it.
       if (method === 'GET' || attempt >= 8) throw new Error('the server is not reachable: the change waits in the outbox');
       if (onWaiting) onWaiting(attempt);
-      await sleep(Math.min(500 * 2 ** attempt, 8000));
+      await outbox.nap(Math.min(500 * 2 ** attempt, 8000));
+      // Sent meanwhile by a flush (the network came back): ask again once, the key makes it the same change.
+      if (entry && !(await outbox.has(entry.key))) attempt = 7;
     }
   }
   if (entry && response.status < 500) await outbox.remove(entry.key);
@@ -62,11 +67,12 @@ export async function call(method, path, body, onWaiting, key) {
  */
 export async function flush() {
   let sent = 0;
-  const refused = [];
+  const refused = [], answers = [];
   for (const e of await outbox.pending(scope())) {
     try {
       const response = await fetch('/api/' + e.path, { method: e.method, body: e.body,
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': e.key } });
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': e.key, 'X-Tonmeister-Device': deviceId() } });
+      reachable(response.status < 500);
       if (response.status >= 500) break;
       if (!response.ok) {
         let message = `${response.status}`;
@@ -74,16 +80,18 @@ export async function flush() {
         refused.push(message);
       } else {
         sent++;
+        try { answers.push({ entry: e, answer: await response.json() }); } catch (err) { /* not JSON */ }
       }
       await outbox.remove(e.key);
     } catch (err) {
+      reachable(false);
       break;
     }
   }
-  return { sent, refused };
+  return { sent, refused, answers };
 }
 
-/** Calls `f(count)` whenever the number of changes waiting in the outbox may have changed. */
+/** Calls `f(entries)` whenever the changes waiting in the outbox may have changed. */
 export const watchOutbox = outbox.watch;
 
 /** Listens to the server's events; `onEvent(json, id)` for each, `onState('live'|'lost')` for the connection. */

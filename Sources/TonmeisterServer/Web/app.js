@@ -3,9 +3,14 @@ import { call, listen, flush, watchOutbox } from './api.js';
 import { draw } from './draw.js';
 import { problemShort, systemsOf, systemAt } from './geometry.js';
 import { attachInput } from './input.js';
-import { showClock, renderClock, localISO } from './clock.js';
-import { withPass, attachPassControl } from './passes.js';
-import { showCovers, showMarkEditor, showLayoutMenu, askTakeNumber, askText, confirmDialog, closePopup, popupOpen } from './popups.js';
+import { showClock, renderClock } from './clock.js';
+import { attachPassControl } from './passes.js';
+import { showCovers, showMarkEditor, showLayoutMenu, confirmDialog } from './popups.js';
+import { bindActions, useTap, placeMark, placeInk, placeRange, moveMark, undo } from './actions.js';
+import { bindTakes, latestTake, takeArrived, newTake, previousTake, endTake, showTakePanel } from './takes.js';
+import { keyHandler, showHelp } from './keys.js';
+import { setUpScreen, toggleDrawer, fullScreen, openJump } from './screen.js';
+import { watchStatus, renderStatus, streamState, waiting, probe } from './status.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,6 +18,7 @@ export const state = {
   session: null, layout: null, bars: [], pages: [], takes: new Map(), marks: new Map(),
   page: 1, current: null, mode: 'notes', tool: null, newTake: null, awaitingEnd: false, moving: null,
   fit: 'width', zoom: 1, follow: false, coverage: null, plan: null, pageSize: { width: 595, height: 842 }, pending: null, lastPoint: null, event: 0, highest: 0,
+  pinned: null, filter: null, sketch: null, penMode: false, dark: 'auto', unsentMarks: new Map(),
 };
 window.tonmeisterState = state;
 
@@ -31,7 +37,8 @@ export async function load() {
   state.marks = new Map(session.marks.map((m) => [m.id, m]));
   state.event = session.event;
   state.highest = Math.max(session.nextTake.number - 1, ...session.takes.map((t) => t.number), 0);
-  if (state.current === null || !state.takes.has(state.current)) state.current = latestTake();
+  if (state.pinned !== null && !state.takes.has(state.pinned)) state.pinned = null;
+  if (state.pinned === null || !state.takes.has(state.current)) state.current = latestTake();
   $('title').textContent = session.title;
   document.title = `${session.title} — Tonmeister`;
   if (state.page > state.pages.length) state.page = 1;
@@ -50,11 +57,6 @@ function hasSystems(page) {
 function firstPageWithSystems() {
   for (const p of state.pages) if (hasSystems(p.page)) return p.page;
   return 1;
-}
-
-function latestTake() {
-  const numbers = [...state.takes.keys()];
-  return numbers.length ? Math.max(...numbers) : null;
 }
 
 /** Shows a page (1-based), sized to fill the stage, at the device's resolution. */
@@ -95,7 +97,9 @@ export function render() {
   const take = state.takes.get(state.current);
   const label = state.newTake ? String(state.newTake.number) : take ? take.label : '–';
   $('take-label').textContent = label;
+  $('take-word').textContent = state.newTake ? 'new take' : state.pinned !== null ? 'pinned' : 'take';
   $('take-number').classList.toggle('pending', !!state.newTake);
+  $('take-number').classList.toggle('pinned', state.pinned !== null && !state.newTake);
   $('end-take').textContent = state.awaitingEnd ? 'Cancel' : 'End';
   $('end-take').classList.toggle('warn', state.awaitingEnd);
   $('take-status').innerHTML = statusText(take);
@@ -117,6 +121,8 @@ function statusText(take) {
   if (state.newTake) return `tap the score where <b>take ${state.newTake.number}</b> starts`;
   if (state.awaitingEnd && take) return `tap where <b>take ${take.label}</b> ended`;
   if (state.moving) return 'tap the new place of the mark';
+  if (state.tool && state.tool.kind === 'ink') return 'draw with a finger';
+  if (state.tool) return 'tap to place, <b>drag for a range</b>';
   if (!take) return 'press + to start a take';
   const marks = [...state.marks.values()].filter((m) => m.take === take.number).length;
   const bars = take.end ? `bars ${take.fromBar ?? '?'}–${take.toBar ?? '?'}` : `from bar ${take.fromBar ?? '?'}, <b>no end yet</b>`;
@@ -148,11 +154,13 @@ export function toast(message, error = false) {
   toast.timer = setTimeout(() => t.classList.remove('show'), error ? 4200 : 2400);
 }
 
-/** Runs an API call, showing its error as a toast; returns the answer or null. */
-export async function attempt(method, path, body) {
+/** Runs an API call, showing its error as a toast; returns the answer or null (with `quiet`, a refusal is returned
+ *  as {error, status} instead). */
+export async function attempt(method, path, body, quiet = false) {
   try {
     return await call(method, path, body, (n) => { if (n === 0) toast('the network dropped: sending again…'); });
   } catch (e) {
+    if (quiet && e.status >= 400 && e.status < 500) return { error: e.message, status: e.status };
     toast(e.message, true);
     return null;
   }
@@ -161,162 +169,27 @@ export async function attempt(method, path, body) {
 // ---------------------------------------------------------------- editing
 
 export function upsertTake(take) {
+  const isNew = !take.deleted && !state.takes.has(take.number);
   if (take.deleted) state.takes.delete(take.number); else state.takes.set(take.number, take);
   state.highest = Math.max(state.highest, take.number);
+  takeArrived(take, isNew);
   if (!state.takes.has(state.current)) state.current = latestTake();
+}
+
+/** A take renumbered (here or on another device): its marks, the current and pinned take follow it. */
+export function renumbered(from, take) {
+  state.takes.delete(from);
+  for (const mark of state.marks.values()) if (mark.take === from) mark.take = take.number;
+  if (state.current === from) state.current = take.number;
+  if (state.pinned === from) state.pinned = take.number;
+  if (state.filter) state.filter = state.filter.map((n) => (n === from ? take.number : n));
+  state.takes.set(take.number, take);
+  state.highest = Math.max(state.highest, take.number);
 }
 
 export function upsertMark(mark) {
   if (mark.deleted) state.marks.delete(mark.id); else state.marks.set(mark.id, mark);
   if (!mark.deleted && mark.take === state.current) follow(mark.at);
-}
-
-/** The tap that starts a take, ends it, moves a mark, or places the selected tool. Returns true when it was used. */
-export async function useTap(point) {
-  if (state.newTake) {
-    // The tablet's time of the start tap: with the session's clock offset it places the take on the recorder's clock.
-    const body = { start: withPass(state, null, point), startedAt: localISO() };
-    if (state.newTake.typed) body.number = state.newTake.number;
-    const pending = state.newTake;
-    state.newTake = null;
-    const take = await attempt('POST', 'takes', body);
-    if (take) {
-      upsertTake(take);
-      state.current = take.number;
-      rememberStart(take.number);
-      toast(`take ${take.label} started at bar ${take.fromBar ?? '?'}`);
-    } else {
-      state.newTake = pending;
-    }
-    render();
-    return true;
-  }
-  if (state.awaitingEnd) {
-    state.awaitingEnd = false;
-    const take = await attempt('POST', `takes/${state.current}/end`, { at: withPass(state, state.current, point) });
-    if (take) { upsertTake(take); toast(`take ${take.label} ends at bar ${take.toBar ?? '?'}`); }
-    render();
-    return true;
-  }
-  if (state.moving) {
-    const mark = state.moving;
-    state.moving = null;
-    const moved = await attempt('POST', `marks/${mark.id}/move`, { at: point });
-    if (moved) upsertMark(moved);
-    render();
-    return true;
-  }
-  if (state.tool) {
-    const tool = state.tool;
-    state.tool = null;
-    if (tool.kind === 'rating') await placeMark({ kind: 'rating', value: tool.value }, point);
-    if (tool.kind === 'problem') await placeMark({ kind: 'problem', problem: tool.problem }, point);
-    if (tool.kind === 'edit-point') await placeMark({ kind: 'edit-point' }, point);
-    if (tool.kind === 'text') {
-      const text = await askText('Text note', '');
-      if (text) await placeMark({ kind: 'text', text }, point);
-    }
-    render();
-    return true;
-  }
-  return false;
-}
-
-/** Adds a mark of the current take at a point. */
-let unsentCount = 0;
-
-export async function placeMark(fields, point) {
-  if (state.current === null || !state.takes.has(state.current)) {
-    toast('press + to start a take first', true);
-    return;
-  }
-  const body = { take: state.current, at: withPass(state, state.current, point), ...fields };
-  const started = startedAt()[`${state.session.score.sha256}/${state.current}`];
-  if (started) body.time = Math.max(0, Math.round((Date.now() - started) / 10) / 100);
-  // Drawn at once, dashed, until the server has it (it may wait in the outbox through a network drop).
-  const temporary = `unsent-${++unsentCount}`;
-  if (!state.unsentMarks) state.unsentMarks = new Map();
-  state.unsentMarks.set(temporary, { ...body, id: temporary, unsent: true });
-  render();
-  const mark = await attempt('POST', 'marks', body);
-  state.unsentMarks.delete(temporary);
-  if (!mark) render();
-  if (mark) {
-    if (mark.warnings && mark.warnings.length) toast(mark.warnings[0].message);
-    delete mark.warnings;
-    upsertMark(mark);
-    render();
-  }
-}
-
-/** When this device started each take (ms since 1970), so that its marks carry the seconds since the take's start. */
-function startedAt() {
-  try { return JSON.parse(localStorage.getItem('tonmeister.started') || '{}'); } catch (e) { return {}; }
-}
-
-function rememberStart(number) {
-  const all = startedAt();
-  all[`${state.session.score.sha256}/${number}`] = Date.now();
-  const keys = Object.keys(all);
-  for (const key of keys.slice(0, Math.max(0, keys.length - 200))) delete all[key];
-  try { localStorage.setItem('tonmeister.started', JSON.stringify(all)); } catch (e) { /* private mode: no times */ }
-}
-
-async function newTake() {
-  closePopup();
-  const take = state.takes.get(state.current);
-  if (take && !take.end && !state.newTake) {
-    const choice = await confirmDialog(`Take ${take.label} has no end`,
-      'Its end is missing: it would run to the end of the score.', ['Set the end now', `Leave it open, start take ${state.highest + 1}`]);
-    if (choice === 0) { state.awaitingEnd = true; render(); return; }
-    if (choice !== 1) return;
-  }
-  state.awaitingEnd = false;
-  state.newTake = { number: state.highest + 1, typed: false };
-  render();
-}
-
-function previousTake() {
-  if (state.newTake) { state.newTake = null; render(); return; }
-  const numbers = [...state.takes.keys()].sort((a, b) => a - b);
-  const index = numbers.indexOf(state.current);
-  if (index > 0) state.current = numbers[index - 1];
-  else if (index === -1 && numbers.length) state.current = numbers.at(-1);
-  showTakePage();
-}
-
-function showTakePage() {
-  const take = state.takes.get(state.current);
-  if (take && take.start.page !== state.page) showPage(take.start.page); else render();
-}
-
-async function typeTakeNumber() {
-  const number = await askTakeNumber(state.newTake ? state.newTake.number : state.highest + 1);
-  if (number === null) return;
-  if (state.takes.has(number)) {
-    state.newTake = null;
-    state.current = number;
-    showTakePage();
-  } else {
-    state.newTake = { number, typed: true };
-    render();
-  }
-}
-
-function endTake() {
-  if (state.awaitingEnd) { state.awaitingEnd = false; render(); return; }
-  if (state.current === null) { toast('no take to end', true); return; }
-  state.newTake = null;
-  state.awaitingEnd = true;
-  render();
-}
-
-export async function undo() {
-  const answer = await attempt('POST', 'undo');
-  if (answer) {
-    toast(`undone: ${answer.undone.description}`);
-    await load();
-  }
 }
 
 // ---------------------------------------------------------------- modes and navigation
@@ -368,10 +241,12 @@ export function follow(at) {
   if (Math.abs(stage.scrollTop - wanted) > stage.clientHeight * 0.2) stage.scrollTo({ top: wanted, behavior: 'smooth' });
 }
 
-function jumpToBar(text) {
-  const bar = state.bars.find((b) => b.bar === text.trim());
-  if (!bar) { toast(`there is no bar ${text}`, true); return; }
+/** Shows a bar's page, scrolls its system into view and flashes the bar. */
+export function showBar(bar) {
   showPage(bar.page);
+  const stage = $('stage'), sheet = $('sheet');
+  const pixels = (bar.top / state.pageSize.height) * sheet.getBoundingClientRect().height;
+  stage.scrollTop = Math.max(0, sheet.offsetTop + pixels - stage.clientHeight * 0.25);
   const svg = $('overlay');
   const flash = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
   Object.entries({ x: bar.left, y: bar.top, width: bar.right - bar.left, height: bar.bottom - bar.top, class: 'flash' })
@@ -393,12 +268,7 @@ function onEvent(event, id) {
   if (event.type === 'undo' && event.action && event.action.action === 'clock') { load(); return; }
   if (event.type === 'take') upsertTake(event.take);
   if (event.type === 'mark') upsertMark(event.mark);
-  if (event.type === 'renumber') {
-    state.takes.delete(event.from);
-    for (const mark of state.marks.values()) if (mark.take === event.from) mark.take = event.take.number;
-    if (state.current === event.from) state.current = event.take.number;
-    upsertTake(event.take);
-  }
+  if (event.type === 'renumber') renumbered(event.from, event.take);
   if (event.type === 'layout' || event.type === 'reload') { load(); return; }
   if (state.mode === 'coverage' || state.mode === 'plan') {
     clearTimeout(refreshTimer);
@@ -412,9 +282,10 @@ function onEvent(event, id) {
 function setUpControls() {
   $('take-plus').onclick = newTake;
   $('take-minus').onclick = previousTake;
-  $('take-number').onclick = typeTakeNumber;
-  $('end-take').onclick = endTake;
+  $('take-number').onclick = showTakePanel;
+  $('end-take').onclick = () => endTake();
   $('undo').onclick = undo;
+  $('help-button').onclick = () => { toggleDrawer(false); showHelp(); };
   $('clock').onclick = () => showClock({ state, attempt, render, toast, upsertTake });
   $('page-prev').onclick = () => halfTurn(-1);
   $('page-next').onclick = () => halfTurn(1);
@@ -426,7 +297,6 @@ function setUpControls() {
     if (state.follow) follow(newest ? newest.at : take && take.start);
   };
   $('fit').onclick = () => { state.fit = state.fit === 'page' ? 'width' : 'page'; state.zoom = 1; $('fit').classList.toggle('selected', state.fit === 'width'); showPage(state.page); };
-  $('bar-jump').onsubmit = (e) => { e.preventDefault(); jumpToBar($('bar-input').value); $('bar-input').blur(); };
   $('detect').onclick = async () => {
     const choice = await confirmDialog('Detect the layout', 'Replace the layout with the systems and bars found in the PDF?', ['Detect and replace']);
     if (choice === 0) {
@@ -438,7 +308,7 @@ function setUpControls() {
       }
     }
   };
-  document.querySelectorAll('.mode').forEach((b) => { b.onclick = () => setMode(b.dataset.mode); });
+  document.querySelectorAll('.mode').forEach((b) => { b.onclick = () => { setMode(b.dataset.mode); toggleDrawer(false); }; });
   const problems = $('problems');
   for (const name of state.session.problems) {
     const b = document.createElement('button');
@@ -450,41 +320,46 @@ function setUpControls() {
     problems.append(b);
   }
   document.querySelectorAll('.tool').forEach((b) => {
-    b.onclick = () => {
-      const tool = { kind: b.dataset.tool, value: Number(b.dataset.value), problem: b.dataset.problem };
-      state.tool = isSelected(b) ? null : tool;
-      render();
-    };
+    b.onclick = () => pickTool({ kind: b.dataset.tool, value: Number(b.dataset.value), problem: b.dataset.problem }, b);
   });
   window.addEventListener('resize', () => showPage(state.page));
-  window.addEventListener('keydown', onKey);
+  window.addEventListener('keydown', keyHandler(app));
 }
 
-function onKey(e) {
-  if (e.target.tagName === 'INPUT') { if (e.key === 'Escape') e.target.blur(); return; }
-  if (popupOpen()) { if (e.key === 'Escape') closePopup(); return; }
-  const key = e.key;
-  if (key === 'ArrowRight') { turn(1); e.preventDefault(); }
-  else if (key === 'ArrowLeft') { turn(-1); e.preventDefault(); }
-  else if (key === 'PageDown' || key === ' ' || key === 'ArrowDown') { halfTurn(1); e.preventDefault(); }  // page-turn pedals
-  else if (key === 'PageUp' || key === 'ArrowUp') { halfTurn(-1); e.preventDefault(); }
-  else if (key === 'l') document.getElementById('follow').click();
-  else if (/^[1-5]$/.test(key) && state.mode === 'notes') {
-    if (state.lastPoint) placeMark({ kind: 'rating', value: Number(key) }, state.lastPoint);
-    else toast('tap the score first, then the key places the rating there');
+/** Chooses a palette tool (again: none); the next tap places it, a drag makes a range (ink: a stroke). */
+export function pickTool(tool, button) {
+  const same = state.tool && state.tool.kind === tool.kind && state.tool.problem === tool.problem && (tool.kind !== 'rating' || state.tool.value === tool.value);
+  state.tool = same && (!button || isSelected(button)) ? null : tool;
+  document.body.classList.toggle('drawing', !!state.tool);
+  render();
+}
+
+/** The page as the other modules see it. */
+const app = {
+  state, load, showPage, showBar, render, turn, halfTurn, follow, toast, attempt, upsertTake, upsertMark, renumbered, setMode, pickTool,
+  useTap, placeMark, placeInk, placeRange, moveMark, undo, newTake, previousTake, endTake, fullScreen, openJump,
+  showCovers, showMarkEditor, showLayoutMenu,
+};
+bindActions(app);
+bindTakes(app);
+
+/** The changes waiting in the outbox: their count for the indicator, and the marks among them drawn dashed. */
+function outboxChanged(entries) {
+  waiting(entries.length);
+  const unsent = new Map();
+  for (const e of entries) {
+    if (e.method !== 'POST' || e.path !== 'marks') continue;
+    try { unsent.set(e.key, { ...JSON.parse(e.body), id: `unsent-${e.key}`, unsent: true }); } catch (err) { /* not JSON */ }
   }
-  else if (key === '+' || key === 'n') newTake();
-  else if (key === '-') previousTake();
-  else if (key === 'e') endTake();
-  else if (key === 'f') document.getElementById('fit').click();
-  else if (key === 'u' || (key === 'z' && (e.ctrlKey || e.metaKey))) undo();
-  else if (key === 'g' || key === '/') { $('bar-input').focus(); e.preventDefault(); }
-  else if (key === 'Escape') { state.tool = null; state.newTake = null; state.awaitingEnd = false; state.moving = null; render(); }
+  const changed = unsent.size !== state.unsentMarks.size || [...unsent.keys()].some((k) => !state.unsentMarks.has(k));
+  state.unsentMarks = unsent;
+  if (changed && document.body.dataset.ready === '1') render();
 }
 
 async function start() {
   // The token came in the URL once; the cookie carries it from now on. Keep it out of the history and the address bar.
   if (new URLSearchParams(location.search).has('token')) history.replaceState(null, '', location.pathname + location.hash);
+  watchStatus(renderStatus);
   try {
     await load();
   } catch (e) {
@@ -492,14 +367,12 @@ async function start() {
     return;
   }
   setUpControls();
-  watchOutbox((n) => {
-    const o = $('outbox');
-    o.textContent = n ? `${n} note${n === 1 ? '' : 's'} waiting` : 'all saved';
-    o.classList.toggle('waiting', n > 0);
-  });
+  setUpScreen(app);
+  watchOutbox(outboxChanged);
   // Changes an earlier page left in the outbox (closed or reloaded while the network was down) are sent now,
   // with their own keys, and again whenever the network comes back.
   const resend = async () => {
+    probe();
     const { sent, refused } = await flush();
     if (refused.length) toast(`a waiting change was refused: ${refused[0]}`, true);
     else if (sent) toast(`${sent} waiting change${sent === 1 ? '' : 's'} sent`);
@@ -508,8 +381,9 @@ async function start() {
   await resend();
   window.addEventListener('online', resend);
   setInterval(resend, 5000);
-  attachInput({ state, showPage, render, turn, useTap, placeMark, toast, attempt, load, showCovers, showMarkEditor, showLayoutMenu, upsertMark });
-  listen(onEvent, (s) => { $('connection').className = `dot ${s}`; $('connection').title = s === 'live' ? 'live' : 'reconnecting…'; });
+  attachInput(app);
+  listen(onEvent, streamState);
+  render();
 }
 
 start();

@@ -1,14 +1,6 @@
 // Draws the session over the page image: an SVG in PDF points laid exactly over the image.
-import { systemsOf, systemExtent, takeSegments, ratingColour, problemShort } from './geometry.js';
-
-const NS = 'http://www.w3.org/2000/svg';
-
-function el(name, attributes = {}, text) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { systemsOf, systemExtent, ratingColour } from './geometry.js';
+import { el, drawTakes, drawMarks, drawSketch } from './drawnotes.js';
 
 /** Redraws the overlay for the state's page and mode. */
 export function draw(svg, state) {
@@ -18,71 +10,11 @@ export function draw(svg, state) {
   if (state.mode === 'coverage') drawCoverage(svg, state);
   if (state.mode === 'plan') drawPlan(svg, state);
   if (state.mode === 'layout') { drawLayout(svg, state); return; }
-  drawTakes(svg, state);
-  drawMarks(svg, state);
+  if (state.mode !== 'coverage') { drawTakes(svg, state); drawMarks(svg, state); }
+  drawSketch(svg, state);
   if (state.pending) {
     const p = state.pending;
     if (p.page === state.page) svg.append(el('circle', { cx: p.x, cy: p.y, r: 10, class: 'pending' }));
-  }
-}
-
-function drawTakes(svg, state) {
-  const takes = [...state.takes.values()].sort((a, b) => a.number - b.number);
-  const lanes = new Map();
-  for (const take of takes) {
-    const current = take.number === state.current;
-    for (const seg of takeSegments(state.layout, take, state.page, state.pageSize.width)) {
-      const key = seg.system.index;
-      const lane = lanes.get(key) || 0;
-      lanes.set(key, lane + 1);
-      const y = seg.system.top - 5 - (current ? 0 : 1 + (lane % 4)) * 5;
-      const g = el('g', { class: 'take' + (current ? ' current' : ''), 'data-take': take.number });
-      g.append(el('line', { x1: seg.from, y1: y, x2: seg.to, y2: y }));
-      if (seg.starts) {
-        g.append(el('path', { d: `M${seg.from + 4},${y - 4} L${seg.from},${y - 4} L${seg.from},${seg.system.top + 8}`, class: 'bracket' }));
-        g.append(el('text', { x: seg.from + 2, y: y - 6, class: 'take-label' }, take.label));
-      }
-      if (seg.ends) {
-        g.append(el('path', { d: `M${seg.to - 4},${y - 4} L${seg.to},${y - 4} L${seg.to},${seg.system.top + 8}`, class: 'bracket' }));
-      }
-      if (!take.end && seg.system === systemsOf(state.layout, state.page).at(-1)) {
-        g.append(el('text', { x: seg.to + 2, y: y + 2, class: 'open-arrow' }, '→'));
-      }
-      svg.append(g);
-    }
-  }
-}
-
-function drawMarks(svg, state) {
-  // Marks the server has, then taps still on their way (drawn dashed until the server answers).
-  const unsent = state.unsentMarks ? [...state.unsentMarks.values()] : [];
-  for (const mark of [...state.marks.values(), ...unsent]) {
-    if (mark.at.page !== state.page || !state.takes.has(mark.take)) continue;
-    const current = mark.take === state.current;
-    const selected = state.selected === mark.id || (state.moving && state.moving.id === mark.id);
-    const g = el('g', { class: 'mark ' + mark.kind + (mark.unsent ? ' unsent' : current ? ' current' : ' earlier') + (selected ? ' selected' : ''),
-      'data-id': mark.id, 'data-take': mark.take });
-    const { x, y } = mark.at;
-    if (mark.to && mark.to.page === mark.at.page) {
-      g.append(el('line', { x1: x, y1: y, x2: mark.to.x, y2: mark.to.y, class: 'range' }));
-    }
-    if (mark.kind === 'rating') {
-      g.append(el('circle', { cx: x, cy: y, r: 9, fill: ratingColour(mark.value) }));
-      g.append(el('text', { x, y: y + 3.8, class: 'rating-value' }, String(mark.value)));
-    } else if (mark.kind === 'problem') {
-      const label = '! ' + (problemShort[mark.problem] || mark.problem);
-      const width = 6 + label.length * 4.6;
-      g.append(el('rect', { x: x - width / 2, y: y - 7, width, height: 13, rx: 3 }));
-      g.append(el('text', { x, y: y + 3, class: 'problem-label' }, label));
-    } else if (mark.kind === 'edit-point') {
-      g.append(el('circle', { cx: x, cy: y, r: 7.5 }));
-      g.append(el('text', { x, y: y + 3.5, class: 'symbol' }, '✂'));
-    } else {
-      g.append(el('circle', { cx: x, cy: y, r: 7.5 }));
-      g.append(el('text', { x, y: y + 3.5, class: 'symbol' }, '✎'));
-    }
-    if (mark.text && mark.kind !== 'text') g.append(el('title', {}, mark.text));
-    svg.append(g);
   }
 }
 
@@ -93,6 +25,7 @@ function barsOnPage(state) {
 function drawCoverage(svg, state) {
   if (!state.coverage) return;
   const byBar = new Map(state.coverage.bars.map((b, i) => [i, b]));
+  const gaps = new Map(state.coverage.gaps.map((g) => [g.bar, g]));
   for (const bar of barsOnPage(state)) {
     const c = byBar.get(bar.index);
     if (!c) continue;
@@ -103,6 +36,11 @@ function drawCoverage(svg, state) {
     }));
     const label = best ? `${best} · ${c.takes.length} take${c.takes.length === 1 ? '' : 's'}` : 'no take';
     svg.append(el('text', { x: bar.left + 3, y: bar.top + 10, class: 'coverage-label' }, label));
+    // A gap (no take, or none good enough): outlined and labelled, so that the retakes needed stand out.
+    if (gaps.has(bar.bar)) {
+      svg.append(el('rect', { x: bar.left + 1, y: bar.top + 1, width: bar.right - bar.left - 2, height: bar.bottom - bar.top - 2, class: 'gap', 'data-bar': bar.bar }));
+      svg.append(el('text', { x: bar.left + 3, y: bar.bottom - 4, class: 'gap-label' }, gaps.get(bar.bar).reason === 'uncovered' ? 'gap' : 'gap: retake'));
+    }
   }
 }
 

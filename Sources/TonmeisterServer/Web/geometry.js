@@ -85,3 +85,31 @@ export const problemShort = {
   intonation: 'int', balance: 'bal', ensemble: 'ens', noise: 'noise', 'false-start': 'f-s',
   'wrong-note': 'w-n', tempo: 'tempo', other: 'other',
 };
+
+/** The pieces of a range from `at` to `to` (either order) along every system it crosses, across pages:
+ *  [{page, left, right, top, bottom}] in points, as the server's `segments` of a range mark. */
+export function rangeSegments(layout, pageWidth, at, to) {
+  let [a, b] = compare(layout, at, to) <= 0 ? [at, to] : [to, at];
+  const out = [];
+  for (let page = a.page; page <= b.page; page++) {
+    const systems = systemsOf(layout, page);
+    if (!systems.length) {
+      if (page === a.page && page === b.page) out.push({ page, left: Math.min(a.x, b.x), right: Math.max(a.x, b.x), top: Math.min(a.y, b.y) - 8, bottom: Math.max(a.y, b.y) + 8 });
+      continue;
+    }
+    const first = page === a.page ? systemAt(systems, a.y) : 0;
+    const last = page === b.page ? systemAt(systems, b.y) : systems.length - 1;
+    for (let i = first; i <= last; i++) {
+      const [left, right] = systemExtent(systems[i], pageWidth);
+      out.push({ page, left: page === a.page && i === first ? a.x : left, right: page === b.page && i === last ? b.x : right,
+        top: systems[i].top, bottom: systems[i].bottom });
+    }
+  }
+  return out;
+}
+
+/** A take's own colour: twelve hues far apart, the same take always the same colour. */
+export function takeColour(number) {
+  const hues = ['#1a73e8', '#c2185b', '#00897b', '#f4511e', '#6a1b9a', '#2e7d32', '#ad1457', '#0277bd', '#ef6c00', '#5d4037', '#00838f', '#7b1fa2'];
+  return hues[((number % hues.length) + hues.length) % hues.length];
+}

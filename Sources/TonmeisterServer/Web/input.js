@@ -1,36 +1,42 @@
-// Touch, pen and mouse on the score: taps (1–5 quick taps place a rating), long-presses, swipes, and layout drags.
-import { systemsOf, systemAt } from './geometry.js';
+// Touch, pen and mouse on the score. A tap places (1–5 quick taps: a rating, or the chosen tool), a long press asks
+// about the bar or edits a mark, a drag pans the score (a quick sideways swipe turns the page), draws a range with a
+// tool chosen, or ink with the pen (or a finger with the ink tool). In pen mode only the pen marks; fingers pan and
+// turn pages (palm rejection). Two fingers pinch to zoom. The sheet takes every touch itself (touch-action: none),
+// so the browser never scrolls, zooms or navigates back under the producer's hand.
+import { layoutGestures } from './layoutinput.js';
 
 const LONG_PRESS_MS = 550;
 const MULTI_TAP_MS = 420;
-const MOVE_TOLERANCE_PX = 12;
+const QUIET_MS = 1000;
+const MOVE_TOLERANCE_PX = { touch: 12, pen: 6, mouse: 5 };
 
 export function attachInput(app) {
   const { state } = app;
-  const sheet = document.getElementById('sheet');
+  const sheet = document.getElementById('sheet'), stage = document.getElementById('stage');
   const overlay = document.getElementById('overlay');
-  let press = null;
-  let taps = null;
+  const layout = layoutGestures(app, overlay);
+  let press = null, taps = null, quiet = null;
 
   function toPoint(e) {
     const r = sheet.getBoundingClientRect();
     const x = ((e.clientX - r.left) / r.width) * state.pageSize.width;
     const y = ((e.clientY - r.top) / r.height) * state.pageSize.height;
-    return { page: state.page, x: round(Math.max(0, x)), y: round(Math.max(0, y)) };
+    return { page: state.page, x: round(Math.min(state.pageSize.width, Math.max(0, x))), y: round(Math.min(state.pageSize.height, Math.max(0, y))) };
   }
+  const round = (v) => Math.round(v * 10) / 10;
 
-  function round(v) { return Math.round(v * 10) / 10; }
+  /** Whether this pointer may mark: in pen mode only a pen does. */
+  const marks = (e) => !state.penMode || e.pointerType !== 'touch';
 
-  // Pinch to zoom: two fingers on the score scale it (a half to four times the fitted size); the page is fetched
-  // again at the new resolution when the fingers lift. Two fingers never make a tap.
+  // ------------------------------------------------------------ two fingers: pinch to zoom
   const fingers = new Map();
   let pinch = null;
-  function distance() { const [a, b] = [...fingers.values()]; return Math.hypot(a.x - b.x, a.y - b.y); }
+  const distance = () => { const [a, b] = [...fingers.values()]; return Math.hypot(a.x - b.x, a.y - b.y); };
   sheet.addEventListener('pointerdown', (e) => {
     if (e.pointerType !== 'touch') return;
     fingers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (fingers.size === 2) {
-      if (press) { clearTimeout(press.timer); press = null; }
+      cancelPress();
       taps = null;
       pinch = { start: distance(), zoom: state.zoom || 1, width: sheet.offsetWidth, height: sheet.offsetHeight };
     }
@@ -52,48 +58,145 @@ export function attachInput(app) {
   sheet.addEventListener('pointerup', lift, true);
   sheet.addEventListener('pointercancel', lift, true);
 
+  // ------------------------------------------------------------ one pointer
   sheet.addEventListener('pointerdown', (e) => {
-    if (e.button !== 0 || pinch) return;
-    sheet.setPointerCapture(e.pointerId);
+    if (e.button !== 0 || pinch || press) return;
+    try { sheet.setPointerCapture(e.pointerId); } catch (err) { /* synthetic */ }
     const target = e.target.closest ? e.target : null;
     const markNode = target && target.closest('.mark');
-    const handle = target && target.closest('.edge, .barline');
-    press = { x: e.clientX, y: e.clientY, time: performance.now(), point: toPoint(e), markId: markNode ? Number(markNode.dataset.id) : null,
-      handle, long: false, moved: false, dragBox: null };
-    state.lastPoint = press.point;
-    press.timer = setTimeout(() => { if (press && !press.moved) { press.long = true; onLongPress(press); } }, LONG_PRESS_MS);
+    press = { id: e.pointerId, type: e.pointerType || 'mouse', x: e.clientX, y: e.clientY, time: performance.now(), point: toPoint(e),
+      markId: markNode ? Number(markNode.dataset.id) : null, handle: target && target.closest('.edge, .barline'),
+      rangeEnd: target && target.classList.contains('range-handle') ? target.dataset.end : null,
+      marks: marks(e), long: false, what: null,
+      scroll: { top: stage.scrollTop, left: stage.scrollLeft } };
+    if (press.marks) state.lastPoint = press.point;
+    press.timer = setTimeout(() => { if (press && !press.what) { press.long = true; onLongPress(press); } }, LONG_PRESS_MS);
+    e.preventDefault();
   });
 
   sheet.addEventListener('pointermove', (e) => {
     if (!press) { if (e.pointerType === 'mouse') state.lastPoint = toPoint(e); return; }
+    if (e.pointerId !== press.id || pinch) return;
     const dx = e.clientX - press.x, dy = e.clientY - press.y;
-    if (Math.hypot(dx, dy) > MOVE_TOLERANCE_PX) { press.moved = true; clearTimeout(press.timer); }
-    if (state.mode === 'layout' && press.moved) dragLayout(press, toPoint(e));
+    if (!press.what) {
+      if (Math.hypot(dx, dy) <= (MOVE_TOLERANCE_PX[press.type] ?? 8) || press.long) return;
+      clearTimeout(press.timer);
+      press.what = dragKind(press);
+      if (press.what === 'ink') state.sketch = { points: [[press.point.x, press.point.y]] };
+    }
+    const point = toPoint(e);
+    if (press.what === 'pan') {
+      stage.scrollTop = press.scroll.top - dy;
+      stage.scrollLeft = press.scroll.left - dx;
+    } else if (press.what === 'layout') {
+      layout.drag(press, point);
+    } else if (press.what === 'ink') {
+      const last = state.sketch.points.at(-1);
+      if (Math.hypot(point.x - last[0], point.y - last[1]) >= 0.8) { state.sketch.points.push([point.x, point.y]); sketchChanged(); }
+    } else if (press.what === 'range') {
+      state.sketch = { at: press.point, to: point };
+      app.render();
+    } else if (press.what === 'move-range') {
+      state.sketch = movedRange(press, point);
+      app.render();
+    }
   });
 
   sheet.addEventListener('pointerup', (e) => {
-    if (!press || pinch) return;
+    if (!press || e.pointerId !== press.id) return;
     clearTimeout(press.timer);
     const p = press;
     press = null;
-    if (p.long) return;
-    const dx = e.clientX - p.x, dy = e.clientY - p.y, elapsed = performance.now() - p.time;
-    if (state.mode === 'layout' && p.moved) { finishLayoutDrag(p, toPoint(e)); return; }
-    if (p.moved) {
-      if (Math.abs(dx) > 60 && Math.abs(dx) > 1.5 * Math.abs(dy) && elapsed < 800) app.turn(dx < 0 ? 1 : -1);
+    if (pinch || p.long) return;
+    const point = toPoint(e), dx = e.clientX - p.x, dy = e.clientY - p.y, elapsed = performance.now() - p.time;
+    if (p.what === 'pan') {
+      const wide = stage.scrollWidth > stage.clientWidth + 2;
+      const atEdge = !wide || (dx < 0 ? p.scroll.left >= stage.scrollWidth - stage.clientWidth - 2 : p.scroll.left <= 2);
+      if (Math.abs(dx) > 60 && Math.abs(dx) > 1.5 * Math.abs(dy) && elapsed < 1200 && atEdge) {
+        stage.scrollLeft = p.scroll.left;
+        app.turn(dx < 0 ? 1 : -1);
+      }
       return;
     }
+    if (p.what === 'layout') { layout.finish(p, point); return; }
+    if (p.what === 'ink') {
+      const points = state.sketch ? state.sketch.points : [];
+      state.sketch = null;
+      if (points.length >= 2) app.placeInk(points, p.point); else app.render();
+      return;
+    }
+    if (p.what === 'range') {
+      state.sketch = null;
+      const tool = state.tool;
+      state.tool = null;
+      app.placeRange(tool, p.point, point);
+      return;
+    }
+    if (p.what === 'move-range') {
+      const moved = movedRange(p, point);
+      state.sketch = null;
+      app.moveMark(p.markId, moved.at, moved.to);
+      return;
+    }
+    if (!p.marks) { closeOpenPopup(); return; }
     onTap(p.point);
   });
 
-  sheet.addEventListener('pointercancel', () => { if (press) clearTimeout(press.timer); press = null; });
+  sheet.addEventListener('pointercancel', (e) => { if (press && e.pointerId === press.id) { cancelPress(); state.sketch = null; app.render(); } });
   sheet.addEventListener('contextmenu', (e) => e.preventDefault());
 
+  function cancelPress() { if (press) clearTimeout(press.timer); press = null; }
+
+  /** What a drag that has begun does. */
+  function dragKind(p) {
+    if (!p.marks) return 'pan';
+    if (state.mode === 'layout') return p.handle || (state.tool && state.tool.kind === 'system') ? 'layout' : 'pan';
+    const mark = p.markId !== null ? state.marks.get(p.markId) : null;
+    // A range's end handle resizes it (the current take's ranges have handles; long-press and Move moves it whole).
+    // Its body lets touches through, so that a finger pans, taps and long-presses the bars under a range.
+    if (mark && mark.to && state.mode === 'notes' && p.rangeEnd) return 'move-range';
+    if (state.mode !== 'notes' || state.newTake || state.awaitingEnd) return 'pan';
+    const tool = state.tool ? state.tool.kind : null;
+    if (tool === 'ink') return 'ink';
+    if (tool === 'rating' || tool === 'problem' || tool === 'edit-point' || tool === 'text') return 'range';
+    if (p.type === 'pen') return 'ink';
+    return 'pan';
+  }
+
+  /** A range with one end (a handle) dragged to `point`. */
+  function movedRange(p, point) {
+    const mark = state.marks.get(p.markId);
+    if (p.rangeEnd === 'at') return { at: point, to: mark.to };
+    if (p.rangeEnd === 'to') return { at: mark.at, to: point };
+    return { at: mark.at, to: point };
+  }
+
+  function sketchChanged() {
+    const line = overlay.querySelector('.sketch');
+    if (line) line.setAttribute('points', state.sketch.points.map(([x, y]) => `${x},${y}`).join(' '));
+    else app.render();
+  }
+
+  function closeOpenPopup() {
+    if (document.getElementById('popup').hidden === false) { document.getElementById('popup').hidden = true; document.getElementById('dialog-backdrop').hidden = true; return true; }
+    return false;
+  }
+
   async function onTap(point) {
-    if (document.getElementById('popup').hidden === false) { document.getElementById('popup').hidden = true; document.getElementById('dialog-backdrop').hidden = true; return; }
-    if (state.mode === 'layout') { await layoutTap(point); return; }
+    if (closeOpenPopup()) return;
+    if (state.mode === 'layout') { await layout.tap(point); return; }
     if (state.mode === 'coverage' || state.mode === 'plan') { app.showCovers(point, app); return; }
-    if (taps === null && await app.useTap(point)) return;
+    // The tap that started or ended a take (or placed a tool) is often followed by a second one (a double tap): for a
+    // moment taps near it do nothing, so that no rating 1 is stored beside a take's start or end.
+    const now = performance.now();
+    if (quiet && now < quiet.until && Math.hypot(point.x - quiet.point.x, point.y - quiet.point.y) < 40) { quiet.until = now + QUIET_MS; return; }
+    // (The ink tool stays chosen for stroke after stroke; a tap with it is an ordinary tap.)
+    if (state.newTake || state.awaitingEnd || state.moving || (state.tool && state.tool.kind !== 'ink')) {
+      if (taps) flushTaps();  // quick taps just before End (or a tool) are their rating; this tap is the End's
+      quiet = { point, until: now + QUIET_MS };
+      await app.useTap(point);
+      return;
+    }
     // Quick taps at one place count up a rating: one tap 1 (bad) … five taps 5 (excellent).
     if (taps && Math.hypot(point.x - taps.point.x, point.y - taps.point.y) < 24) {
       taps.count = Math.min(5, taps.count + 1);
@@ -117,72 +220,10 @@ export function attachInput(app) {
   }
 
   function onLongPress(p) {
+    if (!p.marks) return;
     if (navigator.vibrate) navigator.vibrate(15);
-    if (state.mode === 'layout') { layoutLongPress(p); return; }
+    if (state.mode === 'layout') { layout.longPress(p); return; }
     if (p.markId !== null && state.marks.has(p.markId)) app.showMarkEditor(state.marks.get(p.markId), p.point, app);
     else app.showCovers(p.point, app);
-  }
-
-  // ------------------------------------------------------------ layout editing
-
-  async function edit(body) {
-    const answer = await app.attempt('POST', 'layout/edit', { page: state.page, ...body });
-    if (answer) { await app.load(); }
-  }
-
-  function systemIndexAt(point) {
-    const systems = systemsOf(state.layout, state.page);
-    const i = systemAt(systems, point.y);
-    return i < 0 ? null : { index: i, system: systems[i] };
-  }
-
-  async function layoutTap(point) {
-    const tool = state.tool ? state.tool.kind : null;
-    const found = systemIndexAt(point);
-    if (tool === 'barline' && found) await edit({ op: 'add-barline', system: found.index + 1, x: point.x });
-    else if (tool === 'split') await edit({ op: 'split-system', y: point.y });
-    else app.toast('drag the orange lines to move a system\'s edges and the blue ones to move barlines; long-press one to delete it');
-  }
-
-  function dragLayout(p, point) {
-    if (p.handle) {
-      p.handle.classList.add('dragging');
-      if (p.handle.classList.contains('edge')) { p.handle.setAttribute('y1', point.y); p.handle.setAttribute('y2', point.y); }
-      else { p.handle.setAttribute('x1', point.x); p.handle.setAttribute('x2', point.x); }
-    } else if (state.tool && state.tool.kind === 'system') {
-      if (!p.dragBox) {
-        p.dragBox = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-        p.dragBox.setAttribute('class', 'drag-box');
-        overlay.append(p.dragBox);
-      }
-      const top = Math.min(p.point.y, point.y), bottom = Math.max(p.point.y, point.y);
-      Object.entries({ x: 20, y: top, width: state.pageSize.width - 40, height: bottom - top }).forEach(([k, v]) => p.dragBox.setAttribute(k, v));
-    }
-  }
-
-  async function finishLayoutDrag(p, point) {
-    if (p.handle) {
-      const system = Number(p.handle.dataset.system);
-      if (p.handle.classList.contains('edge')) await edit({ op: 'move-system-edge', system, edge: p.handle.dataset.edge, y: point.y });
-      else await edit({ op: 'move-barline', system, barline: Number(p.handle.dataset.barline), x: point.x });
-    } else if (p.dragBox) {
-      state.tool = null;
-      await edit({ op: 'add-system', top: Math.min(p.point.y, point.y), bottom: Math.max(p.point.y, point.y) });
-    }
-  }
-
-  function layoutLongPress(p) {
-    if (p.handle && p.handle.classList.contains('barline')) {
-      app.showLayoutMenu(p.point, [[`Delete this barline`, () => edit({ op: 'remove-barline', system: Number(p.handle.dataset.system), barline: Number(p.handle.dataset.barline) })]]);
-      return;
-    }
-    const found = systemIndexAt(p.point);
-    if (!found) return;
-    const n = found.index + 1;
-    app.showLayoutMenu(p.point, [
-      [`Delete system ${n}`, () => edit({ op: 'remove-system', system: n })],
-      [`Merge system ${n} with the next`, () => edit({ op: 'merge-systems', system: n })],
-      [`Split system ${n} here`, () => edit({ op: 'split-system', y: p.point.y })],
-    ]);
   }
 }

@@ -40,7 +40,7 @@ export async function put(entry) {
 export async function remove(key) {
   memory.delete(key);
   await transact('readwrite', (store) => store && store.delete(key));
-  notify();
+  notify(true);
 }
 
 /** Every change still waiting, oldest first (those of this page and those left by an earlier one). */
@@ -49,7 +49,26 @@ export async function pending(scope) {
   return stored.filter((e) => !scope || e.scope === scope).sort((a, b) => a.made - b.made);
 }
 
+/** Whether a change still waits. */
+export async function has(key) {
+  return (await pending()).some((e) => e.key === key);
+}
+
+/** Waits `ms`, or less when the network comes back or a waiting change was answered meanwhile. */
+export function nap(ms) {
+  return new Promise((resolve) => {
+    const wake = () => { clearTimeout(timer); window.removeEventListener('online', wake); naps.delete(wake); resolve(); };
+    const timer = setTimeout(wake, ms);
+    window.addEventListener('online', wake);
+    naps.add(wake);
+  });
+}
+const naps = new Set();
+
 const listeners = new Set();
-/** Calls `f(count)` whenever the number of waiting changes may have changed. */
+/** Calls `f(entries)` (oldest first) whenever the waiting changes may have changed. */
 export function watch(f) { listeners.add(f); notify(); }
-function notify() { pending().then((all) => { for (const f of listeners) f(all.length); }).catch(() => {}); }
+function notify(answered = false) {
+  pending().then((all) => { for (const f of listeners) f(all); }).catch(() => {});
+  if (answered) for (const wake of [...naps]) wake();
+}

@@ -1,10 +1,23 @@
 // Popups: which takes cover a point, editing a mark, typing a take number or a text, and questions.
 import { call } from './api.js';
-import { problemShort } from './geometry.js';
+import { problemShort, barAt } from './geometry.js';
 
 const popup = () => document.getElementById('popup');
 const backdrop = () => document.getElementById('dialog-backdrop');
 let resolveOpen = null;
+
+// The tap that opens a dialog is followed by the click the browser makes of it (touch: after touchend). That click
+// lands on the dialog or its backdrop and must not close or answer it: clicks count only after a pointerdown made
+// while the dialog is open.
+let openedAt = -Infinity, pressedSinceOpen = false;
+document.addEventListener('pointerdown', () => { if (!popup().hidden) pressedSinceOpen = true; }, true);
+document.addEventListener('click', (e) => {
+  if (popup().hidden || pressedSinceOpen || performance.now() - openedAt > 900) return;
+  if (e.target.closest && (e.target.closest('#popup') || e.target.closest('#dialog-backdrop'))) {
+    e.stopPropagation();
+    e.preventDefault();
+  }
+}, true);
 
 export function popupOpen() { return !popup().hidden; }
 
@@ -24,6 +37,9 @@ function open(html, point, modal = false) {
   const box = popup();
   box.innerHTML = html;
   box.hidden = false;
+  openedAt = performance.now();
+  pressedSinceOpen = false;
+  box.querySelectorAll('[data-cancel]').forEach((b) => { b.onclick = () => closePopup(); });
   backdrop().hidden = !modal;
   backdrop().onclick = () => closePopup();
   const width = box.offsetWidth, height = box.offsetHeight;
@@ -44,17 +60,20 @@ function open(html, point, modal = false) {
 /** A centred panel (the recorder clock) with the given HTML; resolves when it closes. */
 export function openPanel(html) { return open(html, null, true); }
 
-/** Long-press on the score: which takes cover that point, with their ratings. */
+/** Long-press on the score: the bar there and the takes covering it, exactly as `tonmeister covers --bar N` answers. */
 export async function showCovers(point, app) {
+  const bar = barAt(app.state.bars, app.state.layout, point);
   let answer;
   try {
-    answer = await call('GET', `covers?page=${point.page}&x=${point.x}&y=${point.y}`);
+    answer = await call('GET', bar ? `covers?bar=${encodeURIComponent(bar.bar)}` : `covers?page=${point.page}&x=${point.x}&y=${point.y}`);
   } catch (e) { app.toast(e.message, true); return; }
-  const bar = app.state.bars.find((b) => b.page === point.page && point.x >= b.left && point.x <= b.right && point.y >= b.top - 30 && point.y <= b.bottom + 30);
-  const title = bar ? `Bar ${bar.bar}: takes covering this point` : 'Takes covering this point';
-  const rows = answer.takes.map((t) => `<tr data-take="${t.number}"><td><b>take ${escape(t.label)}</b></td><td>${t.coverage}</td>`
+  const title = bar ? `Bar ${bar.bar}` : 'Takes covering this point';
+  const rows = answer.takes.map((t) => `<tr data-take="${t.number}" data-coverage="${t.coverage}" data-rating="${t.rating}">`
+    + `<td><b>take ${escape(t.label)}</b></td><td>${t.coverage}</td>`
     + `<td><span class="chip r${t.rating}">${t.rating}</span></td><td>${t.open ? 'open' : ''}</td></tr>`).join('');
-  open(`<h3 id="covers-title">${escape(title)}</h3>` + (rows ? `<table id="covers-table">${rows}</table>` : '<p id="covers-none">No take covers this point yet.</p>'), point);
+  const none = bar ? `No take covers bar ${escape(bar.bar)} yet.` : 'No take covers this point yet.';
+  open(`<h3 id="covers-title" data-bar="${bar ? escape(bar.bar) : ''}">${escape(title)}</h3>`
+    + (rows ? `<table id="covers-table">${rows}</table>` : `<p id="covers-none">${none}</p>`), point);
 }
 
 /** Long-press on a mark: change its rating or problem, its text, move it, or delete it. */
@@ -63,7 +82,9 @@ export async function showMarkEditor(mark, point, app) {
   const what = mark.kind === 'rating' ? `rating ${mark.value}` : mark.kind === 'problem' ? `problem: ${mark.problem}` : mark.kind;
   const ratings = [1, 2, 3, 4, 5].map((v) => `<button data-rating="${v}" class="chip-button r${v}">${v}</button>`).join('');
   const problems = app.state.session.problems.map((p) => `<button data-problem="${p}">! ${problemShort[p] || p}</button>`).join('');
+  const range = mark.to ? ` to ${mark.to.page === mark.at.page ? '' : `page ${mark.to.page} `}(drag its round ends to resize it; Move moves it whole)` : '';
   const promise = open(`<h3>Take ${escape(take ? take.label : mark.take)} · ${escape(what)}${mark.bar ? ` · bar ${escape(mark.bar)}` : ''}</h3>`
+    + (mark.device || range ? `<p class="hint-line">${mark.device ? `made on ${escape(mark.device)}` : ''}${escape(range)}</p>` : '')
     + (mark.text ? `<p>${escape(mark.text)}</p>` : '')
     + `<div class="row">${ratings}</div><div class="row">${problems}</div>`
     + `<div class="row"><button data-action="edit-point">✂ edit point</button><button data-action="text">✎ text…</button>`

@@ -1,0 +1,143 @@
+// The take counter: new take, end, the previous take, and the take panel (go to a take, pin it or follow the
+// session, its note, renumber, delete). Every device follows the session's current take — the newest started on any
+// device — unless the producer pinned another one here.
+import { confirmDialog, closePopup, openPanel } from './popups.js';
+import { endAt } from './actions.js';
+
+let app = null;
+const $ = (id) => document.getElementById(id);
+
+export function bindTakes(page) { app = page; }
+
+/** The newest take (the session's current one). */
+export function latestTake() {
+  const numbers = [...app.state.takes.keys()];
+  return numbers.length ? Math.max(...numbers) : null;
+}
+
+/** A take event from the server: a take started on another device becomes this one's current take unless pinned. */
+export function takeArrived(take, isNew) {
+  const { state } = app;
+  if (take.deleted) {
+    if (state.pinned === take.number) state.pinned = null;
+    return;
+  }
+  if (!isNew || state.current === take.number) return;
+  if (state.pinned !== null) {
+    app.toast(`take ${take.label} started on another tablet; this one stays on take ${state.takes.get(state.pinned)?.label ?? state.pinned} (pinned)`);
+    return;
+  }
+  state.current = take.number;
+  state.newTake = null;
+  app.toast(`take ${take.label} started: following it`);
+  app.follow(take.start);
+}
+
+/** Makes `number` this device's take: pinned unless it is the session's current one. */
+export function chooseTake(number) {
+  const { state } = app;
+  state.newTake = null;
+  state.current = number;
+  state.pinned = number === latestTake() ? null : number;
+  showTakePage();
+}
+
+export async function newTake() {
+  const { state } = app;
+  closePopup();
+  const take = state.takes.get(state.current);
+  if (take && !take.end && !state.newTake) {
+    const choice = await confirmDialog(`Take ${take.label} has no end`,
+      'Its end is missing: it would run to the end of the score.', ['Set the end now', `Leave it open, start take ${state.highest + 1}`]);
+    if (choice === 0) { state.awaitingEnd = true; app.render(); return; }
+    if (choice !== 1) return;
+  }
+  state.awaitingEnd = false;
+  state.newTake = { number: state.highest + 1, typed: false };
+  app.render();
+}
+
+export function previousTake() {
+  const { state } = app;
+  if (state.newTake) { state.newTake = null; app.render(); return; }
+  const numbers = [...state.takes.keys()].sort((a, b) => a - b);
+  const index = numbers.indexOf(state.current);
+  if (index > 0) chooseTake(numbers[index - 1]);
+  else if (index === -1 && numbers.length) chooseTake(numbers.at(-1));
+}
+
+export function showTakePage() {
+  const { state } = app;
+  const take = state.takes.get(state.current);
+  if (take && take.start.page !== state.page) app.showPage(take.start.page); else app.render();
+}
+
+/** End: tap where the take ended (or, from the keyboard, the place of the last tap). */
+export function endTake(at) {
+  const { state } = app;
+  if (state.awaitingEnd) { state.awaitingEnd = false; app.render(); return; }
+  if (state.current === null) { app.toast('no take to end', true); return; }
+  state.newTake = null;
+  if (at) { endAt(at); return; }
+  state.awaitingEnd = true;
+  app.render();
+}
+
+const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+
+/** The take panel: go to (or start) a take by number, follow or pin, the note, renumber, delete. */
+export function showTakePanel() {
+  const { state } = app;
+  const take = state.takes.get(state.current);
+  const marks = take ? [...state.marks.values()].filter((m) => m.take === take.number).length : 0;
+  const head = take ? `Take ${escape(take.label)}` : 'Takes';
+  const about = take ? `bars ${escape(take.fromBar ?? '?')}–${escape(take.toBar ?? '…')} · ${marks} mark${marks === 1 ? '' : 's'}`
+    + (take.device ? ` · started on ${escape(take.device)}` : '') : 'no take yet';
+  const following = state.pinned === null ? 'following the session\'s newest take' : `pinned to take ${escape(take ? take.label : state.pinned)}`;
+  let html = `<h3 id="take-panel-title">${head}</h3><p class="hint-line">${about}<br>${following}</p>`
+    + `<form id="take-go-form" class="row"><input id="take-go-input" inputmode="numeric" autocomplete="off" placeholder="take number" aria-label="take number">`
+    + `<button id="take-go" class="primary">Go</button></form>`;
+  if (state.pinned !== null) html += `<div class="row"><button id="take-follow">Follow the session (take ${escape(state.takes.get(latestTake())?.label ?? '')})</button></div>`;
+  if (take) {
+    html += `<form id="take-note-form" class="row"><input id="take-note-input" value="${escape(take.note || '')}" placeholder="note on the take" autocomplete="off" aria-label="note">`
+      + `<button id="take-note-save">Save note</button></form>`
+      + `<form id="take-renumber-form" class="row"><input id="take-renumber-input" inputmode="numeric" autocomplete="off" placeholder="new number" aria-label="new number">`
+      + `<button id="take-renumber">Renumber</button></form>`
+      + `<div class="row"><button id="take-delete" class="danger">Delete take ${escape(take.label)}</button><button data-cancel>Close</button></div>`;
+  }
+  const closed = openPanel(html);
+  const form = (id, f) => { const node = $(id); if (node) node.onsubmit = (e) => { e.preventDefault(); f(); }; };
+  form('take-go-form', () => {
+    const n = Number($('take-go-input').value.trim());
+    if (!Number.isInteger(n) || n < 0) { $('take-go-input').classList.add('invalid'); return; }
+    closePopup();
+    if (state.takes.has(n)) chooseTake(n);
+    else { state.newTake = { number: n, typed: true }; app.render(); }
+  });
+  if ($('take-follow')) $('take-follow').onclick = () => { closePopup(); chooseTake(latestTake()); };
+  if (!take) return closed;
+  form('take-note-form', async () => {
+    const answer = await app.attempt('POST', `takes/${take.number}/note`, { note: $('take-note-input').value.trim() });
+    if (answer) { app.upsertTake(answer); app.toast(`note of take ${answer.label} saved`); closePopup(); app.render(); }
+  });
+  form('take-renumber-form', async () => {
+    const n = Number($('take-renumber-input').value.trim());
+    if (!Number.isInteger(n) || n < 0) { $('take-renumber-input').classList.add('invalid'); return; }
+    const answer = await app.attempt('POST', `takes/${take.number}/renumber`, { number: n });
+    if (answer) { app.renumbered(take.number, answer); app.toast(`take ${take.label} is now take ${answer.label}`); closePopup(); app.render(); }
+  });
+  $('take-delete').onclick = async () => {
+    closePopup();
+    const choice = await confirmDialog(`Delete take ${take.label}?`, `Its ${marks} mark${marks === 1 ? '' : 's'} go with it (Undo brings it back).`, [`Delete take ${take.label}`]);
+    if (choice !== 0) return;
+    const answer = await app.attempt('DELETE', `takes/${take.number}`);
+    if (answer) { app.upsertTake({ ...answer, deleted: true }); app.toast(`take ${take.label} deleted`); app.render(); }
+  };
+  popupCancel();
+  return closed;
+}
+
+function popupCancel() {
+  const cancel = document.querySelector('#popup [data-cancel]');
+  if (cancel) cancel.onclick = () => closePopup();
+}

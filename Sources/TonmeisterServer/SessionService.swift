@@ -108,6 +108,21 @@ final class SessionService: Sendable {
         }) ?? false
     }
 
+    /// Reads the session again first when another process changed the database since the last look, so that a
+    /// query right after a command-line edit answers as the command line would; the clients are still told to
+    /// reload (by `changedElsewhere`). Costs one `PRAGMA data_version` when nothing changed.
+    func catchUp() async {
+        let live = self.live, seen = self.seenVersion, noticed = self.noticedElsewhere
+        _ = try? await run(on: writes) { database in
+            let version = try database.externalVersion()
+            guard version != seen.value else { return }
+            let state = try Self.readAll(database)
+            live.update { $0 = state }
+            seen.value = version
+            noticed.value = true
+        }
+    }
+
     /// Runs a read of the database on the read queue.
     func read<T: Sendable>(_ body: @escaping @Sendable (SessionDatabase) throws -> T) async throws -> T {
         try await run(on: reads, body)

@@ -316,7 +316,13 @@ def two_devices():
             wait(a, f"return ![...window.tonmeisterState.marks.values()].some(m => m.take === {second} && m.value === 5)", message="A's undo removes A's rating 5")
             time.sleep(0.5)
             check(any(m["value"] == 2 for m in marks_of(a, second)), "A's undo leaves B's rating 2")
-            finger_tap(a, "#undo")  # nothing of A's left in this take: A is asked before B's is undone
+            # A's next undo would undo A's own start of the take: a tablet with a fresh device id has nothing of
+            # its own, so its undo asks before undoing another tablet's action.
+            a.execute_script("localStorage.setItem('tonmeister.device', 'tab-fresh0001')")
+            a.refresh()
+            ready(a)
+            check(a.execute_script("return localStorage.getItem('tonmeister.device')") == "tab-fresh0001", "A now has a fresh device id")
+            finger_tap(a, "#undo")
             wait(a, "return !document.getElementById('popup').hidden && !!document.querySelector(\"#popup [data-choice='0']\")", message="A is asked before undoing another tablet's action")
             a.save_screenshot(os.path.join(OUT, "t5-undo-other-tablet.png"))
             finger_tap(a, "#popup [data-cancel]")

@@ -35,6 +35,8 @@ public struct PlayingOrder: Hashable, Sendable {
 
     /// The most times the order may go through one bar.
     public static let maxPasses = 99
+    /// The most runs one piece's order may have.
+    public static let maxRuns = 1_000
 
     /// The playing order of a layout's bars under the programme's orders.
     ///
@@ -43,32 +45,37 @@ public struct PlayingOrder: Hashable, Sendable {
     ///   with orders that overlap, or a bar played more than `maxPasses` times.
     public init(layout: ScoreLayout, pieces: [Piece]) throws(ProtocolError) {
         let bars = layout.allBars()
+        // Bars by number, each list in score order, so that a run is found without scanning the score.
+        let byNumber = Dictionary(grouping: bars.indices, by: { bars[$0].number })
+        func find(_ number: BarNumber, from low: Int, to high: Int) -> Int? {
+            byNumber[number]?.first { $0 >= low && $0 <= high }
+        }
         var runs: [(start: Int, end: Int, sequence: [ClosedRange<Int>], piece: Int)] = []
         for (index, piece) in pieces.enumerated() {
             guard let order = piece.order, !order.isEmpty else { continue }
             func fail(_ reason: String) -> ProtocolError { .invalidPiece(index: index, title: piece.title, reason: reason) }
-            guard let first = bars.first(where: { $0.number == piece.firstBar }) else { throw fail("bar \(piece.firstBar) is not in the layout") }
-            guard let last = bars[first.globalIndex...].first(where: { $0.number == piece.lastBar }) else {
+            guard order.count <= Self.maxRuns else { throw fail("its order has \(order.count) runs; at most \(Self.maxRuns) are accepted") }
+            guard let first = find(piece.firstBar, from: 0, to: bars.count - 1) else { throw fail("bar \(piece.firstBar) is not in the layout") }
+            guard let last = find(piece.lastBar, from: first, to: bars.count - 1) else {
                 throw fail("bar \(piece.lastBar) is not in the layout after bar \(piece.firstBar)")
             }
-            let scope = bars[first.globalIndex...last.globalIndex]
             var sequence: [ClosedRange<Int>] = []
             for span in order {
-                guard let a = scope.first(where: { $0.number == span.first }) else {
+                guard let a = find(span.first, from: first, to: last) else {
                     throw fail("its order names bar \(span.first), which is not in the piece (bars \(piece.firstBar)–\(piece.lastBar))")
                 }
-                guard let b = scope[a.globalIndex...].first(where: { $0.number == span.last }) else {
-                    if scope.contains(where: { $0.number == span.last }) {
+                guard let b = find(span.last, from: a, to: last) else {
+                    if find(span.last, from: first, to: last) != nil {
                         throw fail("its order's run \(span) runs backwards (bar \(span.last) comes before bar \(span.first))")
                     }
                     throw fail("its order names bar \(span.last), which is not in the piece (bars \(piece.firstBar)–\(piece.lastBar))")
                 }
-                sequence.append(a.globalIndex...b.globalIndex)
+                sequence.append(a...b)
             }
-            if let overlapping = runs.first(where: { $0.start <= last.globalIndex && first.globalIndex <= $0.end }) {
+            if let overlapping = runs.first(where: { $0.start <= last && first <= $0.end }) {
                 throw fail("its bars overlap another piece with an order (bars \(bars[overlapping.start].number)–\(bars[overlapping.end].number))")
             }
-            runs.append((first.globalIndex, last.globalIndex, sequence, index))
+            runs.append((first, last, sequence, index))
         }
         runs.sort { $0.start < $1.start }
         var slots: [Slot] = []

@@ -36,7 +36,7 @@ extension Session {
                 String(take.start.page), Self.csvNumber(take.start.x), Self.csvNumber(take.start.y),
                 take.end.map { String($0.page) } ?? "", take.end.map { Self.csvNumber($0.x) } ?? "",
                 take.end.map { Self.csvNumber($0.y) } ?? "", String(take.isOpen),
-                bar(at: take.start) ?? "", take.end.flatMap(bar(at:)) ?? "",
+                barName(at: take.start) ?? "", take.end.flatMap(barName(at:)) ?? "",
                 take.source ?? "", take.recordStart ?? "", take.fps.map(Self.csvNumber) ?? "", take.note,
             ])
         }
@@ -54,7 +54,7 @@ extension Session {
                 String(mark.at.page), Self.csvNumber(mark.at.x), Self.csvNumber(mark.at.y),
                 mark.to.map { String($0.page) } ?? "", mark.to.map { Self.csvNumber($0.x) } ?? "",
                 mark.to.map { Self.csvNumber($0.y) } ?? "",
-                bar(at: mark.at) ?? "", mark.time.map(Self.csvSeconds) ?? "",
+                barName(at: mark.at) ?? "", mark.time.map(Self.csvSeconds) ?? "",
                 mark.text ?? "", mark.colour ?? "", String(mark.deleted),
                 mark.points.map { Self.csvNumber($0.x) + " " + Self.csvNumber($0.y) }.joined(separator: ";"), mark.device ?? "",
             ])
@@ -90,11 +90,5 @@ extension Session {
     static func csvSeconds(_ value: Double) -> String {
         guard value.isFinite else { return String(value) }
         return PlainNumber.text(value, places: 3)
-    }
-
-    /// The bar at a position through the layout (`12`, or `12/2` on a later pass), nil without a layout or bars there.
-    private func bar(at position: ScorePosition) -> String? {
-        guard let layout, let resolved = try? layout.resolve(position), let bar = resolved.bar else { return nil }
-        return position.passNumber > 1 ? "\(bar)/\(position.passNumber)" : bar.description
     }
 }

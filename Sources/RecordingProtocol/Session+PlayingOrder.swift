@@ -63,6 +63,12 @@ extension Session {
         return piece
     }
 
+    /// The bar at a position as producers name it: `12`, or `12/2` on a later pass; nil without a layout or bars there.
+    public func barName(at position: ScorePosition) -> String? {
+        guard let layout, let resolved = try? layout.resolve(position), let bar = resolved.bar else { return nil }
+        return position.passNumber > 1 ? "\(bar)/\(position.passNumber)" : bar.description
+    }
+
     /// Checks every piece's order: not empty, no run backwards, each run's bars in its piece (with a layout).
     func validateOrders() throws {
         for (index, piece) in pieces.enumerated() {

@@ -98,7 +98,9 @@ enum APIJSON {
             ("clockOffset", session.clockOffset.map { .double($0) } ?? .null),
         ]
         // With a playing order: the bar indices (as in `bars`) in the order they are played, for the page's passes.
-        guard let order = try? session.playingOrder(), !order.isScoreOrder else { return .object(members) }
+        guard session.pieces.contains(where: { $0.order != nil }), let order = try? session.playingOrder(), !order.isScoreOrder else {
+            return .object(members)
+        }
         return .object(members + [("playing", .array(order.slots.map { .int($0.bar) }))])
     }
 

@@ -167,6 +167,18 @@ struct ScoreAsPlayedTests {
         #expect(copy == Self.session)
     }
 
+    @Test("an order of more than 1 000 runs, or playing a bar 100 times, is refused")
+    func limits() throws {
+        var session = Self.session
+        let one = BarSpan(first: Self.n("1"), last: Self.n("1"))
+        session.pieces[0].order = Array(repeating: one, count: PlayingOrder.maxRuns + 1)
+        #expect(throws: ProtocolError.self) { try session.playingOrder() }
+        session.pieces[0].order = Array(repeating: one, count: PlayingOrder.maxPasses + 1)
+        #expect(throws: ProtocolError.self) { try session.playingOrder() }
+        session.pieces[0].order = Array(repeating: one, count: PlayingOrder.maxPasses)
+        #expect(try session.playingOrder().passes(ofBar: 0) == PlayingOrder.maxPasses)
+    }
+
     @Test("runs of bars read from text", arguments: [
         ("1-8,1-8,9-24", ["1-8", "1-8", "9-24"]),
         (" 1 – 8 , 12 ", ["1-8", "12"]),

@@ -14,11 +14,7 @@ struct TakesCommand: ParsableCommand {
 
     func run() throws {
         let session = try file.load()
-        let layout = session.layout
-        func bar(_ p: ScorePosition?) -> String? {
-            guard let p, let layout, let resolved = try? layout.resolve(p) else { return nil }
-            return resolved.bar?.description
-        }
+        func bar(_ p: ScorePosition?) -> String? { p.flatMap(session.barName(at:)) }
         let takes = session.liveTakes
         func liveMarks(_ take: Int) -> Int { session.marks(ofTake: take).count { !$0.deleted } }
         output.emit(

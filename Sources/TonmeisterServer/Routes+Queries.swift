@@ -7,7 +7,7 @@ import ScoreLayout
 extension TonmeisterServer {
     func addSessionRoutes(to api: RouterGroup<BasicRequestContext>) {
         api.get("session") { _, _ in
-            let reading = self.service.reading()
+            let reading = try await self.service.reading()
             var answer = APIJSON.session(reading.session, pages: self.renderer.pageSizes, sha256: self.renderer.sha256,
                                          event: self.hub.lastEventID)
             if case .object(var members) = answer, let report = self.detectionReport(for: reading.session.layout) {
@@ -36,18 +36,18 @@ extension TonmeisterServer {
     func addQueryRoutes(to api: RouterGroup<BasicRequestContext>) {
         api.get("covers") { request, _ in
             let query = try Self.coverQuery(request)
-            let (index, warnings) = try self.service.coverage()
+            let (index, warnings) = try await self.service.coverage()
             return Response.json(warnings.appended(to: query.json(try query.run(on: index))))
         }
         api.get("coverage") { request, _ in
             let threshold = try Self.queryInt(request, "threshold") ?? 3
             guard (1...5).contains(threshold) else { throw APIError.badRequest("threshold must be a rating from 1 to 5") }
-            let (index, warnings) = try self.service.coverage()
+            let (index, warnings) = try await self.service.coverage()
             return Response.json(warnings.appended(to: CoverageIndex.coverageJSON(
                 bars: index.coverage(), gaps: index.gaps(threshold: threshold), threshold: threshold)))
         }
         api.get("plan") { request, _ in
-            let reading = self.service.reading()
+            let reading = try await self.service.reading()
             let options = try Self.planOptions(request, session: reading.session)
             return Response.json(reading.warnings.appended(to: try reading.session.editPlan(options).json))
         }

@@ -7,8 +7,7 @@ import ScoreLayout
 extension TonmeisterServer {
     func addSessionRoutes(to api: RouterGroup<BasicRequestContext>) {
         api.get("session") { _, _ in
-            await self.service.catchUp()
-            let reading = self.service.reading()
+            let reading = try await self.service.reading()
             var answer = APIJSON.session(reading.session, pages: self.renderer.pageSizes, sha256: self.renderer.sha256,
                                          event: self.hub.lastEventID)
             if case .object(var members) = answer, let report = self.detectionReport(for: reading.session.layout) {
@@ -37,36 +36,31 @@ extension TonmeisterServer {
     func addQueryRoutes(to api: RouterGroup<BasicRequestContext>) {
         api.get("covers") { request, _ in
             let query = try Self.coverQuery(request)
-            await self.service.catchUp()
-            let (index, warnings) = try self.service.coverage()
+            let (index, warnings) = try await self.service.coverage()
             return Response.json(warnings.appended(to: query.json(try query.run(on: index))))
         }
         api.get("coverage") { request, _ in
             let threshold = try Self.queryInt(request, "threshold") ?? 3
             guard (1...5).contains(threshold) else { throw APIError.badRequest("threshold must be a rating from 1 to 5") }
-            await self.service.catchUp()
-            let (index, warnings) = try self.service.coverage()
+            let (index, warnings) = try await self.service.coverage()
             return Response.json(warnings.appended(to: CoverageIndex.coverageJSON(
                 bars: index.coverage(), gaps: index.gaps(threshold: threshold), threshold: threshold, ordered: index.playingOrder != nil)))
         }
         api.get("plan") { request, _ in
-            await self.service.catchUp()
-            let reading = self.service.reading()
+            let reading = try await self.service.reading()
             let options = try Self.planOptions(request, session: reading.session)
             return Response.json(reading.warnings.appended(to: try reading.session.editPlan(options).json))
         }
     }
 
-    /// `?bar=12` (`?bar=12/2`: its second pass), `?bars=5-12` or `?page=2&x=300&y=400` (`&pass=2`).
+    /// `?bar=12`, `?bars=5-12` or `?page=2&x=300&y=400`.
     static func coverQuery(_ request: Request) throws -> CoverQuery {
         let q = request.uri.queryParameters
         let point = q.has("page") || q.has("x") || q.has("y")
         guard [q.has("bar"), q.has("bars"), point].filter({ $0 }).count == 1 else {
             throw APIError.badRequest("ask with one of ?bar=12, ?bars=5-12, or ?page=2&x=300&y=400")
         }
-        if let bar = q.get("bar") {
-            do { return try BarAddress(bar).coverQuery } catch { throw APIError.badRequest(error.description) }
-        }
+        if let bar = q.get("bar") { return .bar(try barNumber(bar)) }
         if let bars = q.get("bars") {
             let (from, to) = try barRange(bars, name: "bars")
             guard from <= to else { throw APIError.badRequest("bars=\(bars): the range runs backwards") }
@@ -76,9 +70,7 @@ extension TonmeisterServer {
             throw APIError.badRequest("a point needs page, x and y")
         }
         guard page >= 1, x >= 0, y >= 0 else { throw APIError.badRequest("a point has page 1 or more and x, y of 0 or more") }
-        let pass = try queryInt(request, "pass")
-        if let pass, !(1...PlayingOrder.maxPasses).contains(pass) { throw APIError.badRequest("pass must be from 1 to \(PlayingOrder.maxPasses)") }
-        return .point(ScorePosition(page: page, x: x, y: y, pass: pass))
+        return .point(ScorePosition(page: page, x: x, y: y))
     }
 
     /// Plan options from `splicePenalty`, `minRating`, `preferEditPoints`, `editPointBonus`, `exclude`, `piece` and `bars`.

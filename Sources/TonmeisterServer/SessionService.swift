@@ -133,14 +133,19 @@ final class SessionService: Sendable {
         live.update { $0.session }
     }
 
-    /// The whole session with the warnings a full reading would give.
-    func reading() -> SessionReading {
-        live.update { $0.reading() }
+    /// The whole session with the warnings a full reading would give (checked on the read queue after an edit:
+    /// the cooperative threads that carry the connections are never blocked by it).
+    func reading() async throws -> SessionReading {
+        await catchUp()
+        let live = self.live
+        return try await run(on: reads) { _ in live.update { $0.reading() } }
     }
 
-    /// The coverage index of the session now, with the reading's warnings.
-    func coverage() throws -> (index: CoverageIndex, warnings: [SessionWarning]) {
-        try live.update { state in (try state.coverageIndex(), state.warnings()) }
+    /// The coverage index of the session now, with the reading's warnings (built or updated on the read queue).
+    func coverage() async throws -> (index: CoverageIndex, warnings: [SessionWarning]) {
+        await catchUp()
+        let live = self.live
+        return try await run(on: reads) { _ in try live.update { state in (try state.coverageIndex(), state.warnings()) } }
     }
 
     private func run<T: Sendable>(on queue: DispatchQueue, _ body: @escaping @Sendable (SessionDatabase) throws -> T) async throws -> T {

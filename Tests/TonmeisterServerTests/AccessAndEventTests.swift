@@ -143,6 +143,14 @@ struct OtherWriterTests {
             var iterator = events.makeAsyncIterator()
             #expect(await iterator.next()?.json == #"{"type":"reload"}"#)
             #expect(await server.publishExternalChanges() == false)
+            // The session kept in memory follows: the command line's note is answered, also when a write of the
+            // server comes right after the other process's (before the twice-a-second look).
+            #expect(try await client.send(.get, "/api/takes/3").object["note"] as? String == "through the command line")
+            try SessionStore(path: database).setNote(ofTake: 4, to: "elsewhere")
+            try await client.send(.post, "/api/takes/3/note", #"{"note":"here"}"#)
+            #expect(try await client.send(.get, "/api/takes/4").object["note"] as? String == "elsewhere")
+            #expect(try await client.send(.get, "/api/takes/3").object["note"] as? String == "here")
+            #expect(await server.publishExternalChanges() == true, "the clients still get their reload event")
         }
     }
 }

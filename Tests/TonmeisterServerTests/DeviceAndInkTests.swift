@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Hummingbird
 import HummingbirdTesting
 import RecordingProtocol
@@ -14,51 +17,70 @@ import Testing
 struct DeviceAndInkTests {
     static func device(_ id: String) -> HTTPFields { [.init("X-Tonmeister-Device")!: id] }
 
-    /// Runs `body` with a live HTTP client on a served copy of the example.
+    /// Runs `body` with a client talking to the router of a served copy of the example.
     static func live(_ body: @Sendable (any TestClientProtocol, ServerFixture) async throws -> Void) async throws {
         let fixture = try ServerFixture()
-        defer { try? FileManager.default.removeItem(at: fixture.folder) }
-        try await Application(router: fixture.server.makeRouter()).test(.live) { client in try await body(client, fixture) }
+        try await fixture.test { client in try await body(client, fixture) }
     }
 
-    @Test("two devices: each undo removes the device's own newest mark; another's needs an explicit choice")
+    /// An answer over real HTTP: the status and the body as JSON.
+    struct HTTPAnswer {
+        var status: Int
+        var object: [String: Any]
+        var message: String { (object["error"] as? [String: Any])?["message"] as? String ?? "" }
+    }
+
+    /// Sends a request over a real connection to the server listening on `port`.
+    static func http(_ port: Int, _ method: String, _ path: String, _ body: String? = nil, device: String? = nil) async throws -> HTTPAnswer {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.timeoutInterval = 120
+        if method != "GET" { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        if let body { request.httpBody = Data(body.utf8) }
+        if let device { request.setValue(device, forHTTPHeaderField: "X-Tonmeister-Device") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        return HTTPAnswer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, object: object)
+    }
+
+    @Test("two devices over real HTTP: each undo removes the device's own newest mark; another's needs an explicit choice")
     func undoPerDevice() async throws {
-        try await Self.live { client, _ in
-            let take = try await client.send(.post, "/api/takes", #"{"start":{"page":2,"x":80,"y":60}}"#, headers: Self.device("tab-a"))
-            #expect(take.status == .created)
+        try await LiveServerTests.withServer(headerTimeout: 30) { port in
+            let take = try await Self.http(port, "POST", "/api/takes", #"{"start":{"page":2,"x":80,"y":60}}"#, device: "tab-a")
+            #expect(take.status == 201)
             #expect(take.object["device"] as? String == "tab-a")
             let number = take.object["number"] as? Int ?? 0
             func mark(_ x: Int, _ device: String) async throws -> Int {
-                let answer = try await client.send(.post, "/api/marks",
-                    #"{"take":\#(number),"kind":"rating","value":4,"at":{"page":2,"x":\#(x),"y":60}}"#, headers: Self.device(device))
-                #expect(answer.status == .created)
+                let answer = try await Self.http(port, "POST", "/api/marks",
+                    #"{"take":\#(number),"kind":"rating","value":4,"at":{"page":2,"x":\#(x),"y":60}}"#, device: device)
+                #expect(answer.status == 201)
                 #expect(answer.object["device"] as? String == device)
                 return answer.object["id"] as? Int ?? 0
             }
             let fromB = try await mark(120, "tab-b")
             let fromA = try await mark(160, "tab-a")
             // B's undo removes B's mark, although A's is newer.
-            let undoB = try await client.send(.post, "/api/undo", headers: Self.device("tab-b"))
-            #expect(undoB.status == .ok)
+            let undoB = try await Self.http(port, "POST", "/api/undo", device: "tab-b")
+            #expect(undoB.status == 200)
             let undone = undoB.object["undone"] as? [String: Any] ?? [:]
             #expect(undone["mark"] as? Int == fromB)
             #expect(undone["device"] as? String == "tab-b")
-            var ids = try await client.send(.get, "/api/marks?take=\(number)").object["marks"] as? [[String: Any]] ?? []
+            var ids = try await Self.http(port, "GET", "/api/marks?take=\(number)").object["marks"] as? [[String: Any]] ?? []
             #expect(ids.compactMap { $0["id"] as? Int } == [fromA])
             // B has nothing left; A's mark needs {"device":"tab-a"}.
-            let again = try await client.send(.post, "/api/undo", headers: Self.device("tab-b"))
-            #expect(again.status == .badRequest)
+            let again = try await Self.http(port, "POST", "/api/undo", device: "tab-b")
+            #expect(again.status == 400)
             #expect(again.message.hasPrefix("nothing to undo: device tab-b"))
-            let other = try await client.send(.post, "/api/undo", #"{"device":"tab-a"}"#, headers: Self.device("tab-b"))
+            let other = try await Self.http(port, "POST", "/api/undo", #"{"device":"tab-a"}"#, device: "tab-b")
             #expect((other.object["undone"] as? [String: Any])?["mark"] as? Int == fromA)
-            ids = try await client.send(.get, "/api/marks?take=\(number)").object["marks"] as? [[String: Any]] ?? []
+            ids = try await Self.http(port, "GET", "/api/marks?take=\(number)").object["marks"] as? [[String: Any]] ?? []
             #expect(ids.isEmpty)
             // {"any":true} undoes the newest of anyone: A's take start.
-            let any = try await client.send(.post, "/api/undo", #"{"any":true}"#, headers: Self.device("tab-b"))
+            let any = try await Self.http(port, "POST", "/api/undo", #"{"any":true}"#, device: "tab-b")
             #expect((any.object["undone"] as? [String: Any])?["take"] as? Int == number)
-            let bad = try await client.send(.post, "/api/marks", #"{"take":1,"kind":"rating","value":3,"at":{"page":2,"x":90,"y":60}}"#,
-                                            headers: Self.device("tab a/1"))
-            #expect(bad.status == .badRequest)
+            let bad = try await Self.http(port, "POST", "/api/marks", #"{"take":1,"kind":"rating","value":3,"at":{"page":2,"x":90,"y":60}}"#,
+                                          device: "tab a/1")
+            #expect(bad.status == 400)
             #expect(bad.message.contains("X-Tonmeister-Device"))
         }
     }

@@ -53,14 +53,16 @@ extension TonmeisterServer {
         }
     }
 
-    /// `?bar=12`, `?bars=5-12` or `?page=2&x=300&y=400`.
+    /// `?bar=12` (`?bar=12/2`: its second pass), `?bars=5-12` or `?page=2&x=300&y=400` (`&pass=2`).
     static func coverQuery(_ request: Request) throws -> CoverQuery {
         let q = request.uri.queryParameters
         let point = q.has("page") || q.has("x") || q.has("y")
         guard [q.has("bar"), q.has("bars"), point].filter({ $0 }).count == 1 else {
             throw APIError.badRequest("ask with one of ?bar=12, ?bars=5-12, or ?page=2&x=300&y=400")
         }
-        if let bar = q.get("bar") { return .bar(try barNumber(bar)) }
+        if let bar = q.get("bar") {
+            do { return try BarAddress(bar).coverQuery } catch { throw APIError.badRequest(error.description) }
+        }
         if let bars = q.get("bars") {
             let (from, to) = try barRange(bars, name: "bars")
             guard from <= to else { throw APIError.badRequest("bars=\(bars): the range runs backwards") }
@@ -70,7 +72,9 @@ extension TonmeisterServer {
             throw APIError.badRequest("a point needs page, x and y")
         }
         guard page >= 1, x >= 0, y >= 0 else { throw APIError.badRequest("a point has page 1 or more and x, y of 0 or more") }
-        return .point(ScorePosition(page: page, x: x, y: y))
+        let pass = try queryInt(request, "pass")
+        if let pass, !(1...PlayingOrder.maxPasses).contains(pass) { throw APIError.badRequest("pass must be from 1 to \(PlayingOrder.maxPasses)") }
+        return .point(ScorePosition(page: page, x: x, y: y, pass: pass))
     }
 
     /// Plan options from `splicePenalty`, `minRating`, `preferEditPoints`, `editPointBonus`, `exclude`, `piece` and `bars`.

@@ -43,7 +43,11 @@ struct TakeStartCommand: ParsableCommand {
     func run() throws {
         let clock = Take(number: 0, start: at.position, recordStart: recordStart, fps: fps ?? (recordStart == nil ? nil : 25),
                          tabletOffset: offset, startedAt: startedAt ?? WallClock.text(Date()))
-        let take = try file.store().startTake(at: at.position, piece: piece.map { $0 - 1 }, source: source, note: note, clock: clock)
+        let store = try file.store()
+        if let piece, let warning = try store.load().pieceWarning(piece: piece - 1, start: at.position) {
+            WarningLog.shared.record([SessionWarning(kind: .takeOutsidePiece, message: warning)])
+        }
+        let take = try store.startTake(at: at.position, piece: piece.map { $0 - 1 }, source: source, note: note, clock: clock)
         output.emit(take.summaryJSON, text: ["take \(take.label) started" + (take.recordStart.map { " at \($0)" } ?? "")])
     }
 }

@@ -28,6 +28,16 @@ extension ScoreDocument {
         }
     }
 
+    /// True for the characters words are made of: letters, digits and punctuation. Music fonts' symbols (private
+    /// use, or control codes in fonts without a Unicode map) touch the numbers engraved beside them and end a word.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber, .otherPunctuation,
+             .openPunctuation, .closePunctuation, .dashPunctuation, .modifierLetter, .nonspacingMark: return true
+        default: return false
+        }
+    }
+
     /// Groups characters and their boxes (one per character, as poppler pairs them) into words.
     static func words(_ scalars: String.UnicodeScalarView, boxes: UnsafeBufferPointer<PopplerRectangle>) -> [PageWord] {
         var words: [PageWord] = []
@@ -36,14 +46,14 @@ extension ScoreDocument {
             let left = min(box.x1, box.x2), right = max(box.x1, box.x2)
             let top = min(box.y1, box.y2), bottom = max(box.y1, box.y2)
             // Music fonts' symbols (private use: a bracket end, a flat) touch the numbers engraved beside them.
-            if scalar.properties.isWhitespace || scalar.properties.generalCategory == .privateUse || !left.isFinite || !top.isFinite || !right.isFinite || !bottom.isFinite {
+            if !Self.isWordScalar(scalar) || !left.isFinite || !top.isFinite || !right.isFinite || !bottom.isFinite {
                 if let word = current { words.append(word) }
                 current = nil
                 continue
             }
             if var word = current {
                 let sameLine = top < word.bottom && bottom > word.top
-                let touching = left <= word.right + max(1, 0.3 * (bottom - top)) && right >= word.left
+                let touching = left <= word.right + max(1, 0.3 * min(bottom - top, word.height)) && right >= word.left
                 if sameLine && touching {
                     word.text.unicodeScalars.append(scalar)
                     word.left = min(word.left, left); word.right = max(word.right, right)

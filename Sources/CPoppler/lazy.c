@@ -110,6 +110,8 @@ TM_LAZY_VOID(TM_POPPLER, poppler_page_get_size, (PopplerPage *page, double *widt
 TM_LAZY(TM_POPPLER, GList *, poppler_page_get_image_mapping, (PopplerPage *page), (page))
 TM_LAZY_VOID(TM_POPPLER, poppler_page_free_image_mapping, (GList *list), (list))
 TM_LAZY(TM_POPPLER, GQuark, poppler_error_quark, (void), ())
+TM_LAZY(TM_POPPLER, char *, poppler_page_get_text, (PopplerPage *page), (page))
+TM_LAZY(TM_POPPLER, int, poppler_page_get_text_layout, (PopplerPage *page, PopplerRectangle **rectangles, unsigned int *n_rectangles), (page, rectangles, n_rectangles))
 TM_LAZY(TM_POPPLER, PopplerDocument *, poppler_document_new_from_file, (const char *uri, const char *password, GError **error), (uri, password, error))
 TM_LAZY(TM_POPPLER, PopplerDocument *, poppler_document_new_from_data, (char *data, int length, const char *password, GError **error), (data, length, password, error))
 TM_LAZY(TM_POPPLER, PopplerPage *, poppler_document_get_page, (PopplerDocument *document, int index), (document, index))

@@ -43,10 +43,10 @@ extension Session {
                 throw ProtocolError.noLayout(reason: "per-piece numbering without prefixes finds a take's piece from its start bar")
             }
             let axis = ScoreAxis(layout) // score order: the piece is found from the start bar as printed
-            guard let first = layout.bar(numbered: pieces[piece].firstBar)?.globalIndex,
-                  let last = layout.bar(numbered: pieces[piece].lastBar)?.globalIndex else {
+            guard let range = pieceBarRanges()[piece] else {
                 throw ProtocolError.barNotFound("\(pieces[piece].firstBar)…\(pieces[piece].lastBar)")
             }
+            let first = range.lowerBound, last = range.upperBound
             for take in takes {
                 guard let place = try? axis.place(take.start), let n = Int(take.label), limits.contains(n) else { continue }
                 let bar = min(Int(place.coordinate), axis.barCount - 1)
@@ -70,7 +70,7 @@ extension Session {
         start: ScorePosition, end: ScorePosition? = nil, piece: Int? = nil, source: String? = nil,
         recordStart: String? = nil, fps: Double? = nil, note: String = "", tabletOffset: Double? = nil, startedAt: String? = nil
     ) throws -> Take {
-        let (number, label) = try nextTakeNumber(for: piece)
+        let (number, label) = try nextTakeNumber(for: piece ?? pieceForNewTake(at: start))
         let take = Take(number: number, label: label, start: start, end: end, source: source,
                         recordStart: recordStart, fps: fps, note: note, tabletOffset: tabletOffset, startedAt: startedAt)
         _ = try Self.checkTake(take, checker: PositionChecker(layout: layout, pieces: pieces))

@@ -70,9 +70,10 @@ extension Session {
             throw fail("the take-label prefix '\(prefix)' must be non-empty and contain no digits")
         }
         if let axis = checker.axis {
-            guard let first = axis.layout.bar(numbered: piece.firstBar) else { throw fail("bar \(piece.firstBar) is not in the layout") }
-            guard let last = axis.layout.bar(numbered: piece.lastBar) else { throw fail("bar \(piece.lastBar) is not in the layout") }
-            guard first.globalIndex <= last.globalIndex else {
+            guard axis.layout.bar(numbered: piece.firstBar) != nil else { throw fail("bar \(piece.firstBar) is not in the layout") }
+            guard axis.layout.bar(numbered: piece.lastBar) != nil else { throw fail("bar \(piece.lastBar) is not in the layout") }
+            // Numbers restart per piece: the piece's bars are found after the previous piece's (see pieceBarRanges()).
+            guard pieceBarRanges()[index] != nil else {
                 throw fail("the first bar \(piece.firstBar) comes after the last bar \(piece.lastBar) in the score")
             }
         }

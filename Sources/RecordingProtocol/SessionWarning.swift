@@ -37,6 +37,11 @@ public struct SessionWarning: Hashable, Sendable, CustomStringConvertible {
         case orderRepaired = "order-repaired"
         /// The document breaks off: what was complete before the break was kept, and it opens read-only.
         case damaged
+        /// A take was started for a piece whose bars do not hold its start (`take start --piece N`).
+        case takeOutsidePiece = "take-outside-piece"
+        /// The score PDF differs from the one the session was made on (its SHA-256): marks may be drawn off their bars;
+        /// `session rescore` moves them onto the new edition.
+        case scoreChanged = "score-changed"
     }
 
     public var kind: Kind

@@ -29,6 +29,7 @@ extension SessionDatabase {
             partial.numbering = try SessionRows.numbering(
                 try String.fetchOne(db, sql: "SELECT numbering_json FROM session WHERE id = 1") ?? "{}")
             partial.pieces = try SessionRows.pieces(in: db)
+            let piece = piece ?? partial.pieceForNewTake(at: start)
             if partial.numbering.continuous || piece == nil {
                 if let highest = try Int.fetchOne(db, sql: "SELECT max(number) FROM take WHERE typeof(number) = 'integer' AND number BETWEEN ? AND ?",
                                                   arguments: [SessionLimits.takeNumbers.lowerBound, SessionLimits.takeNumbers.upperBound]) {

@@ -209,7 +209,7 @@ public struct SessionStore {
     /// Applies a change made through the session model and writes the whole session (a JSON document, or one
     /// database transaction).
     @discardableResult
-    private func edit<T>(_ change: (inout Session) throws -> T) throws -> T {
+    func edit<T>(_ change: (inout Session) throws -> T) throws -> T {
         switch kind {
         case .json: return try editDocument(change)
         case .sqlite:

@@ -21,7 +21,7 @@ struct Tonmeister: ParsableCommand {
             ScaleCommand.self, ChordCommand.self, HarmonizeCommand.self,
             TuningsCommand.self, FretboardCommand.self, VoicingsCommand.self, QuizCommand.self,
             ScoreCommand.self, SessionCommand.self, TakeCommand.self, MarkCommand.self, UndoCommand.self, TakesCommand.self,
-            CoversCommand.self, CoverageCommand.self, PlanCommand.self, MarkersCommand.self, ServeCommand.self,
+            CoversCommand.self, CoverageCommand.self, PlanCommand.self, MarkersCommand.self, ServeCommand.self, PieceCommand.self,
             DocsCommand.self, DemoCommand.self, FollowCommand.self,
         ]
     )

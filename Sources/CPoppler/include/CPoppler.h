@@ -35,6 +35,10 @@ TM_HIDDEN void poppler_page_render_for_printing(PopplerPage *page, cairo_t *cair
 TM_HIDDEN GList *poppler_page_get_image_mapping(PopplerPage *page);
 TM_HIDDEN void poppler_page_free_image_mapping(GList *list);
 TM_HIDDEN GQuark poppler_error_quark(void);
+/* The page's text in reading order (UTF-8, g_free it) and one rectangle per character of that text (g_free the
+   array): the printed bar numbers are read from these. */
+TM_HIDDEN char *poppler_page_get_text(PopplerPage *page);
+TM_HIDDEN int poppler_page_get_text_layout(PopplerPage *page, PopplerRectangle **rectangles, unsigned int *n_rectangles);
 
 TM_HIDDEN void g_object_unref(void *object);
 TM_HIDDEN void g_free(void *memory);

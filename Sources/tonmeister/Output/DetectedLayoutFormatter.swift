@@ -7,17 +7,34 @@ struct DetectedLayoutFormatter {
     var layout: ScoreLayout
 
     var dpi: Double
+    /// How the bars were numbered after the print; nil when numbered by counting (`--count-bars`).
+    var numbering: PrintedNumbering?
 
-    init(pages: [DetectedPage], dpi: Double) throws {
+    /// The detected layout, numbered as `document` prints it unless `countBars`.
+    init(pages: [DetectedPage], dpi: Double, document: ScoreDocument? = nil) throws {
         self.dpi = dpi
         self.pages = pages
         layout = try ScoreLayout(detected: pages)
+        if let document {
+            let printed = try document.numberedAsPrinted(layout)
+            layout = printed.layout
+            numbering = printed.numbering
+        }
     }
 
     var json: JSONValue {
         guard case .object(var members) = layout.jsonTree else { return layout.jsonTree }
         members.append(("detection", DetectedPage.report(pages, dpi: dpi)))
+        if let numbering { members.append(("numbering", numbering.json(layout: layout))) }
         return .object(members)
+    }
+
+    /// What the report says about the bar numbers.
+    var numberingText: [String] {
+        guard let numbering else { return ["bars numbered by counting from 1"] }
+        if numbering.used.isEmpty { return ["no printed bar numbers read: bars numbered by counting from 1"] }
+        return ["bar numbers follow \(numbering.used.count) printed number\(numbering.used.count == 1 ? "" : "s")"]
+            + numbering.disagreements.map { "  " + $0.message(in: layout) }
     }
 
     var text: [String] {
@@ -36,7 +53,7 @@ struct DetectedLayoutFormatter {
                     + "\(staves) \(staves == 1 ? "staff" : "staves"), \(range)" + doubt)
             }
             return lines
-        } + [summary]
+        } + numberingText + [summary]
     }
 
     /// The pages to check by eye before the session, or that every page read confidently.

@@ -7,7 +7,8 @@ struct ScoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "score",
         abstract: "Inspect, render and detect the layout of a PDF score.",
-        subcommands: [ScoreInfoCommand.self, ScoreRenderCommand.self, ScoreDetectCommand.self, ScoreFormCommand.self]
+        subcommands: [ScoreInfoCommand.self, ScoreRenderCommand.self, ScoreDetectCommand.self, ScoreNumberingCommand.self,
+                      ScoreFormCommand.self]
     )
 }
 

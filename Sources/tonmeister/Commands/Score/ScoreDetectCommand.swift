@@ -8,7 +8,12 @@ struct ScoreDetectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "detect",
         abstract: "Detect systems, staves and bars and print the layout (the session JSON `layout` object).",
-        discussion: "Bars are numbered continuously from 1 through the detected pages. Each page also reports a confidence."
+        discussion: """
+            Bars are numbered as the engraver printed them (numbers read from the PDF's text: upbeats, a restart for \
+            each piece, endings, numbers printed every few bars); where the print and the count of bars disagree the \
+            print is followed and the report says so (`numbering` in --json). --count-bars numbers continuously from 1 \
+            instead. Each page also reports a confidence.
+            """
     )
 
     @OptionGroup var score: ScoreFileOptions
@@ -21,6 +26,9 @@ struct ScoreDetectCommand: ParsableCommand {
 
     @Flag(help: "Read every page from pixels, born-digital pages too (a cross-check of the reading from the drawing).")
     var raster = false
+
+    @Flag(help: "Number bars by counting from 1 through the pages, ignoring the printed numbers.")
+    var countBars = false
 
     @Option(help: "Also write each page as PNG with the detected layout drawn on it into this directory.")
     var draw: String?
@@ -39,7 +47,7 @@ struct ScoreDetectCommand: ParsableCommand {
         for page in detected {
             if let reason = page.unreadableReason { FileHandle.standardError.write(Data("warning: page \(page.page) could not be read (\(reason))\n".utf8)) }
         }
-        let layout = try DetectedLayoutFormatter(pages: detected, dpi: dpi)
+        let layout = try DetectedLayoutFormatter(pages: detected, dpi: dpi, document: countBars ? nil : document)
         if let draw { try drawPages(document, detected, into: draw) }
         output.emit(layout.json, text: layout.text)
     }

@@ -13,7 +13,9 @@ struct AnnotatedScore {
     /// session file, as given from the current directory.
     ///
     /// - Throws: `CLIError.badInput` naming where it looked, or the errors of `ScoreDocument`.
-    init(session: Session, sessionPath: String, score: String?, password: String? = nil) throws {
+    /// A score whose SHA-256 differs from the session's is opened with a `score-changed` warning (unless `quiet`),
+    /// `--score` included.
+    init(session: Session, sessionPath: String, score: String?, password: String? = nil, quiet: Bool = false) throws {
         self.session = session
         let candidates: [String]
         if let score {
@@ -27,8 +29,11 @@ struct AnnotatedScore {
             throw CLIError.badInput("the score PDF is not found (looked for \(candidates.joined(separator: " and "))); give it with --score")
         }
         document = try ScoreDocument(path: path, password: password)
-        if !session.score.sha256.isEmpty, score == nil, SHA256.hex(document.data) != session.score.sha256 {
-            printNote("warning: \(path) differs from the score the session was made on (SHA-256)")
+        if !quiet, !session.score.sha256.isEmpty, SHA256.hex(document.data) != session.score.sha256 {
+            WarningLog.shared.record([SessionWarning(
+                kind: .scoreChanged,
+                message: "\(path) differs from the score the session was made on (SHA-256): marks may be drawn off their bars; "
+                    + "`tonmeister session rescore` moves them onto a new edition")])
         }
     }
 

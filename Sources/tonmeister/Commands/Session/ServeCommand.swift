@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScoreDocument
 import Foundation
 import RecordingProtocol
 import Storage
@@ -59,6 +60,10 @@ struct ServeCommand: ParsableCommand {
         let scorePath: String
         do { scorePath = try SessionFiles.scorePath(for: session, sessionPath: prepared.database, explicit: score) } catch let error as ServerError {
             throw CLIError.badInput(error.description)
+        }
+        if !session.score.sha256.isEmpty, let data = FileManager.default.contents(atPath: scorePath), SHA256.hex(data) != session.score.sha256 {
+            Self.say("warning: \(scorePath) differs from the score the session was made on (SHA-256): marks may be drawn off their bars; "
+                + "`tonmeister session rescore` moves them onto a new edition")
         }
         let token = noToken ? nil : self.token ?? ServerConfiguration.randomToken()
         var configuration = ServerConfiguration(host: host, port: port, token: token)

@@ -8,7 +8,8 @@ struct SessionCommand: ParsableCommand {
         commandName: "session",
         abstract: "Create, show, import, export and render a recording session (.json document or .sqlite database).",
         subcommands: [SessionCreateCommand.self, SessionShowCommand.self, SessionImportCommand.self, SessionExportCommand.self,
-                      SessionRenderCommand.self, SessionCheckCommand.self, SessionLinkAudioCommand.self, SessionClockCommand.self]
+                      SessionRenderCommand.self, SessionCheckCommand.self, SessionLinkAudioCommand.self, SessionClockCommand.self,
+                      SessionRescoreCommand.self]
     )
 }
 

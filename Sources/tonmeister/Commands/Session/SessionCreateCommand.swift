@@ -39,7 +39,7 @@ struct SessionCreateCommand: ParsableCommand {
             throw CLIError.badInput("\(file) already exists; choose a new name (nothing was changed)")
         }
         let document = try ScoreDocument(path: score, password: password)
-        let layout = detect ? try ScoreLayout(detected: document.detectLayout()) : nil
+        let layout = detect ? try document.numberedAsPrinted(ScoreLayout(detected: document.detectLayout())).layout : nil
         let session = Session(title: title ?? URL(fileURLWithPath: score).deletingPathExtension().lastPathComponent,
                               score: ScoreReference(file: Self.path(of: score, from: file), sha256: SHA256.hex(document.data)),
                               layout: layout)

@@ -44,7 +44,11 @@ struct TakeStartCommand: ParsableCommand {
         let start = try at.position(in: file.load)
         let clock = Take(number: 0, start: start, recordStart: recordStart, fps: fps ?? (recordStart == nil ? nil : 25),
                          tabletOffset: offset, startedAt: startedAt ?? WallClock.text(Date()))
-        let take = try file.store().startTake(at: start, piece: piece.map { $0 - 1 }, source: source, note: note, clock: clock)
+        let store = try file.store()
+        if let piece, let warning = try store.load().pieceWarning(piece: piece - 1, start: start) {
+            WarningLog.shared.record([SessionWarning(kind: .takeOutsidePiece, message: warning)])
+        }
+        let take = try store.startTake(at: start, piece: piece.map { $0 - 1 }, source: source, note: note, clock: clock)
         output.emit(take.summaryJSON, text: ["take \(take.label) started" + (take.recordStart.map { " at \($0)" } ?? "")])
     }
 }

@@ -1,0 +1,91 @@
+import CPoppler
+import ScoreLayout
+
+extension ScoreDocument {
+    /// The words of a page's text (born-digital pages: the text the engraver set, such as bar numbers, titles and
+    /// tempo marks), each with its box in PDF points, in poppler's reading order.
+    ///
+    /// A word is a run of characters without white space or music-font symbols (private-use characters) whose boxes
+    /// touch on one line; a scanned page has none.
+    ///
+    /// - Throws: `ScoreDocumentError.pageOutOfRange`, or poppler's refusal to open the document.
+    public func words(onPage page: Int) throws(ScoreDocumentError) -> [PageWord] {
+        try checkPage(page)
+        return try Self.words(handle: handle, index: page - 1)
+    }
+
+    /// The words of the page with this 0-based index (see `words(onPage:)`).
+    static func words(handle: PopplerHandle, index: Int) throws(ScoreDocumentError) -> [PageWord] {
+        try handle.withPage(index) { page in
+            guard let cText = poppler_page_get_text(page) else { return [] }
+            defer { g_free(cText) }
+            var rectangles: UnsafeMutablePointer<PopplerRectangle>?
+            var count: UInt32 = 0
+            guard poppler_page_get_text_layout(page, &rectangles, &count) != 0, let rectangles else { return [] }
+            defer { g_free(rectangles) }
+            let boxes = UnsafeBufferPointer(start: rectangles, count: Int(count))
+            return Self.words(String(cString: cText).unicodeScalars, boxes: boxes)
+        }
+    }
+
+    /// True for the characters words are made of: letters, digits and punctuation. Music fonts' symbols (private
+    /// use, or control codes in fonts without a Unicode map) touch the numbers engraved beside them and end a word.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber, .otherPunctuation,
+             .openPunctuation, .closePunctuation, .dashPunctuation, .modifierLetter, .nonspacingMark: return true
+        default: return false
+        }
+    }
+
+    /// Groups characters and their boxes (one per character, as poppler pairs them) into words.
+    static func words(_ scalars: String.UnicodeScalarView, boxes: UnsafeBufferPointer<PopplerRectangle>) -> [PageWord] {
+        var words: [PageWord] = []
+        var current: PageWord?
+        for (scalar, box) in zip(scalars, boxes) {
+            let left = min(box.x1, box.x2), right = max(box.x1, box.x2)
+            let top = min(box.y1, box.y2), bottom = max(box.y1, box.y2)
+            // Music fonts' symbols (private use: a bracket end, a flat) touch the numbers engraved beside them.
+            if !Self.isWordScalar(scalar) || !left.isFinite || !top.isFinite || !right.isFinite || !bottom.isFinite {
+                if let word = current { words.append(word) }
+                current = nil
+                continue
+            }
+            if var word = current {
+                let sameLine = top < word.bottom && bottom > word.top
+                let touching = left <= word.right + max(1, 0.3 * min(bottom - top, word.height)) && right >= word.left
+                if sameLine && touching {
+                    word.text.unicodeScalars.append(scalar)
+                    word.left = min(word.left, left); word.right = max(word.right, right)
+                    word.top = min(word.top, top); word.bottom = max(word.bottom, bottom)
+                    current = word
+                    continue
+                }
+                words.append(word)
+            }
+            current = PageWord(text: String(Character(scalar)), left: left, top: top, right: right, bottom: bottom)
+        }
+        if let word = current { words.append(word) }
+        return words
+    }
+}
+
+extension ScoreDocument {
+    /// The bar numbers and ending labels printed on the pages of `layout` (born-digital pages; a scan has no text).
+    public func printedNumbers(layout: ScoreLayout) throws(ScoreDocumentError) -> PrintedNumberReader.Reading {
+        var words: [Int: [PageWord]] = [:]
+        for page in layout.pages where (1...pageCount).contains(page.page) {
+            words[page.page] = try self.words(onPage: page.page)
+        }
+        return PrintedNumberReader.read(layout: layout, words: words)
+    }
+
+    /// `layout` numbered as the engraver printed it, with what the numbering learnt (see
+    /// `ScoreLayout.numbering(agreeingWith:endings:)`); the layout unchanged when nothing was printed.
+    public func numberedAsPrinted(_ layout: ScoreLayout) throws(ScoreDocumentError) -> (layout: ScoreLayout, numbering: PrintedNumbering) {
+        let reading = try printedNumbers(layout: layout)
+        let numbering = layout.numbering(agreeingWith: reading.numbers, endings: reading.endings)
+        guard let renumbered = try? layout.renumbered(numbering.rules) else { return (layout, numbering) }
+        return (renumbered, numbering)
+    }
+}

@@ -1,0 +1,195 @@
+/// Numbering that agrees with the printed bar numbers, and the rules behind a numbered layout.
+extension ScoreLayout {
+    /// The rules that number this layout's bars as the engraver printed them.
+    ///
+    /// Numbers at the head of a system are trusted; numbers inside a system (printed every bar or every few bars)
+    /// count only when they agree with the count from a system-head number next to them, or, on a score that
+    /// prints none at system heads, with another such number. Where the print and the count of bars disagree,
+    /// the print wins, explained by the first of these that fits:
+    /// - the first printed number is one less than the count: the score opens with an upbeat (`.pickup`);
+    /// - the count runs ahead of a small printed number, and a system starts exactly that many bars earlier (or
+    ///   one more, for an upbeat): the numbering restarts there (a new piece; `.renumber` to 1, or 0);
+    /// - the count runs ahead by the length of a second ending whose label was read (`endings`): the second
+    ///   ending's bars take the first ending's numbers with the suffix "a" (a third ending "b"), and counting
+    ///   goes on after them, as the print does;
+    /// - otherwise the print is trusted from that bar on when the next printed number confirms it (or it is the
+    ///   last one and off by at most 3); an unconfirmed number is ignored.
+    public func numbering(agreeingWith printed: [PrintedBarNumber], endings: [PrintedEnding] = []) -> PrintedNumbering {
+        let total = barCount
+        let starts = systemStartIndices()
+        var result = PrintedNumbering()
+        let anchors = Self.consistentAnchors(printed.filter { (0..<total).contains($0.globalIndex) }, ignored: &result.ignored)
+        var rules: [NumberingRule] = []
+        var previous: PrintedBarNumber?
+        for (n, anchor) in anchors.enumerated() {
+            let counted = counted(at: anchor.globalIndex, rules: rules)
+            if counted == anchor.number {
+                result.used.append(anchor); previous = anchor; continue
+            }
+            let floor = previous.map { $0.globalIndex + 1 } ?? 0
+            var explained: (rules: [NumberingRule], cause: NumberingDisagreement.Cause)?
+            if anchor.number.value < counted.value || previous == nil {
+                explained = Self.restart(anchor, starts: starts, floor: floor, first: previous == nil)
+            }
+            if anchor.number.value < counted.value, explained == nil || Self.isUpbeatRestart(explained) {
+                // A first ending and its repeat can look like an upbeat: with ending labels read, the endings win.
+                if let withEndings = restartWithEndings(anchor, starts: starts, floor: floor, rules: rules, endings: endings) {
+                    explained = (withEndings, .restart)
+                }
+            }
+            if explained == nil, anchor.number.value < counted.value {
+                explained = endingRules(anchor, counted: counted, rules: rules, endings: endings, floor: floor).map { ($0, .endings) }
+            }
+            // A number that disagrees with the count is an outlier when the next printed number agrees with the
+            // count instead (a tempo mark "132" over the first system); unexplained, it must be confirmed by the next.
+            let next = n + 1 < anchors.count ? anchors[n + 1] : nil
+            if explained != nil, let next, next.atSystemStart, self.counted(at: next.globalIndex, rules: rules) == next.number { explained = nil }
+            let confirmed = next.map { $0.number.value - anchor.number.value == $0.globalIndex - anchor.globalIndex }
+            if explained == nil, confirmed ?? (abs(anchor.number.value - counted.value) <= 3) {
+                explained = ([.renumber(fromGlobalIndex: anchor.globalIndex, to: BarNumber(anchor.number.value))], .mismatch)
+            }
+            guard let explained else { result.ignored.append(anchor); continue }
+            rules += explained.rules
+            if anchor.number.hasSuffix {
+                rules.append(.suffix(globalIndex: anchor.globalIndex, suffix: anchor.number.suffix))
+            }
+            result.disagreements.append(NumberingDisagreement(
+                globalIndex: anchor.globalIndex, printed: anchor.number, counted: counted, cause: explained.cause))
+            result.used.append(anchor)
+            previous = anchor
+        }
+        result.rules = rules
+        return result
+    }
+
+    /// The rules that give this layout the numbers its bars carry now: `renumbered(numberingRules())` gives
+    /// back the same numbers.
+    public func numberingRules() -> [NumberingRule] {
+        var rules: [NumberingRule] = []
+        var next = 1
+        var previous: BarNumber?
+        for location in allBars() {
+            let number = location.number, index = location.globalIndex
+            if number.hasSuffix {
+                if previous?.value != number.value || (previous == nil && number.value != 0) {
+                    rules.append(.renumber(fromGlobalIndex: index, to: BarNumber(number.value)))
+                    next = number.value + 1
+                }
+                rules.append(.suffix(globalIndex: index, suffix: number.suffix))
+            } else if number.value != next {
+                if index == 0 && number.value == 0 { rules.append(.pickup) } else {
+                    rules.append(.renumber(fromGlobalIndex: index, to: number))
+                }
+                next = number.value + 1
+            } else {
+                next += 1
+            }
+            previous = number
+        }
+        return rules
+    }
+
+    /// The global indices of the first bars of systems that have bars, in score order.
+    public func systemStartIndices() -> [Int] {
+        var result: [Int] = [], count = 0
+        for page in pages {
+            for system in page.systems {
+                let bars = system.bars?.count ?? 0
+                if bars > 0 { result.append(count) }
+                count += bars
+            }
+        }
+        return result
+    }
+
+    /// The number counting with `rules` gives the bar at `index`.
+    func counted(at index: Int, rules: [NumberingRule]) -> BarNumber {
+        (try? renumbered(rules))?.bar(atGlobalIndex: index)?.number ?? BarNumber(0)
+    }
+
+    /// The printed numbers in bar order that can be trusted (see `numbering(agreeingWith:endings:)`); the rest go to
+    /// `ignored`.
+    static func consistentAnchors(_ printed: [PrintedBarNumber], ignored: inout [PrintedBarNumber]) -> [PrintedBarNumber] {
+        var byIndex: [Int: PrintedBarNumber] = [:]
+        for p in printed where byIndex[p.globalIndex] == nil || (p.atSystemStart && !byIndex[p.globalIndex]!.atSystemStart) {
+            byIndex[p.globalIndex] = p
+        }
+        let sorted = byIndex.values.sorted { $0.globalIndex < $1.globalIndex }
+        let heads = sorted.filter(\.atSystemStart)
+        func offset(_ p: PrintedBarNumber) -> Int { p.number.value - p.globalIndex }
+        var result: [PrintedBarNumber] = []
+        for p in sorted {
+            if p.atSystemStart { result.append(p); continue }
+            let keep: Bool
+            if heads.isEmpty {
+                keep = sorted.contains { $0 != p && offset($0) == offset(p) }
+            } else {
+                let before = heads.last { $0.globalIndex < p.globalIndex }, after = heads.first { $0.globalIndex > p.globalIndex }
+                keep = [before, after].contains { $0.map(offset) == offset(p) }
+            }
+            if keep { result.append(p) } else { ignored.append(p) }
+        }
+        return result
+    }
+
+    /// True for a restart at an upbeat (a renumbering to 0 after the score's start).
+    static func isUpbeatRestart(_ explained: (rules: [NumberingRule], cause: NumberingDisagreement.Cause)?) -> Bool {
+        guard let explained, explained.cause == .restart, case .renumber(_, let to)? = explained.rules.first else { return false }
+        return to.value == 0
+    }
+
+    /// A restart at 1 at a system start before `anchor` whose later endings (labels read) make up the difference.
+    func restartWithEndings(_ anchor: PrintedBarNumber, starts: [Int], floor: Int, rules: [NumberingRule],
+                            endings: [PrintedEnding]) -> [NumberingRule]? {
+        for start in starts.reversed() where start >= floor && start > 0 && start <= anchor.globalIndex {
+            guard endings.contains(where: { $0.ordinal >= 2 && $0.globalIndex >= start && $0.globalIndex < anchor.globalIndex }) else { continue }
+            let base = rules + [.renumber(fromGlobalIndex: start, to: BarNumber(1))]
+            let counted = counted(at: anchor.globalIndex, rules: base)
+            if counted == anchor.number { return nil }
+            if let extra = endingRules(anchor, counted: counted, rules: base, endings: endings, floor: start) {
+                return [.renumber(fromGlobalIndex: start, to: BarNumber(1))] + extra
+            }
+        }
+        return nil
+    }
+
+    /// A restart of the numbering at a system start before `anchor` (after `floor`) that explains its printed
+    /// number: the system starts `number - 1` bars before it (numbered from 1) or `number` bars (an upbeat 0).
+    /// For the score's first printed number, an upbeat or another first number at the score's start.
+    static func restart(_ anchor: PrintedBarNumber, starts: [Int], floor: Int, first: Bool)
+        -> (rules: [NumberingRule], cause: NumberingDisagreement.Cause)?
+    {
+        let value = anchor.number.value, index = anchor.globalIndex
+        if first {
+            if value == index { return ([.pickup], .pickup) }
+            if value > index { return ([.renumber(fromGlobalIndex: 0, to: BarNumber(value - index))], .offset) }
+        }
+        for start in starts.reversed() where start >= floor && start <= index && start > 0 {
+            if index - start == value - 1 { return ([.renumber(fromGlobalIndex: start, to: BarNumber(1))], .restart) }
+            if index - start == value { return ([.renumber(fromGlobalIndex: start, to: BarNumber(0))], .restart) }
+        }
+        return nil
+    }
+
+    /// Rules numbering second (and later) endings after `floor` like their first ending, when that accounts for
+    /// the whole of the count's lead over the printed number at `anchor`.
+    func endingRules(_ anchor: PrintedBarNumber, counted countedNumber: BarNumber, rules: [NumberingRule], endings: [PrintedEnding],
+                     floor: Int) -> [NumberingRule]? {
+        var excess = countedNumber.value - anchor.number.value
+        var added: [NumberingRule] = []
+        let labels = endings.filter { $0.globalIndex < anchor.globalIndex }.sorted { $0.globalIndex < $1.globalIndex }
+        for label in labels where label.ordinal >= 2 && label.globalIndex >= floor && excess > 0 {
+            guard let first = labels.last(where: { $0.ordinal == 1 && $0.globalIndex < label.globalIndex }) else { continue }
+            let length = min(excess, label.globalIndex - first.globalIndex)
+            guard length > 0 else { continue }
+            let suffix = String(UnicodeScalar(UInt8(96 + min(label.ordinal - 1, 26))))
+            for j in 0..<length {
+                let number = counted(at: first.globalIndex + j, rules: rules + added)
+                added.append(.renumber(fromGlobalIndex: label.globalIndex + j, to: BarNumber(number.value)))
+                added.append(.suffix(globalIndex: label.globalIndex + j, suffix: suffix))
+            }
+            excess -= length
+        }
+        return excess == 0 && !added.isEmpty ? added : nil
+    }
+}

@@ -1,0 +1,47 @@
+import RecordingProtocol
+import ScoreLayout
+
+/// Whole-session edits of the programme and the bar numbers (`piece …`, `score numbering`), written in one go.
+extension SessionStore {
+    /// Numbers the layout's bars with `rules`; the pieces keep their bars (see `Session.renumberBars(_:)`).
+    @discardableResult
+    public func renumberBars(_ rules: (Session) throws -> [NumberingRule]) throws -> Session {
+        try edit { session in
+            try session.renumberBars(rules(session))
+            return session
+        }
+    }
+
+    /// Adds a piece (at the end when `index` is nil) and returns its index.
+    @discardableResult
+    public func addPiece(_ piece: Piece, at index: Int? = nil) throws -> Int {
+        try edit { try $0.addPiece(piece, at: index) }
+    }
+
+    /// Changes the piece at `index`.
+    public func updatePiece(_ index: Int, _ change: (inout Piece) throws -> Void) throws {
+        try edit { try $0.updatePiece(index, change) }
+    }
+
+    /// Moves the piece at `index` to `destination`.
+    public func movePiece(_ index: Int, to destination: Int) throws {
+        try edit { try $0.movePiece(index, to: destination) }
+    }
+
+    /// Removes the piece at `index` from the programme.
+    public func removePiece(_ index: Int) throws {
+        try edit { try $0.removePiece(index) }
+    }
+}
+
+extension SessionStore {
+    /// Moves the session onto a new edition of its score (see `Session.rescore(matching:to:score:)`), after writing
+    /// the session as it was to `backup` (a `tonmeister-session/1` document) when given.
+    public func rescore(matching old: (Session) throws -> ScoreLayout, to new: ScoreLayout, score: ScoreReference,
+                        backup: String? = nil) throws -> RescoreReport {
+        try edit { session in
+            if let backup { try SessionStore.writeAtomically(session.jsonData(pretty: true), to: backup) }
+            return try session.rescore(matching: old(session), to: new, score: score)
+        }
+    }
+}

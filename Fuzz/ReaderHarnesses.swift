@@ -36,22 +36,28 @@ public func fuzzContent(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-/// The CFF font reader and its Type 2 charstring interpreter.
-@_cdecl("tm_fuzz_cff")
-public func fuzzCFF(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    guard let data, let font = CFFFont(Array(UnsafeBufferPointer(start: data, count: size))) else { return 0 }
-    for glyph in 0..<min(font.glyphCount, 256) { _ = font.box(glyph: glyph) }
+/// The font programs' reading through FreeType (CFF, Type 1, TrueType, OpenType): glyph boxes of up to 256
+/// glyphs, the built-in encoding, glyph names and the CID table.
+@_cdecl("tm_fuzz_font")
+public func fuzzFont(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data, let font = try? FreeTypeFont(Array(UnsafeBufferPointer(start: data, count: size))) else { return 0 }
+    for glyph in 0..<min(font.glyphCount, 256) { _ = font.box(glyph: glyph); _ = font.name(of: glyph) }
+    _ = font.builtinEncoding
+    _ = font.glyph(cmap: 3, 1, code: 65)
+    _ = font.glyphsByCID()
     return 0
 }
 
-/// The JPEG decoder (luminance of baseline and progressive JPEG), up to 16 million pixels.
+/// The JPEG decoding of scans (libjpeg-turbo through ``JPEGDecoder``), up to 16 million pixels, at full size and
+/// reduced by 8 in the DCT.
 @_cdecl("tm_fuzz_jpeg")
 public func fuzzJPEG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    guard let data, let decoder = try? JPEGLumaDecoder(bytes: UnsafeRawBufferPointer(start: data, count: size)),
+    guard let data, let decoder = try? JPEGDecoder(bytes: UnsafeRawBufferPointer(start: data, count: size)),
           decoder.width * decoder.height <= 16_000_000 else { return 0 }
     let out = UnsafeMutablePointer<UInt8>.allocate(capacity: decoder.width * decoder.height)
     defer { out.deallocate() }
     try? decoder.decode(into: out, stride: decoder.width)
+    try? decoder.decode(reduction: 8, into: out, stride: decoder.size(reduction: 8).width)
     return 0
 }
 

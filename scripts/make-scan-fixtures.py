@@ -22,8 +22,8 @@ lines, blocks, a gradient and noise, so the JPEG has real AC coefficients everyw
     objstm.pdf          qpdf --object-streams=generate of ycc-420.pdf (xref stream, object streams)
     flate-gray.pdf, flate-rgb.pdf   FlateDecode 8-bit images, hand-written PDF
     margins.pdf         a JPEG covering the middle of a larger page (white around it), hand-written PDF
+    progressive.pdf     progressive JPEG (decoded by libjpeg-turbo)
   fallbacks (poppler renders them):
-    progressive.pdf     progressive JPEG
     rotated-placement.pdf   the image drawn with a rotation in its cm
     page-rotate-90.pdf  a page with /Rotate 90
     two-images.pdf      the image drawn twice

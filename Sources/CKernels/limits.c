@@ -6,6 +6,11 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 
+int tm_kernels_have_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? 1 : 0;
+}
+
 /* Swift's `max(a, b)` is `b >= a ? b : a` and `min(a, b)` is `b < a ? b : a`; for the finite values here
    (no NaN) the instructions below give the same numbers. */
 __attribute__((target("avx2"))) static inline __m256i tm_levels(__m256d value) {
@@ -43,6 +48,7 @@ void tm_threshold_limits_avx2(const double *paperTop, const double *paperBottom,
     }
 }
 #else
+int tm_kernels_have_avx2(void) { return 0; }
 void tm_threshold_limits_avx2(const double *paperTop, const double *paperBottom, const double *grainTop,
                               const double *grainBottom, double ty, double inkLevel, uint8_t *ink, uint8_t *solid,
                               ptrdiff_t count) {

@@ -1,8 +1,8 @@
 extension ScoreDocument {
     /// The page (1-based) as 8-bit gray at the resolution of its scanned image, decoded by Tonmeister's own PDF
-    /// reader and JPEG or CCITT fax decoder without poppler; nil when the page is not a scan (its one image covers less than
-    /// ``scannedCoverage`` of it). Throws when the page is one poppler must read (see ``PDFPageImage`` and
-    /// ``JPEGLumaDecoder`` and ``CCITTDecoder`` for what is left to it). ``detectLayout(pages:dpi:vector:workers:)`` uses this first on
+    /// reader, libjpeg-turbo or the CCITT fax decoder, without poppler; nil when the page is not a scan (its one image
+    /// covers less than ``scannedCoverage`` of it). Throws when the page is one poppler must read (see ``PDFPageImage``,
+    /// ``JPEGDecoder`` and ``CCITTDecoder`` for what is left to it). ``detectLayout(pages:dpi:vector:workers:)`` uses this first on
     /// every page and falls back to poppler's rendering on an error.
     public func scannedGrayImage(page: Int) throws(ScoreDocumentError) -> Result<GrayImage?, ScannedPageError> {
         try checkPage(page)
@@ -60,6 +60,13 @@ extension ScoreDocument {
         }
     }
 
+    /// How many times smaller (1, 2, 4 or 8) a scan at `scale` pixels per point is decoded for the `dpi` grid: the
+    /// largest DCT reduction that leaves a JPEG within ``snapTolerance`` of the grid or finer; 1 for other images.
+    static func jpegReduction(scale: Double, format: PDFPageImage.Format, dpi: Double) -> Int {
+        guard case .jpeg = format else { return 1 }
+        return [8, 4, 2].first { scale / Double($0) >= dpi / 72 * (1 - snapTolerance) } ?? 1
+    }
+
     /// See ``scannedGrayImage(page:)``; `file` is the document's PDF structure (each thread its own copy).
     static func scannedGrayImage(file: inout PDFFile, index: Int, size: PageSize) throws(ScannedPageError) -> GrayImage? {
         try scannedPage(file: &file, index: index, size: size, dpi: nil)?.image
@@ -85,19 +92,23 @@ extension ScoreDocument {
               visibleWidth * visibleHeight >= scannedCoverage * size.width * size.height else { return nil }
         let sx = Double(image.width) / image.placedWidth, sy = Double(image.height) / image.placedHeight
         guard abs(sx / sy - 1) < 0.005 else { throw .placement("the image is stretched (\(sx * 72) × \(sy * 72) dpi)") }
-        let scale = (sx + sy) / 2
+        // A JPEG finer than the grid is decoded 2, 4 or 8 times smaller in the DCT itself, as long as it stays at
+        // least as fine as the grid (then box-filtered onto it like any finer scan).
+        let reduction = dpi.map { jpegReduction(scale: (sx + sy) / 2, format: image.format, dpi: $0) } ?? 1
+        let imageWidth = (image.width + reduction - 1) / reduction, imageHeight = (image.height + reduction - 1) / reduction
+        let scale = (Double(imageWidth) / image.placedWidth + Double(imageHeight) / image.placedHeight) / 2
         let pageWidth = (size.width * scale).rounded(), pageHeight = (size.height * scale).rounded()
         guard pageWidth >= 1, pageHeight >= 1, pageWidth * pageHeight <= maximumDetectionPixels else {
             throw .placement("the page would be \(pageWidth)×\(pageHeight) pixels at the image's resolution")
         }
-        guard Double(image.width) * Double(image.height) <= maximumDetectionPixels else {
-            throw .placement("the image has \(Double(image.width) * Double(image.height)) pixels")
+        guard Double(imageWidth) * Double(imageHeight) <= maximumDetectionPixels else {
+            throw .placement("the image has \(Double(imageWidth) * Double(imageHeight)) pixels")
         }
         let width = Int(pageWidth), height = Int(pageHeight)
         let grid = dpi.flatMap { GridCopy(width: width, height: height, scale: scale, size: size, dpi: $0) }
         let canvas = ImageCanvas(width: grid?.width ?? width, height: grid?.height ?? height,
                                  x: Int((image.x * scale).rounded()), y: Int((image.y * scale).rounded()),
-                                 imageWidth: image.width, imageHeight: image.height)
+                                 imageWidth: imageWidth, imageHeight: imageHeight)
         let bilevel: Bool
         if case .ccitt = image.format { bilevel = true } else { bilevel = false }
         if bilevel, let dpi {
@@ -108,13 +119,13 @@ extension ScoreDocument {
         var pixels: [UInt8]
         switch image.format {
         case .jpeg:
-            let decoder: JPEGLumaDecoder
-            do { decoder = try JPEGLumaDecoder(bytes: data) } catch { throw .jpeg(error) }
+            let decoder: JPEGDecoder
+            do { decoder = try JPEGDecoder(bytes: data) } catch { throw .jpeg(error) }
             guard decoder.width == image.width, decoder.height == image.height else {
                 throw .placement("the JPEG is \(decoder.width)×\(decoder.height), its dictionary says \(image.width)×\(image.height)")
             }
             pixels = try canvas.draw { out, stride throws(ScannedPageError) in
-                do throws(JPEGError) { try decoder.decode(into: out, stride: stride) } catch { throw .jpeg(error) }
+                do throws(JPEGError) { try decoder.decode(reduction: reduction, into: out, stride: stride) } catch { throw .jpeg(error) }
             }
         case .flate(let components):
             let samples: [UInt8]

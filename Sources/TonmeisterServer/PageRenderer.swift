@@ -24,6 +24,10 @@ final class PageRenderer: @unchecked Sendable {
     let path: String
 
     private let document: ScoreDocument
+    private let password: String?
+    /// Where detection runs: a child process (nil: in this process, when no `tonmeister` executable is found).
+    /// Set only before the server answers requests.
+    var detector = DetectionProcess.defaultExecutable().map(DetectionProcess.init(executable:))
     private let queue = DispatchQueue(label: "tonmeister.render")
     private let capacity: Int
     private var cache: [Key: Data] = [:]
@@ -38,6 +42,7 @@ final class PageRenderer: @unchecked Sendable {
         pageSizes = document.pageSizes
         sha256 = SHA256.hex(document.data)
         self.path = path
+        self.password = password
         capacity = cacheBytes
     }
 
@@ -94,9 +99,16 @@ final class PageRenderer: @unchecked Sendable {
         return data
     }
 
-    /// Detects the layout of the score's pages (runs on the render queue), with the detection report.
+    /// Detects the layout of the score's pages, with the detection report: in a child process
+    /// (``DetectionProcess``), or on the render queue when there is no `tonmeister` executable to run.
     func detectLayout() async throws -> (layout: ScoreLayout, report: JSONValue) {
-        try await withCheckedThrowingContinuation { continuation in
+        if let detector {
+            let (path, password) = (self.path, self.password)
+            return try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async { continuation.resume(with: Result { try detector.detect(path: path, password: password) }) }
+            }
+        }
+        return try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 continuation.resume(with: Result {
                     let pages = try self.document.detectLayout()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ScoreDocument
 
-/// Damaged JPEG streams and PDFs fed to Tonmeister's own decoder and reader: each gives an image, a named error
+/// Damaged JPEG streams and PDFs fed to the JPEG decoder (libjpeg-turbo) and Tonmeister's PDF reader: each gives an image, a named error
 /// or a fallback to poppler, never a crash.
 @Suite("Scanned pages: damaged input")
 struct ScannedPageFuzzTests {
@@ -18,7 +18,7 @@ struct ScannedPageFuzzTests {
     static func decode(_ bytes: [UInt8]) -> Result<Void, JPEGError> {
         bytes.withUnsafeBytes { raw in
             Result { () throws(JPEGError) in
-                let decoder = try JPEGLumaDecoder(bytes: raw)
+                let decoder = try JPEGDecoder(bytes: raw)
                 guard decoder.width * decoder.height <= 1 << 22 else { throw .unsupported("too large for the test") }
                 let out = UnsafeMutablePointer<UInt8>.allocate(capacity: decoder.width * decoder.height)
                 defer { out.deallocate() }

@@ -8,11 +8,6 @@
 /* 1 when the processor has AVX2 (the kernels below may be called), 0 otherwise. */
 int tm_kernels_have_avx2(void);
 
-/* The JPEG inverse DCT of one block, integer for integer libjpeg's `jidctint.c` (JDCT_ISLOW) as
-   Sources/ScoreDocument/JPEG/JPEGIDCT.swift computes it: `coefficients` are 64 quantised values in natural order,
-   `quant` the 64 quantisation steps; 8 rows of 8 pixels go to `out`, `stride` bytes apart. AVX2 only. */
-void tm_idct_islow_avx2(const int16_t *coefficients, const int32_t *quant, uint8_t *out, ptrdiff_t stride);
-
 /* The adaptive threshold's ink and solid limits of `count` columns (rounded down to a multiple of 4; the caller
    does the rest) between two block rows, `ty` of the way (0...1), exactly as `InkMask.limits` computes them.
    AVX2 only. */

@@ -44,4 +44,32 @@ TM_HIDDEN void g_object_unref(void *object);
 TM_HIDDEN void g_free(void *memory);
 TM_HIDDEN void g_error_free(GError *error);
 TM_HIDDEN char *g_filename_to_uri(const char *filename, const char *hostname, GError **error);
+/* FreeType, loaded on first use (fonts.c): the glyph boxes of embedded font programs. */
+typedef struct tm_font tm_font;
+/* 1 when FreeType (libfreetype.so.6) could be loaded. */
+TM_HIDDEN int tm_freetype_available(void);
+/* A font program (CFF, Type 1, TrueType, OpenType) read by FreeType from a copy of `data`; NULL when FreeType is
+   missing or cannot read it. */
+TM_HIDDEN tm_font *tm_font_open(const unsigned char *data, long length);
+TM_HIDDEN void tm_font_close(tm_font *font);
+TM_HIDDEN long tm_font_glyph_count(const tm_font *font);
+/* FreeType's name of the format: "CFF", "Type 1", "TrueType", "CID Type 1", ... */
+TM_HIDDEN const char *tm_font_format(const tm_font *font);
+/* The control box of the unscaled outline in em (x0, y0, x1, y1, y upward): 0, or 1 for an empty glyph, -1 on error. */
+TM_HIDDEN int tm_font_glyph_box(tm_font *font, unsigned glyph, double box[4]);
+TM_HIDDEN unsigned tm_font_glyph_named(tm_font *font, const char *name);
+TM_HIDDEN int tm_font_glyph_name(tm_font *font, unsigned glyph, char *buffer, unsigned length);
+TM_HIDDEN unsigned tm_font_glyph_in_cmap(tm_font *font, int platform, int encoding, unsigned long code, int *found);
+TM_HIDDEN unsigned tm_font_builtin_glyph(tm_font *font, unsigned code);
+TM_HIDDEN int tm_font_is_cid_keyed(tm_font *font);
+TM_HIDDEN long tm_font_cid_of_glyph(tm_font *font, unsigned glyph);
+
+/* libjpeg-turbo's TurboJPEG API, loaded on first use (jpeg.c). Each returns 0, or -1 with `message` filled. */
+TM_HIDDEN int tm_turbojpeg_available(void);
+TM_HIDDEN int tm_jpeg_header(const unsigned char *data, unsigned long size, int *width, int *height, int *colorspace,
+                             char *message, int length);
+/* Decodes to 8-bit grey at `scaledWidth` × `scaledHeight` (the full size, or a half, quarter or eighth of it,
+   rounded up) into `out`, `pitch` bytes a row. */
+TM_HIDDEN int tm_jpeg_decode_gray(const unsigned char *data, unsigned long size, int scaledWidth, int scaledHeight,
+                                  unsigned char *out, int pitch, char *message, int length);
 #endif

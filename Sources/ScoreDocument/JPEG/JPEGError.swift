@@ -1,7 +1,7 @@
-/// Why a JPEG stream could not be decoded by Tonmeister's own baseline decoder.
+/// Why a JPEG stream of a scanned page could not be decoded (``JPEGDecoder``, through libjpeg-turbo).
 ///
-/// `unsupported` streams are valid JPEG that the decoder leaves to poppler (progressive, arithmetic, 12-bit,
-/// CMYK …); `malformed` streams are damaged or cut short.
+/// `unsupported` streams are valid JPEG left to poppler (CMYK, YCCK or RGB-coded, or libjpeg-turbo is not
+/// installed); `malformed` streams are damaged or cut short.
 public enum JPEGError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A valid JPEG feature the decoder does not handle.
     case unsupported(String)

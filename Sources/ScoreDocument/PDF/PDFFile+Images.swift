@@ -67,7 +67,7 @@ extension PDFFile {
     private mutating func imageFree(form object: PDFObject, inherited: [String: PDFObject], depth: Int,
                                     visited: inout Set<Int>) throws(PDFReadError) -> Bool {
         guard case .stream(let dictionary, _) = object else { return false }
-        guard try imageFree(content: streamData(object)) else { return false }
+        guard try imageFree(content: contentData(object)) else { return false }
         let own = try resolve(dictionary["Resources"]).dictionary
         return try imageFree(resources: own ?? inherited, depth: depth, visited: &visited)
     }

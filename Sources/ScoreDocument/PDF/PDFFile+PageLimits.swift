@@ -171,7 +171,7 @@ extension PDFFile {
                                    memo: inout [Int: ContentCost]) throws -> ContentCost {
         guard case .stream(let dictionary, _) = object, depth <= Self.limitsDepth else { return ContentCost() }
         let own = try resolve(dictionary["Resources"]).dictionary
-        var cost = try contentCost(try streamData(object), resources: own ?? inherited, depth: depth, memo: &memo)
+        var cost = try contentCost(try contentData(object), resources: own ?? inherited, depth: depth, memo: &memo)
         let matrix = try (resolve(dictionary["Matrix"]).array ?? []).prefix(6).map { item throws(PDFReadError) in try resolve(item).number ?? 0 }
         let scale = matrix.prefix(4).map(\.magnitude).max() ?? 1
         cost.extent = max(cost.extent * max(1, scale), matrix.dropFirst(4).map(\.magnitude).max() ?? 0)

@@ -41,7 +41,7 @@ extension PDFFile {
         }
         var out: [UInt8] = []
         for part in parts {
-            out += try streamData(part)
+            out += try contentData(part)
             out.append(0x0A)
         }
         return out

@@ -17,6 +17,12 @@ struct PDFFile {
     private(set) var trailer: [String: PDFObject] = [:]
     /// Objects of the object streams read so far, by object number.
     private var objectStreams: [Int: [Int: PDFObject]] = [:]
+    /// Content streams (a page's, its forms') decoded so far, by where they start in the file: the limits check,
+    /// the image search and the drawing reader each read a page's content, which is inflated once.
+    private var contentStreams: [Int: [UInt8]] = [:]
+    private var contentStreamBytes = 0
+    /// The most decoded content a copy keeps (larger streams are decoded again when read again).
+    static let contentCacheBytes = 64 << 20
     static let maximumSections = 64
 
     /// Reads the cross-reference sections, newest first.
@@ -199,6 +205,18 @@ struct PDFFile {
     }
 
     /// The decoded data of a stream object.
+    /// A content stream's decoded bytes (``streamData(_:)``), kept for the next reading of the same page.
+    mutating func contentData(_ object: PDFObject) throws(PDFReadError) -> [UInt8] {
+        guard case .stream(_, let range) = object else { return try streamData(object) }
+        if let known = contentStreams[range.lowerBound] { return known }
+        let data = try streamData(object)
+        if contentStreamBytes + data.count <= Self.contentCacheBytes {
+            contentStreams[range.lowerBound] = data
+            contentStreamBytes += data.count
+        }
+        return data
+    }
+
     func streamData(_ object: PDFObject) throws(PDFReadError) -> [UInt8] {
         guard case .stream(let dict, let range) = object else { throw .malformed("a stream was expected") }
         return try PDFStreamDecoder.decode(UnsafeRawBufferPointer(rebasing: bytes[range]), dictionary: dict)

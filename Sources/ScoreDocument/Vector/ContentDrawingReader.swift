@@ -3,7 +3,7 @@
 ///
 /// It follows the path, graphics-state, text and form operators. Anything else that changes what is drawn
 /// (shadings, patterns, images, Type 3 glyphs, text that is not simply filled, optional content, fonts that are
-/// not embedded or not CFF/TrueType) throws ``PDFFile/UnsupportedDrawing``, and the page is drawn by poppler.
+/// not embedded or that FreeType cannot read) throws ``PDFFile/UnsupportedDrawing``, and the page is drawn by poppler.
 struct ContentDrawingReader {
     private struct State {
         var ctm: Affine
@@ -265,7 +265,7 @@ struct ContentDrawingReader {
         let savedState = state, savedPath = path, savedDepth = saved.count
         if let m = Affine(matrix) { state.ctm = state.ctm.concatenating(m) }
         path.removeAll()
-        try run(try file.streamData(object), resources: own ?? resources, depth: depth + 1)
+        try run(try file.contentData(object), resources: own ?? resources, depth: depth + 1)
         state = savedState
         path = savedPath
         saved.removeSubrange(min(savedDepth, saved.count)...)
@@ -323,16 +323,8 @@ struct ContentDrawingReader {
         var linear = state.ctm
         linear.x0 = 0; linear.y0 = 0
         let glyphTransform = linear.concatenating(fontMatrix)
-        switch font.outlines {
-        case .nominal:
-            drawing.addNominalGlyph { c in
-                let d = glyphTransform.applyLinear(c.0, c.1)
-                return (origin.x + d.x, origin.y + d.y)
-            }
-        case .cff:
-            guard let box = font.box(code) else { return }
-            guard PageDrawing.isUpright(glyphTransform) else { throw PDFFile.UnsupportedDrawing(reason: "a turned or tiny glyph") }
-            drawing.addGlyphBox(box, origin: origin, glyphTransform: glyphTransform)
-        }
+        guard let box = font.box(code) else { return }
+        guard PageDrawing.isUpright(glyphTransform) else { throw PDFFile.UnsupportedDrawing(reason: "a turned or tiny glyph") }
+        drawing.addGlyphBox(box, origin: origin, glyphTransform: glyphTransform)
     }
 }

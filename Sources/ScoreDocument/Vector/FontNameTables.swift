@@ -2,59 +2,6 @@
 /// StandardEncoding) and pdfminer.six (PDF 32000 Annex D: WinAnsiEncoding, MacRomanEncoding). An empty name is
 /// an unused code.
 enum FontNameTables {
-    /// The 391 strings every CFF font shares (string ids 0–390).
-    static let cffStandardStrings: [String] = [
-        ".notdef", "space", "exclam", "quotedbl", "numbersign", "dollar", "percent", "ampersand",
-        "quoteright", "parenleft", "parenright", "asterisk", "plus", "comma", "hyphen", "period",
-        "slash", "zero", "one", "two", "three", "four", "five", "six",
-        "seven", "eight", "nine", "colon", "semicolon", "less", "equal", "greater",
-        "question", "at", "A", "B", "C", "D", "E", "F",
-        "G", "H", "I", "J", "K", "L", "M", "N",
-        "O", "P", "Q", "R", "S", "T", "U", "V",
-        "W", "X", "Y", "Z", "bracketleft", "backslash", "bracketright", "asciicircum",
-        "underscore", "quoteleft", "a", "b", "c", "d", "e", "f",
-        "g", "h", "i", "j", "k", "l", "m", "n",
-        "o", "p", "q", "r", "s", "t", "u", "v",
-        "w", "x", "y", "z", "braceleft", "bar", "braceright", "asciitilde",
-        "exclamdown", "cent", "sterling", "fraction", "yen", "florin", "section", "currency",
-        "quotesingle", "quotedblleft", "guillemotleft", "guilsinglleft", "guilsinglright", "fi", "fl", "endash",
-        "dagger", "daggerdbl", "periodcentered", "paragraph", "bullet", "quotesinglbase", "quotedblbase", "quotedblright",
-        "guillemotright", "ellipsis", "perthousand", "questiondown", "grave", "acute", "circumflex", "tilde",
-        "macron", "breve", "dotaccent", "dieresis", "ring", "cedilla", "hungarumlaut", "ogonek",
-        "caron", "emdash", "AE", "ordfeminine", "Lslash", "Oslash", "OE", "ordmasculine",
-        "ae", "dotlessi", "lslash", "oslash", "oe", "germandbls", "onesuperior", "logicalnot",
-        "mu", "trademark", "Eth", "onehalf", "plusminus", "Thorn", "onequarter", "divide",
-        "brokenbar", "degree", "thorn", "threequarters", "twosuperior", "registered", "minus", "eth",
-        "multiply", "threesuperior", "copyright", "Aacute", "Acircumflex", "Adieresis", "Agrave", "Aring",
-        "Atilde", "Ccedilla", "Eacute", "Ecircumflex", "Edieresis", "Egrave", "Iacute", "Icircumflex",
-        "Idieresis", "Igrave", "Ntilde", "Oacute", "Ocircumflex", "Odieresis", "Ograve", "Otilde",
-        "Scaron", "Uacute", "Ucircumflex", "Udieresis", "Ugrave", "Yacute", "Ydieresis", "Zcaron",
-        "aacute", "acircumflex", "adieresis", "agrave", "aring", "atilde", "ccedilla", "eacute",
-        "ecircumflex", "edieresis", "egrave", "iacute", "icircumflex", "idieresis", "igrave", "ntilde",
-        "oacute", "ocircumflex", "odieresis", "ograve", "otilde", "scaron", "uacute", "ucircumflex",
-        "udieresis", "ugrave", "yacute", "ydieresis", "zcaron", "exclamsmall", "Hungarumlautsmall", "dollaroldstyle",
-        "dollarsuperior", "ampersandsmall", "Acutesmall", "parenleftsuperior", "parenrightsuperior", "twodotenleader", "onedotenleader", "zerooldstyle",
-        "oneoldstyle", "twooldstyle", "threeoldstyle", "fouroldstyle", "fiveoldstyle", "sixoldstyle", "sevenoldstyle", "eightoldstyle",
-        "nineoldstyle", "commasuperior", "threequartersemdash", "periodsuperior", "questionsmall", "asuperior", "bsuperior", "centsuperior",
-        "dsuperior", "esuperior", "isuperior", "lsuperior", "msuperior", "nsuperior", "osuperior", "rsuperior",
-        "ssuperior", "tsuperior", "ff", "ffi", "ffl", "parenleftinferior", "parenrightinferior", "Circumflexsmall",
-        "hyphensuperior", "Gravesmall", "Asmall", "Bsmall", "Csmall", "Dsmall", "Esmall", "Fsmall",
-        "Gsmall", "Hsmall", "Ismall", "Jsmall", "Ksmall", "Lsmall", "Msmall", "Nsmall",
-        "Osmall", "Psmall", "Qsmall", "Rsmall", "Ssmall", "Tsmall", "Usmall", "Vsmall",
-        "Wsmall", "Xsmall", "Ysmall", "Zsmall", "colonmonetary", "onefitted", "rupiah", "Tildesmall",
-        "exclamdownsmall", "centoldstyle", "Lslashsmall", "Scaronsmall", "Zcaronsmall", "Dieresissmall", "Brevesmall", "Caronsmall",
-        "Dotaccentsmall", "Macronsmall", "figuredash", "hypheninferior", "Ogoneksmall", "Ringsmall", "Cedillasmall", "questiondownsmall",
-        "oneeighth", "threeeighths", "fiveeighths", "seveneighths", "onethird", "twothirds", "zerosuperior", "foursuperior",
-        "fivesuperior", "sixsuperior", "sevensuperior", "eightsuperior", "ninesuperior", "zeroinferior", "oneinferior", "twoinferior",
-        "threeinferior", "fourinferior", "fiveinferior", "sixinferior", "seveninferior", "eightinferior", "nineinferior", "centinferior",
-        "dollarinferior", "periodinferior", "commainferior", "Agravesmall", "Aacutesmall", "Acircumflexsmall", "Atildesmall", "Adieresissmall",
-        "Aringsmall", "AEsmall", "Ccedillasmall", "Egravesmall", "Eacutesmall", "Ecircumflexsmall", "Edieresissmall", "Igravesmall",
-        "Iacutesmall", "Icircumflexsmall", "Idieresissmall", "Ethsmall", "Ntildesmall", "Ogravesmall", "Oacutesmall", "Ocircumflexsmall",
-        "Otildesmall", "Odieresissmall", "OEsmall", "Oslashsmall", "Ugravesmall", "Uacutesmall", "Ucircumflexsmall", "Udieresissmall",
-        "Yacutesmall", "Thornsmall", "Ydieresissmall", "001.000", "001.001", "001.002", "001.003", "Black",
-        "Bold", "Book", "Light", "Medium", "Regular", "Roman", "Semibold",
-    ]
-
     /// Adobe's StandardEncoding: code → glyph name.
     static let standardEncoding: [String] = [
         "", "", "", "", "", "", "", "",
@@ -161,5 +108,19 @@ enum FontNameTables {
         "Edieresis", "Egrave", "Iacute", "Icircumflex", "Idieresis", "Igrave", "Oacute", "Ocircumflex",
         "", "Ograve", "Uacute", "Ucircumflex", "Ugrave", "dotlessi", "circumflex", "tilde",
         "macron", "breve", "dotaccent", "ring", "cedilla", "hungarumlaut", "ogonek", "caron",
+    ]
+
+    /// The Unicode value of a glyph name of WinAnsiEncoding (its code read as Windows-1252), or of a `uniXXXX` name.
+    static func winAnsiUnicode(_ name: String) -> Int? {
+        if name.hasPrefix("uni"), name.count == 7, let value = Int(name.dropFirst(3), radix: 16) { return value }
+        guard !name.isEmpty, let code = winAnsiEncoding.firstIndex(of: name) else { return nil }
+        guard (0x80..<0xA0).contains(code) else { return code }
+        return windows1252High[code - 0x80]
+    }
+
+    /// Windows-1252's codes 0x80–0x9F as Unicode (0 where undefined).
+    private static let windows1252High: [Int] = [
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
     ]
 }

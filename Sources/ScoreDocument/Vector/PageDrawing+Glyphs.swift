@@ -15,7 +15,7 @@ extension PageDrawing {
     /// Adds a glyph's box from its control box in em (y upward), as cairo's script reports it for a font drawn
     /// upright on a vector surface: FreeType's box at the size rounded to 1/64 point, in 1/64 points, widened to
     /// whole points (cairo's metric hinting).
-    mutating func addGlyphBox(_ box: CFFFont.GlyphBox, origin: (x: Double, y: Double), glyphTransform m: Affine) {
+    mutating func addGlyphBox(_ box: FreeTypeFont.GlyphBox, origin: (x: Double, y: Double), glyphTransform m: Affine) {
         let sx = (m.xx * 64 + 0.5).rounded(.down) / 64, sy = (m.yy * 64 + 0.5).rounded(.down) / 64
         func floorPixel(_ v: Double) -> Double { ((v * 64).rounded() / 64).rounded(.down) }
         func ceilPixel(_ v: Double) -> Double { ((v * 64).rounded() / 64).rounded(.up) }

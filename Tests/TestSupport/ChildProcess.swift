@@ -28,6 +28,7 @@ public enum ChildProcess {
     ///   - environment: the whole environment (default: the test's).
     public static func run(_ executable: URL, _ arguments: [String], directory: URL? = nil, input: Data = Data(),
                            environment: [String: String]? = nil) throws -> ChildResult {
+        _ = ignoreBrokenPipes
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -47,7 +48,8 @@ public enum ChildProcess {
         }
         if let writer = inPipe?.fileHandleForWriting {
             DispatchQueue.global().async(group: group) {
-                writer.write(input)
+                // A child that exits without reading its input closes the pipe: the write fails (EPIPE), quietly.
+                try? writer.write(contentsOf: input)
                 try? writer.close()
             }
         }
@@ -61,6 +63,10 @@ public enum ChildProcess {
                            environment: [String: String]? = nil) throws -> ChildResult {
         try run(URL(fileURLWithPath: path), arguments, directory: directory, input: input, environment: environment)
     }
+
+    /// A write into the pipe of a child that has exited raises SIGPIPE, whose default action ends the whole
+    /// test process; ignored, the write fails with EPIPE instead.
+    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// A program this package builds (`tonmeister`, `session-writer`), found next to the test bundle; nil if absent.
     public static func product(_ name: String) -> URL? {

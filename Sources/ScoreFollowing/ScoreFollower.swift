@@ -60,7 +60,8 @@ public struct ScoreFollower: Sendable {
                 if let again = coarsePass(scoreFeatures, coarseAudio) { coarse = again }
             }
         }
-        let confidence = confidenceOf(coarse, scoreFeatures: scoreFeatures, audio: coarseAudio)
+        let evidence = evidenceOf(coarse, scoreFeatures: scoreFeatures, audio: coarseAudio)
+        let confidence = evidence.confidence
         if refuse, confidence < ScoreFollower.refusalThreshold { throw FollowError.otherPiece(confidence: confidence) }
         var dtw = SubsequenceDTW(score: scoreFeatures, audio: audioFeatures)
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
@@ -102,6 +103,7 @@ public struct ScoreFollower: Sendable {
                             confidence: confidence, duration: audio.duration,
                             path: fine.path.map { (Double($0.score) / rate / scale, Double($0.audio) / rate) },
                             tempoScale: scale)
+        result.evidence = evidence
         result.costRatio = fine.meanCost / Double(dtw.skipCost / options.skipCost)
         result.plainSteps = Double(plain) / Double(max(1, fine.path.count - 1))
         return result
@@ -121,14 +123,15 @@ public struct ScoreFollower: Sendable {
         return dtw.align()
     }
 
-    /// How much better the take fits the score than the score a tritone away (same rhythm, wrong notes),
-    /// mapped to 0–1, times the share of the take that is aligned.
-    private func confidenceOf(_ real: SubsequenceDTW.Result, scoreFeatures: FeatureSequence, audio: FeatureSequence) -> Double {
-        let shifted = scoreFeatures.transposed(by: 6)
-        guard let other = coarsePass(shifted, audio) else { return 0 }
-        let a = real.meanCost, b = other.meanCost
-        let gain = (b - a) / max(b, 1e-6)
-        return min(1, max(0, gain / 0.3))
+    /// The coarse path's cost beside its null models.
+    private func evidenceOf(_ real: SubsequenceDTW.Result, scoreFeatures: FeatureSequence, audio: FeatureSequence) -> MatchEvidence {
+        var dtw = SubsequenceDTW(score: scoreFeatures.downsampled(by: options.coarseFactor), audio: audio)
+        dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
+        let first = real.path.first?.audio ?? 0, last = real.path.last?.audio ?? 0
+        let tritone = coarsePass(scoreFeatures.transposed(by: 6), audio)?.meanCost ?? real.meanCost
+        return MatchEvidence(pathCost: real.meanCost, orderFreeCost: dtw.orderFreeCost(over: first...last),
+                             chanceCost: Double(dtw.chanceCost()), tritoneCost: tritone,
+                             coverage: Double(last - first + 1) / Double(max(1, audio.count)))
     }
 
     /// For each fine audio frame, the score frames within `bandRadius` of the coarse path.

@@ -56,7 +56,6 @@ for item in manifest where split == "all" || item.split == split {
         diagnostics = ["costRatio": r.costRatio, "plainSteps": r.plainSteps, "scale": r.tempoScale]
         if let e = r.evidence {
             diagnostics["orderGap"] = e.orderGap
-            diagnostics["tritoneGain"] = e.tritoneGain
             diagnostics["coverage"] = e.coverage
             diagnostics["pathCost"] = e.pathCost
             diagnostics["orderFreeCost"] = e.orderFreeCost

@@ -7,17 +7,12 @@ public struct MatchEvidence: Sendable {
     public var orderFreeCost: Double
     /// The cost of matching at random.
     public var chanceCost: Double
-    /// Mean path cost of the same audio against the score a tritone away.
-    public var tritoneCost: Double
     /// Share of the take's audio frames the path covers.
     public var coverage: Double
 
     /// How far the path lies from the order-free bound, as a share of the way from it to chance: a right piece's
     /// path stays near the bound (its chords come in the score's order), a wrong one's cannot.
     public var orderGap: Double { (pathCost - orderFreeCost) / max(1e-6, chanceCost - orderFreeCost) }
-
-    /// The gain of the path over the tritone-transposed score.
-    public var tritoneGain: Double { (tritoneCost - pathCost) / max(1e-6, tritoneCost) }
 }
 
 extension SubsequenceDTW {

@@ -128,9 +128,8 @@ public struct ScoreFollower: Sendable {
         var dtw = SubsequenceDTW(score: scoreFeatures.downsampled(by: options.coarseFactor), audio: audio)
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
         let first = real.path.first?.audio ?? 0, last = real.path.last?.audio ?? 0
-        let tritone = coarsePass(scoreFeatures.transposed(by: 6), audio)?.meanCost ?? real.meanCost
         return MatchEvidence(pathCost: real.meanCost, orderFreeCost: dtw.orderFreeCost(over: first...last),
-                             chanceCost: Double(dtw.chanceCost()), tritoneCost: tritone,
+                             chanceCost: Double(dtw.chanceCost()),
                              coverage: Double(last - first + 1) / Double(max(1, audio.count)))
     }
 
@@ -196,19 +195,5 @@ public struct ScoreFollower: Sendable {
         var start = best
         while start > max(1, centre - r - 2), flux[start - 1] > options.attackShare * bestValue { start -= 1 }
         return Double(start) - 0.5
-    }
-}
-
-extension FeatureSequence {
-    /// The same frames with every pitch class moved up `semitones`.
-    func transposed(by semitones: Int) -> FeatureSequence {
-        var c = chroma, o = onset
-        for t in 0..<count {
-            for k in 0..<12 {
-                c[t * 12 + (k + semitones) % 12] = chroma[t * 12 + k]
-                o[t * 12 + (k + semitones) % 12] = onset[t * 12 + k]
-            }
-        }
-        return FeatureSequence(chroma: c, onset: o, count: count)
     }
 }

@@ -54,6 +54,12 @@ for item in manifest where split == "all" || item.split == split {
         let r = try follower.follow(score: score, audio: audio, refuse: false)
         confidence = r.confidence
         diagnostics = ["costRatio": r.costRatio, "plainSteps": r.plainSteps, "scale": r.tempoScale]
+        if let e = r.evidence {
+            diagnostics["orderGap"] = e.orderGap
+            diagnostics["coverage"] = e.coverage
+            diagnostics["pathCost"] = e.pathCost
+            diagnostics["orderFreeCost"] = e.orderFreeCost
+        }
         if r.confidence >= ScoreFollower.refusalThreshold { result = r }
     } catch {
         print("\(item.take): \(error)")

@@ -28,4 +28,6 @@ public struct FollowResult: Sendable {
     public var plainSteps: Double = 0
     /// The take's tempo relative to the score's marking (2 = twice as slow).
     public var tempoScale: Double
+    /// The measures the confidence is made of.
+    public var evidence: MatchEvidence?
 }

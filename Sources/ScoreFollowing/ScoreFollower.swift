@@ -18,8 +18,8 @@ public struct ScoreFollower: Sendable {
         /// Move each downbeat to the strongest onset within `refineRadius` frames.
         public var refineOnsets = true
         public var refineRadius = 4
-        /// The share of an onset's peak flux where its attack is taken to begin.
-        public var attackShare: Float = 0.5
+        /// The share of an onset's peak flux where its attack is taken to begin (0.2: best on FollowBench's tuning split).
+        public var attackShare: Float = 0.2
         /// Frames per coarse frame.
         public var coarseFactor = 5
         /// Score frames either side of the coarse path searched by the fine pass.
@@ -60,7 +60,8 @@ public struct ScoreFollower: Sendable {
                 if let again = coarsePass(scoreFeatures, coarseAudio) { coarse = again }
             }
         }
-        let confidence = confidenceOf(coarse, scoreFeatures: scoreFeatures, audio: coarseAudio)
+        let evidence = evidenceOf(coarse, scoreFeatures: scoreFeatures, audio: coarseAudio)
+        let confidence = evidence.confidence
         if refuse, confidence < ScoreFollower.refusalThreshold { throw FollowError.otherPiece(confidence: confidence) }
         var dtw = SubsequenceDTW(score: scoreFeatures, audio: audioFeatures)
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
@@ -102,6 +103,7 @@ public struct ScoreFollower: Sendable {
                             confidence: confidence, duration: audio.duration,
                             path: fine.path.map { (Double($0.score) / rate / scale, Double($0.audio) / rate) },
                             tempoScale: scale)
+        result.evidence = evidence
         result.costRatio = fine.meanCost / Double(dtw.skipCost / options.skipCost)
         result.plainSteps = Double(plain) / Double(max(1, fine.path.count - 1))
         return result
@@ -121,14 +123,14 @@ public struct ScoreFollower: Sendable {
         return dtw.align()
     }
 
-    /// How much better the take fits the score than the score a tritone away (same rhythm, wrong notes),
-    /// mapped to 0–1, times the share of the take that is aligned.
-    private func confidenceOf(_ real: SubsequenceDTW.Result, scoreFeatures: FeatureSequence, audio: FeatureSequence) -> Double {
-        let shifted = scoreFeatures.transposed(by: 6)
-        guard let other = coarsePass(shifted, audio) else { return 0 }
-        let a = real.meanCost, b = other.meanCost
-        let gain = (b - a) / max(b, 1e-6)
-        return min(1, max(0, gain / 0.3))
+    /// The coarse path's cost beside its null models.
+    private func evidenceOf(_ real: SubsequenceDTW.Result, scoreFeatures: FeatureSequence, audio: FeatureSequence) -> MatchEvidence {
+        var dtw = SubsequenceDTW(score: scoreFeatures.downsampled(by: options.coarseFactor), audio: audio)
+        dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
+        let first = real.path.first?.audio ?? 0, last = real.path.last?.audio ?? 0
+        return MatchEvidence(pathCost: real.meanCost, orderFreeCost: dtw.orderFreeCost(over: first...last),
+                             chanceCost: Double(dtw.chanceCost()),
+                             coverage: Double(last - first + 1) / Double(max(1, audio.count)))
     }
 
     /// For each fine audio frame, the score frames within `bandRadius` of the coarse path.
@@ -193,19 +195,5 @@ public struct ScoreFollower: Sendable {
         var start = best
         while start > max(1, centre - r - 2), flux[start - 1] > options.attackShare * bestValue { start -= 1 }
         return Double(start) - 0.5
-    }
-}
-
-extension FeatureSequence {
-    /// The same frames with every pitch class moved up `semitones`.
-    func transposed(by semitones: Int) -> FeatureSequence {
-        var c = chroma, o = onset
-        for t in 0..<count {
-            for k in 0..<12 {
-                c[t * 12 + (k + semitones) % 12] = chroma[t * 12 + k]
-                o[t * 12 + (k + semitones) % 12] = onset[t * 12 + k]
-            }
-        }
-        return FeatureSequence(chroma: c, onset: o, count: count)
     }
 }

@@ -8,8 +8,9 @@ struct FollowTests {
         let score = try ScoreFile.read(Fixtures.path("volta.musicxml"))
         let audio = try AudioSignal.read(Fixtures.path("volta-take.flac"))
         #expect(audio.rate == AudioSignal.analysisRate)
-        // Placement only: the refusal's confidence is not yet reliable (docs/follow.md, "What is not done").
-        let result = try ScoreFollower().follow(score: score, audio: audio, refuse: false)
+        // With refusal on: the right piece is not refused.
+        let result = try ScoreFollower().follow(score: score, audio: audio)
+        #expect(result.confidence >= ScoreFollower.refusalThreshold)
         let truth = try Fixtures.truth().take
         #expect(result.measures.map(\.index) == truth.map(\.index))
         #expect(result.measures.map(\.number) == truth.map(\.number))
@@ -23,7 +24,7 @@ struct FollowTests {
     @Test func partialTakeThroughTheSecondPassIsPlaced() throws {
         let score = try ScoreFile.read(Fixtures.path("volta.mxl"))
         let audio = try AudioSignal.read(Fixtures.path("volta-partial.aiff"))
-        let result = try ScoreFollower().follow(score: score, audio: audio, refuse: false)
+        let result = try ScoreFollower().follow(score: score, audio: audio)
         let truth = try Fixtures.truth().partial
         #expect(result.measures.map(\.index) == truth.map(\.index))
         #expect(result.measures.map(\.pass) == [2, 2, 2, 2, 1])
@@ -41,6 +42,16 @@ struct FollowTests {
             guard case FollowError.otherPiece(let confidence) = error else { return false }
             return confidence < ScoreFollower.refusalThreshold
         }
+    }
+
+    @Test func wrongPieceStraysFromTheOrderFreeBound() throws {
+        let audio = try AudioSignal.read(Fixtures.path("volta-take.flac"))
+        let right = try ScoreFollower().follow(score: ScoreFile.read(Fixtures.path("volta.musicxml")), audio: audio)
+        let wrong = try ScoreFollower().follow(score: ScoreFile.read(Fixtures.path("other.musicxml")), audio: audio, refuse: false)
+        let r = try #require(right.evidence), w = try #require(wrong.evidence)
+        #expect(r.orderFreeCost <= r.pathCost && w.orderFreeCost <= w.pathCost)
+        #expect(r.mismatch < w.mismatch)
+        #expect(wrong.confidence < ScoreFollower.refusalThreshold)
     }
 
     @Test(arguments: [

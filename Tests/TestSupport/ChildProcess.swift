@@ -58,6 +58,20 @@ public enum ChildProcess {
         return ChildResult(status: process.terminationStatus, stdout: stdout.data, stderr: stderr.data)
     }
 
+    /// Runs `executable` on a dispatch thread, for async tests: a child waited for on one of Swift's cooperative
+    /// threads (as many as the cores) would stall every task of the test process meanwhile — in-process servers
+    /// of other tests included.
+    public static func detached(_ executable: URL, _ arguments: [String], directory: URL? = nil, input: Data = Data(),
+                                environment: [String: String]? = nil) async throws -> ChildResult {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    try run(executable, arguments, directory: directory, input: input, environment: environment)
+                })
+            }
+        }
+    }
+
     /// Runs the program at `path` (say `/usr/bin/pdftotext`); see ``run(_:_:directory:input:environment:)``.
     public static func run(path: String, _ arguments: [String], directory: URL? = nil, input: Data = Data(),
                            environment: [String: String]? = nil) throws -> ChildResult {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 @testable import TonmeisterServer
 
@@ -8,24 +9,11 @@ import Testing
 /// session recorded through the API (takes ending mid-bar, ratings by two devices, an undone mark).
 @Suite("Covers: the API agrees with the command line")
 struct CoversAgreementTests {
-    /// The built `tonmeister` beside the test products.
-    static let executable: URL? = {
-        let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        return candidates.map { $0.appendingPathComponent("tonmeister") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
-
-    static func cli(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
-        let process = Process()
-        process.executableURL = try #require(executable, "the tonmeister executable is built with the tests")
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// Runs the built `tonmeister` (off Swift's cooperative threads): its exit status and standard output.
+    static func cli(_ arguments: [String]) async throws -> (status: Int32, stdout: String) {
+        let executable = try #require(ChildProcess.product("tonmeister"), "the tonmeister executable is built with the tests")
+        let run = try await ChildProcess.detached(executable, arguments)
+        return (run.status, run.output)
     }
 
     static func object(_ text: String) -> NSDictionary {
@@ -64,7 +52,7 @@ struct CoversAgreementTests {
             for bar in bars {
                 let name = bar["bar"] as? String ?? ""
                 let api = try await client.send(.get, "/api/covers?bar=\(name)")
-                let cli = try Self.cli(["covers", fixture.database, "--bar", name, "--json"])
+                let cli = try await Self.cli(["covers", fixture.database, "--bar", name, "--json"])
                 #expect(cli.status == 0)
                 #expect(Self.object(api.text) == Self.object(cli.stdout), "bar \(name)")
                 compared += 1

@@ -10,9 +10,9 @@ import Testing
 @Suite("API: playing order and passes")
 struct PassAPITests {
     /// The example served with its theme (bars 1–12) played as 1–4, then 1–12: bars 1–4 have two passes.
-    static func repeatedFixture() throws -> ServerFixture {
+    static func repeatedFixture() async throws -> ServerFixture {
         let fixture = try ServerFixture()
-        _ = try QueryAPITests.cli(["score", "form", fixture.database, "--piece", "1", "--order", "1-4,1-12"])
+        _ = try await QueryAPITests.cli(["score", "form", fixture.database, "--piece", "1", "--order", "1-4,1-12"])
         return fixture
     }
 
@@ -22,8 +22,8 @@ struct PassAPITests {
         ("/api/coverage", ["coverage", "--json"]),
     ])
     func sameAsCommandLine(_ uri: String, _ arguments: [String]) async throws {
-        let fixture = try Self.repeatedFixture()
-        let expected = try QueryAPITests.cli([arguments[0], fixture.database] + arguments.dropFirst())
+        let fixture = try await Self.repeatedFixture()
+        let expected = try await QueryAPITests.cli([arguments[0], fixture.database] + arguments.dropFirst())
         #expect(expected.contains("pass"))
         try await fixture.test { client in
             let answer = try await client.send(.get, uri)
@@ -37,7 +37,7 @@ struct PassAPITests {
 
     @Test("a take and a mark on the second pass are stored with it and answered with it; a pass the order lacks is a 400")
     func postWithPass() async throws {
-        let fixture = try Self.repeatedFixture()
+        let fixture = try await Self.repeatedFixture()
         let layout = try ScoreLayout(json: Data(contentsOf: ServerFixture.packageRoot.appendingPathComponent("Scores/chorale.layout.json")))
         // A rating tapped in the take's first bar rates it from its start (DESIGN §6), so bar 3/2 is rated 5 throughout.
         let bar2 = try #require(layout.position(ofBar: BarNumber(2), fraction: 0.2))

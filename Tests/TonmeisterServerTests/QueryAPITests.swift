@@ -9,9 +9,9 @@ import Testing
 @Suite("API: queries and pages")
 struct QueryAPITests {
     /// Runs the built `tonmeister` and returns its standard output.
-    static func cli(_ arguments: [String]) throws -> String {
+    static func cli(_ arguments: [String]) async throws -> String {
         guard let binary = ChildProcess.product("tonmeister") else { throw CocoaError(.fileNoSuchFile) }
-        return try ChildProcess.run(binary, arguments).output.trimmingCharacters(in: .newlines)
+        return try await ChildProcess.detached(binary, arguments).output.trimmingCharacters(in: .newlines)
     }
 
     @Test("covers, coverage and plan are byte for byte the command line's JSON", arguments: [
@@ -25,7 +25,7 @@ struct QueryAPITests {
     ])
     func sameAsCommandLine(_ uri: String, _ arguments: [String]) async throws {
         let fixture = try ServerFixture()
-        let expected = try Self.cli([arguments[0], fixture.database] + arguments.dropFirst())
+        let expected = try await Self.cli([arguments[0], fixture.database] + arguments.dropFirst())
         #expect(expected.hasPrefix("{"))
         try await fixture.test { client in
             let answer = try await client.send(.get, uri)

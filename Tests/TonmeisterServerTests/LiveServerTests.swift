@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 import Testing
 @testable import TonmeisterServer
 
@@ -60,11 +61,14 @@ struct LiveServerTests {
         let fixture = try ServerFixture(configuration: configuration)
         defer { try? FileManager.default.removeItem(at: fixture.folder) }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let task = Task { try await fixture.server.run { continuation.yield($0) } }
+        // The server and the test's blocking socket calls run on threads of their own, not behind the rest of the
+        // suite's jobs on the cooperative pool (see DedicatedExecutor).
+        let executor = DedicatedExecutor(label: "tonmeister.live-server-tests")
+        let task = Task(executorPreference: executor) { try await fixture.server.run { continuation.yield($0) } }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { Issue.record("the server did not start"); return }
         defer { task.cancel() }
-        try await body(port)
+        try await withTaskExecutorPreference(executor) { try await body(port) }
     }
 
     @Test("a client trickling its headers is closed after the header timeout; others are served meanwhile")

@@ -92,25 +92,18 @@ final class SessionService: Sendable {
         }
     }
 
-    /// True when another connection committed a change since this server's last look; the session is then read again.
-    ///
-    /// Runs on the write queue, so this server's own writes are never taken for someone else's.
+    /// True when another connection committed a change since this server's last look (then the session was read
+    /// again, here, by a query's `catchUp` or by a write that found it); the answer is given once per change.
     func changedElsewhere() async -> Bool {
-        let live = self.live, seen = self.seenVersion, noticed = self.noticedElsewhere
-        return (try? await run(on: writes) { database in
-            let version = try database.externalVersion()
-            let wasNoticed = noticed.update { value in defer { value = false }; return value }
-            guard version != seen.value else { return wasNoticed }
-            let state = try Self.readAll(database)
-            live.update { $0 = state }
-            seen.value = version
-            return true
-        }) ?? false
+        await catchUp()
+        return noticedElsewhere.update { value in defer { value = false }; return value }
     }
 
     /// Reads the session again first when another process changed the database since the last look, so that a
     /// query right after a command-line edit answers as the command line would; the clients are still told to
     /// reload (by `changedElsewhere`). Costs one `PRAGMA data_version` when nothing changed.
+    ///
+    /// Runs on the write queue, so this server's own writes are never taken for someone else's.
     func catchUp() async {
         let live = self.live, seen = self.seenVersion, noticed = self.noticedElsewhere
         _ = try? await run(on: writes) { database in

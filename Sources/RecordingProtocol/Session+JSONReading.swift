@@ -53,13 +53,15 @@ extension Session {
         let pieces = try top.optional("pieces", JSONValue.array(Self.piece)) ?? []
         let takes = try top.optional("takes", JSONValue.array(Self.take)) ?? []
         let marks = try top.optional("marks", JSONValue.array(Self.mark)) ?? []
-        let history = try top.optional("history", JSONValue.array(Self.action)) ?? []
+        let entries = try top.optional("history", JSONValue.array(Self.action)) ?? []
+        let history = entries.map(\.action)
         let clockOffset = try top.optional("clockOffset", JSONValue.double)
         let crossfade = try top.optional("crossfade", JSONValue.double)
         let defaultRating = try top.optional("defaultRating", JSONValue.int)
         self.init(title: title, score: score, layout: layout, numbering: numbering, pieces: pieces,
                   takes: takes, marks: marks, history: history, extra: ExtraFields(top.unread))
         (self.clockOffset, self.crossfade, self.defaultRating) = (clockOffset, crossfade, defaultRating)
+        if entries.contains(where: { $0.device != nil }) { historyDevices = entries.map(\.device) }
     }
 
     private static func piece(_ value: JSONValue, index: Int) throws -> Piece {
@@ -130,11 +132,16 @@ extension Session {
 }
 
 extension Session {
-    private static func action(_ value: JSONValue, index: Int) throws -> SessionAction {
+    /// A history entry and the device that made it (`device`, absent when unknown).
+    private static func action(_ value: JSONValue, index: Int) throws -> (action: SessionAction, device: String?) {
         var m = try JSONObject(value)
         let name = try m.required("action", JSONValue.string)
+        let device = try m.optional("device", JSONValue.string)
+        if let device, !Session.isValidDevice(device) {
+            throw JSONFieldError("device must be a device id (1 to 64 of A-Z a-z 0-9 . _ -), not \"\(device)\"")
+        }
         do {
-            return try SessionAction(
+            return (try SessionAction(
                 name: name, take: try m.optional("take", JSONValue.int), mark: try m.optional("mark", JSONValue.int),
                 previousEnd: try m.optional("previousEnd", JSONValue.position),
                 previousNote: try m.optional("previousNote", JSONValue.string),
@@ -143,7 +150,7 @@ extension Session {
                     at: try m.optional("previousAt", JSONValue.position), to: try m.optional("previousTo", JSONValue.position),
                     kind: try m.optional("previousKind", JSONValue.string), value: try m.optional("previousValue", JSONValue.int),
                     problem: try m.optional("previousProblem", JSONValue.string), text: try m.optional("previousText", JSONValue.string),
-                    clock: try m.optional("previous", ClockChange.init(jsonTree:))))
+                    clock: try m.optional("previous", ClockChange.init(jsonTree:)))), device)
         } catch ProtocolError.invalidHistory(let reason) {
             throw JSONFieldError(reason)
         }

@@ -38,7 +38,9 @@ extension Session {
         members.append(("pieces", .array(pieces.map(Self.tree))))
         members.append(("takes", .array(takes.map(Self.tree))))
         members.append(("marks", .array(marks.enumerated().map { Self.tree($1, position: $0 + 1) })))
-        if !history.isEmpty { members.append(("history", .array(history.map(Self.tree)))) }
+        if !history.isEmpty {
+            members.append(("history", .array(history.indices.map { Self.tree(history[$0], device: deviceOfHistory($0)) })))
+        }
         if let clockOffset { members.append(("clockOffset", .double(clockOffset))) }
         if let crossfade { members.append(("crossfade", .double(crossfade))) }
         if let defaultRating { members.append(("defaultRating", .int(defaultRating))) }
@@ -104,7 +106,8 @@ extension Session {
         .array(points.map { .array([.double($0.x), .double($0.y)]) })
     }
 
-    static func tree(_ action: SessionAction) -> JSONValue {
+    /// A history entry; `device`, when known, is its last member.
+    static func tree(_ action: SessionAction, device: String? = nil) -> JSONValue {
         var members: [(String, JSONValue)] = [("action", .string(action.name))]
         if let take = action.take { members.append(("take", .int(take))) }
         if let mark = action.mark { members.append(("mark", .int(mark))) }
@@ -124,6 +127,7 @@ extension Session {
         case .clockChanged(let change): members.append(("previous", change.jsonTree))
         default: break
         }
+        if let device { members.append(("device", .string(device))) }
         return .object(members)
     }
 

@@ -25,7 +25,7 @@ extension Session {
             return true
         }
         let droppedTakes = takes.count - session.takes.count, droppedMarks = marks.count - session.marks.count
-        if droppedTakes + droppedMarks > 0 { session.history = [] }
+        if droppedTakes + droppedMarks > 0 { session.history = []; session.historyDevices = [] }
         return (session, droppedTakes, droppedMarks)
     }
 }

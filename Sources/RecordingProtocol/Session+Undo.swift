@@ -17,8 +17,40 @@ extension Session {
         var copy = self
         try copy.revert(action)
         copy.history.removeLast()
+        if copy.historyDevices.count > copy.history.count { copy.historyDevices.removeLast(copy.historyDevices.count - copy.history.count) }
         self = copy
         return action
+    }
+
+    /// Reverts the newest action of the history made by `device` (nil: the newest of anyone), removes it and returns it.
+    ///
+    /// As `SessionDatabase.undo(device:)`: an older action than the newest of all is refused when a newer action
+    /// (of another device) changed the same take or mark since.
+    ///
+    /// - Throws: `ProtocolError.nothingToUndo`, `.nothingToUndoBy` when `device` has no action left, `.invalidHistory`.
+    @discardableResult
+    public mutating func undo(device: String?) throws -> SessionAction {
+        guard let device else { return try undo() }
+        guard let index = history.indices.last(where: { deviceOfHistory($0) == device }) else {
+            throw ProtocolError.nothingToUndoBy(device: device)
+        }
+        let action = history[index]
+        if let later = history.indices.last(where: { $0 > index && Self.touchSame(history[$0], action) }) {
+            let what = action.take.map { "take \($0)" } ?? action.mark.map { "mark \($0)" } ?? "it"
+            throw ProtocolError.invalidHistory(reason: "\(action.name) of \(what) cannot be undone: a newer \(history[later].name) by "
+                + "\(deviceOfHistory(later).map { "device \($0)" } ?? "another device") changed \(what) since (undo that first)")
+        }
+        var copy = self
+        try copy.revert(action)
+        copy.history.remove(at: index)
+        if index < copy.historyDevices.count { copy.historyDevices.remove(at: index) }
+        self = copy
+        return action
+    }
+
+    /// True when two actions changed the same take or the same mark.
+    private static func touchSame(_ a: SessionAction, _ b: SessionAction) -> Bool {
+        (a.take != nil && a.take == b.take) || (a.mark != nil && a.mark == b.mark)
     }
 
     private mutating func revert(_ action: SessionAction) throws {

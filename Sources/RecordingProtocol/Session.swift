@@ -27,6 +27,9 @@ public struct Session: Hashable, Sendable {
     public var marks: [Mark]
     /// The user actions made through the editing methods, oldest first; `undo()` reverts the last one.
     public var history: [SessionAction]
+    /// The device that made each entry of `history`, by the same index (`history[].device` in the JSON, the device
+    /// header or `--device`); an entry without one here (the list may be shorter) has no known device.
+    public var historyDevices: [String?] = []
     /// Unknown top-level JSON members kept for the round trip.
     public var extra: ExtraFields
     /// The recorder's clock minus the tablet's, in seconds (`session clock --offset`); nil when not set.

@@ -115,8 +115,8 @@ extension SessionDatabase {
                 warnings.append(Self.rowWarning("\(error); the mark is left out"))
             }
         }
-        var history: [SessionAction] = []
-        do { history = try SessionRows.history(in: db) } catch {
+        var history: [SessionAction] = [], devices: [String?] = []
+        do { (history, devices) = try SessionRows.history(in: db) } catch {
             warnings.append(Self.rowWarning("\(error); the undo history is left out"))
         }
         if skipped > 0, !history.isEmpty {
@@ -132,6 +132,7 @@ extension SessionDatabase {
             numbering: try SessionRows.numbering(try Self.sessionColumn(reader, "numbering_json") ?? "{}"),
             pieces: try SessionRows.pieces(in: db), takes: takes, marks: marks, history: history,
             extra: try SessionRows.extra(try Self.sessionColumn(reader, "extra_json"), table: "session"))
+        if !history.isEmpty, devices.contains(where: { $0 != nil }) { session.historyDevices = devices }
         SessionRows.readClockSettings(reader, into: &session, repairs: &notes)
         return (session, notes.map { Self.rowWarning($0) } + warnings)
     }

@@ -74,12 +74,13 @@ extension SessionDatabase {
             for row in takeRows.rows { if let take = try? SessionRows.take(row) { takes.append(take) } }
             for row in markRows.rows { if let mark = try? SessionRows.mark(row) { marks.append(mark) } }
             let pieces = (try? SessionRows.pieces(in: db)) ?? { lost.append("the programme of pieces"); return [] }()
-            let history = (try? SessionRows.history(in: db)) ?? []
-            let read = Session(
+            let history = (try? SessionRows.history(in: db)) ?? (actions: [], devices: [])
+            var read = Session(
                 title: row["title"], score: ScoreReference(file: row["score_file"], sha256: row["score_sha256"]),
                 layout: try? Self.layout(row["layout_json"]), numbering: (try? SessionRows.numbering(row["numbering_json"])) ?? TakeNumbering(),
-                pieces: pieces, takes: takes, marks: marks, history: history,
+                pieces: pieces, takes: takes, marks: marks, history: history.actions,
                 extra: (try? SessionRows.extra(row["extra_json"], table: "session")) ?? ExtraFields())
+            read.historyDevices = history.devices
             // Rows read from damaged pages may be garbage (a take on page 0); what cannot stand is left out.
             let (session, droppedTakes, droppedMarks) = read.sifted()
             lost += Self.lostRows("take", takeRows, garbage: droppedTakes + takeRows.rows.count - takes.count)
@@ -87,7 +88,7 @@ extension SessionDatabase {
             if read.layout == nil, row["layout_json"] as String? != nil { lost.append("the layout") }
             if !session.history.isEmpty, !lost.isEmpty { lost.append("the undo history") }
             var kept = session
-            if !lost.isEmpty { kept.history = [] }
+            if !lost.isEmpty { (kept.history, kept.historyDevices) = ([], []) }
             var reading = try kept.checked(.lenient)
             let damage = SessionDamage(database: reason, keptTakes: kept.takes.count, keptMarks: kept.marks.count,
                                        lost: !lost.isEmpty ? lost.joined(separator: ", ")

@@ -125,8 +125,9 @@ public final class SessionDatabase: Sendable {
 
     /// Deletes every row and writes `session`, bumping the session revision.
     ///
-    /// History entries that were stored already (the same action in the same place) keep their device; entries after
-    /// the stored ones are recorded as made by `device`.
+    /// A history entry's device is the session's (`historyDevices`) when it knows one; else entries that were stored
+    /// already (the same action in the same place) keep their device, and entries after the stored ones are recorded
+    /// as made by `device`.
     static func replace(with session: Session, in db: Database, device: String? = nil) throws {
         let stored = (try? Row.fetchAll(db, sql: "SELECT * FROM action ORDER BY id").map(storedAction)) ?? []
         let revision = try Int.fetchOne(db, sql: "SELECT revision FROM session WHERE id = 1") ?? 0
@@ -142,7 +143,7 @@ public final class SessionDatabase: Sendable {
         for (seq, take) in session.takes.enumerated() { try SessionRows.insert(take, seq: seq + 1, in: db) }
         for (seq, mark) in session.marks.enumerated() { try SessionRows.insert(mark, seq: seq + 1, in: db) }
         for (i, action) in session.history.enumerated() {
-            let kept = i < stored.count ? (stored[i].action == action ? stored[i].device : nil) : device
+            let kept = session.deviceOfHistory(i) ?? (i < stored.count ? (stored[i].action == action ? stored[i].device : nil) : device)
             try SessionRows.insert(action, device: kept, in: db)
         }
         try db.execute(sql: "UPDATE session SET clock_offset = ?, crossfade = ?, default_rating = ? WHERE id = 1",

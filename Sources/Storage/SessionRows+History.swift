@@ -65,8 +65,9 @@ extension SessionRows {
         session.defaultRating = repairing(&repairs, nil, "read without a default rating") { try reader.optionalInt("default_rating") }
     }
 
-    /// The whole history, oldest first.
-    static func history(in db: Database) throws -> [SessionAction] {
-        try Row.fetchAll(db, sql: "SELECT rowid AS rowid, * FROM action ORDER BY id").map(action)
+    /// The whole history, oldest first, with the device of each entry (nil when unknown).
+    static func history(in db: Database) throws -> (actions: [SessionAction], devices: [String?]) {
+        let rows = try Row.fetchAll(db, sql: "SELECT rowid AS rowid, * FROM action ORDER BY id")
+        return (try rows.map(action), rows.map { $0["device"] as String? })
     }
 }

@@ -14,9 +14,13 @@ public struct SessionStore {
 
     public let path: String
     public let kind: Kind
+    /// The device the edits are recorded as made by (`--device`, as the server's `X-Tonmeister-Device`): on the
+    /// history entries, takes and marks they create; nil records none. `undo()` then undoes this device's newest action.
+    public var device: String?
 
     /// Opens an existing session file, chosen by its extension (`.json`, or `.sqlite`/`.db`).
-    public init(path: String) throws(StoreError) {
+    public init(path: String, device: String? = nil) throws(StoreError) {
+        self.device = device
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "json": kind = .json
         case "sqlite", "db": kind = .sqlite
@@ -112,13 +116,16 @@ public struct SessionStore {
         }
     }
 
-    /// Reverts the newest action of the session's history and returns it.
+    /// Reverts the newest action of the session's history made by `device` (nil: of anyone) and returns it.
+    ///
+    /// An action of `device` that a newer action of another device changed since (the same take or mark) is refused.
     @discardableResult
     public func undo() throws -> SessionAction {
+        let device = self.device
         switch kind {
         case .json:
-            return try editDocument { try $0.undo() }
-        case .sqlite: return try editDatabase { try $0.undo() }
+            return try editDocument { try $0.undo(device: device) }
+        case .sqlite: return try editDatabase { try $0.undo(device: device).action }
         }
     }
 
@@ -130,7 +137,7 @@ public struct SessionStore {
         case .json:
             return try editDocument { try $0.addMark(take: take, kind: markKind, at: at, to: to, time: time, text: text) }
         case .sqlite:
-            var mark = Mark(id: 0, take: take, kind: markKind, at: at, to: to, time: time, text: text)
+            var mark = Mark(id: 0, take: take, kind: markKind, at: at, to: to, time: time, text: text, device: device)
             mark.id = try editDatabase { try $0.appendMark(mark) }
             return mark
         }
@@ -237,7 +244,7 @@ public struct SessionStore {
     /// what happened. Each edit is one transaction: when it throws, nothing of it was committed.
     private func editDatabase<T>(_ change: (SessionDatabase) throws -> T) throws -> T {
         let database = try writableDatabase()
-        do { return try change(database) } catch let error as DatabaseError {
+        do { return try database.acting(as: device) { try change(database) } } catch let error as DatabaseError {
             throw StoreError(error, path: path)
         }
     }
@@ -252,7 +259,14 @@ public struct SessionStore {
             let reading = try read(mode: .lenient)
             if let damage = reading.damage { throw StoreError.damaged(path: path, damage: damage) }
             var session = reading.session
+            let counts = (history: session.history.count, takes: session.takes.count, marks: session.marks.count)
             let result = try change(&session)
+            if let device {
+                // What the edit made is recorded as made by this device, as the database records it.
+                session.recordDevice(device, ofHistoryFrom: counts.history)
+                for i in session.takes.indices.dropFirst(counts.takes) where session.takes[i].device == nil { session.takes[i].device = device }
+                for i in session.marks.indices.dropFirst(counts.marks) where session.marks[i].device == nil { session.marks[i].device = device }
+            }
             try write(session)
             return result
         }

@@ -38,6 +38,7 @@ struct SessionClockCommand: ParsableCommand {
     @Option(name: .customLong("default-rating"), help: "The rating before a take's first rating mark (1–5).")
     var defaultRating: Int?
 
+    @OptionGroup var device: DeviceOption
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -46,7 +47,7 @@ struct SessionClockCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try file.store()
+        let store = try device.store(file)
         if clear { try store.setClockOffset(nil) }
         if let offset { try store.setClockOffset(offset) }
         if let sync, let at {

@@ -29,6 +29,32 @@ struct SessionFile: ParsableArguments {
     }
 }
 
+/// `--device ID`: the device an edit of the command line is recorded as made by, as the server records its
+/// `X-Tonmeister-Device` header (on the history entry and on the take or mark it makes); without it, none.
+struct DeviceOption: ParsableArguments {
+    @Option(help: "The device this edit is made by (1 to 64 of A-Z a-z 0-9 . _ -), recorded on its history entry, take or mark as the server records a tablet's; undo undoes this device's newest action.")
+    var device: String?
+
+    func validate() throws {
+        if let device, !Session.isValidDevice(device) {
+            throw ValidationError("--device must be a device id: 1 to 64 of A-Z a-z 0-9 . _ -, not \"\(device)\"")
+        }
+    }
+
+    /// The session on disk, edited as made by this device.
+    func store(_ file: SessionFile) throws -> SessionStore {
+        var store = try file.store()
+        store.device = device
+        return store
+    }
+
+    /// The answer `value` with `"device"` added (last) when one was given.
+    func tagged(_ value: JSONValue) -> JSONValue {
+        guard let device, case .object(let members) = value else { return value }
+        return .object(members + [("device", .string(device))])
+    }
+}
+
 /// A position on the score given as `--page`, `--x`, `--y` (PDF points from the top-left of the page), or as a bar:
 /// `--bar 47` or `--bar 12/2` (its second pass), with `--at 0.5` for the point half way through it.
 struct PositionOptions: ParsableArguments {

@@ -35,6 +35,7 @@ struct TakeClockCommand: ParsableCommand {
     @Flag(name: .customLong("from-audio"), help: "Place the take's start tap on the first onset after silence in its linked file.")
     var fromAudio = false
 
+    @OptionGroup var device: DeviceOption
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -46,7 +47,7 @@ struct TakeClockCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try file.store()
+        let store = try device.store(file)
         if fromAudio { try clockFromAudio(store) }
         if let recordStart, try store.load().take(number)?.fps == nil, fps == nil {
             try store.setClock(ofTake: number, recordStart: recordStart, fps: 25, tabletOffset: offset)

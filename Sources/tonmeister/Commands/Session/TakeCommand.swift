@@ -38,18 +38,19 @@ struct TakeStartCommand: ParsableCommand {
     @Option(name: .customLong("started-at"), help: "When the take started, yyyy-mm-ddThh:mm:ss[.fff][±hh:mm] (default: now, by this computer's clock).")
     var startedAt: String?
 
+    @OptionGroup var device: DeviceOption
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let start = try at.position(in: file.load)
         let clock = Take(number: 0, start: start, recordStart: recordStart, fps: fps ?? (recordStart == nil ? nil : 25),
                          tabletOffset: offset, startedAt: startedAt ?? WallClock.text(Date()))
-        let store = try file.store()
+        let store = try device.store(file)
         if let piece, let warning = try store.load().pieceWarning(piece: piece - 1, start: start) {
             WarningLog.shared.record([SessionWarning(kind: .takeOutsidePiece, message: warning)])
         }
         let take = try store.startTake(at: start, piece: piece.map { $0 - 1 }, source: source, note: note, clock: clock)
-        output.emit(take.summaryJSON, text: ["take \(take.label) started" + (take.recordStart.map { " at \($0)" } ?? "")])
+        output.emit(device.tagged(take.summaryJSON), text: ["take \(take.label) started" + (take.recordStart.map { " at \($0)" } ?? "")])
     }
 }
 
@@ -63,12 +64,13 @@ struct TakeEndCommand: ParsableCommand {
     var number: Int
 
     @OptionGroup var at: PositionOptions
+    @OptionGroup var device: DeviceOption
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let end = try at.position(in: file.load)
-        try file.store().endTake(number, at: end)
-        output.emit(["number": .int(number), "end": Take.json(end)], text: ["take \(number) ended"])
+        try device.store(file).endTake(number, at: end)
+        output.emit(device.tagged(["number": .int(number), "end": Take.json(end)]), text: ["take \(number) ended"])
     }
 }
 
@@ -84,11 +86,12 @@ struct TakeNoteCommand: ParsableCommand {
     @Argument(help: "The note (replaces the old one; an empty string clears it).")
     var note: String
 
+    @OptionGroup var device: DeviceOption
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try file.store().setNote(ofTake: number, to: note)
-        output.emit(["number": .int(number), "note": .string(note)], text: ["take \(number): note set"])
+        try device.store(file).setNote(ofTake: number, to: note)
+        output.emit(device.tagged(["number": .int(number), "note": .string(note)]), text: ["take \(number): note set"])
     }
 }
 
@@ -101,11 +104,12 @@ struct TakeDeleteCommand: ParsableCommand {
     @Argument(help: "The take number.")
     var number: Int
 
+    @OptionGroup var device: DeviceOption
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try file.store().deleteTake(number)
-        output.emit(["number": .int(number), "deleted": .bool(true)], text: ["take \(number) deleted"])
+        try device.store(file).deleteTake(number)
+        output.emit(device.tagged(["number": .int(number), "deleted": .bool(true)]), text: ["take \(number) deleted"])
     }
 }
 
@@ -125,11 +129,12 @@ struct MarkDeleteCommand: ParsableCommand {
     @Argument(help: "The mark id.")
     var id: Int
 
+    @OptionGroup var device: DeviceOption
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try file.store().deleteMark(id)
-        output.emit(["id": .int(id), "deleted": .bool(true)], text: ["mark \(id) deleted"])
+        try device.store(file).deleteMark(id)
+        output.emit(device.tagged(["id": .int(id), "deleted": .bool(true)]), text: ["mark \(id) deleted"])
     }
 }
 
@@ -173,6 +178,7 @@ struct MarkAddCommand: ParsableCommand {
     @Option(help: "Seconds since the take's record start.")
     var time: Double?
 
+    @OptionGroup var device: DeviceOption
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -188,11 +194,11 @@ struct MarkAddCommand: ParsableCommand {
         let kind: MarkKind = rating.map { .rating($0) } ?? problem.map { .problem(ProblemKind($0)) } ?? (editPoint ? .editPoint : .text)
         var to = toPage.map { ScorePosition(page: $0, x: toX!, y: toY!, pass: toPass) }
         if let toBar { to = try file.load().position(of: try BarAddress(toBar), fraction: toFraction ?? 1) }
-        let mark = try file.store().addMark(take: take, kind: kind, at: try at.position(in: file.load), to: to, time: time, text: text)
+        let mark = try device.store(file).addMark(take: take, kind: kind, at: try at.position(in: file.load), to: to, time: time, text: text)
         // A tap outside its take is kept where it lies (DESIGN §6); say so. The mark is committed by now: a failure to
         // read the session back for this warning must not turn its acknowledgement into a failure (a retry would add it twice).
         if let session = try? file.store().load() { WarningLog.shared.record(session.placementWarnings(for: mark)) }
-        output.emit(["id": .int(mark.id), "take": .int(mark.take), "kind": .string(mark.kind.name), "at": Take.json(mark.at)],
+        output.emit(device.tagged(["id": .int(mark.id), "take": .int(mark.take), "kind": .string(mark.kind.name), "at": Take.json(mark.at)]),
                     text: ["mark \(mark.id) (\(mark.kind.name)) on take \(mark.take)"])
     }
 }

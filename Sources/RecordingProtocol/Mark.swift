@@ -52,4 +52,11 @@ public struct Mark: Hashable, Sendable {
 
     /// The end of the mark: `to` for a range, else `at`.
     public var last: ScorePosition { to ?? at }
+
+    /// Moves the mark's start to `newAt`; an ink stroke moves with it (every point by the same distance).
+    public mutating func move(to newAt: ScorePosition) {
+        let (dx, dy) = (newAt.x - at.x, newAt.y - at.y)
+        if !points.isEmpty { points = points.map { InkPoint(x: $0.x + dx, y: $0.y + dy) } }
+        at = newAt
+    }
 }

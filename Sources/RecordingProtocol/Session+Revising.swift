@@ -40,7 +40,8 @@ extension Session {
         return takes[index]
     }
 
-    /// Moves a live mark to `at` (and `to` for a range; nil makes it a point); it must stay inside its take.
+    /// Moves a live mark to `at` (and `to` for a range; nil makes it a point); it must stay inside its take. An ink
+    /// stroke moves whole: every point by the distance its first point (`at`) moves.
     ///
     /// - Throws: `ProtocolError.markNotFound`, `.markDeleted`, `.takeDeleted`, `.invalidPosition`,
     ///   `.markRangeReversed` or `.markOutsideTake`.
@@ -49,7 +50,7 @@ extension Session {
         let index = try liveMarkIndex(id)
         var mark = marks[index]
         let range = Self.forwardRange(at: at, to: to, checker: PositionChecker(layout: layout, pieces: pieces))
-        mark.at = range.at
+        mark.move(to: range.at)
         mark.to = range.to
         try checkRevised(mark)
         history.append(.markMoved(mark: id, previousAt: marks[index].at, previousTo: marks[index].to))

@@ -70,7 +70,7 @@ extension Session {
             renumber(number, to: previousNumber, label: previousLabel)
         case .markMoved(let id, let at, let to):
             let index = try markIndex(id)
-            marks[index].at = at
+            marks[index].move(to: at)
             marks[index].to = to
         case .markChanged(let id, let kind, let text):
             let index = try markIndex(id)

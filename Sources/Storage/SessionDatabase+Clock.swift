@@ -21,7 +21,7 @@ extension SessionDatabase {
             var session = try loaded.checked(.lenient).session
             let result = try StorageError.checking { try change(&session) }
             try StorageError.checking { try session.validate(.lenient) }
-            try Self.replace(with: session, in: db, device: self.acting.device)
+            try Self.replace(with: session, in: db, device: self.acting.device, edit: true)
             return result
         }
     }

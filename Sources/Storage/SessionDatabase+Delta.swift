@@ -11,6 +11,8 @@ extension SessionDatabase {
         public var action: SessionAction
         /// The device that made the action; nil when unknown.
         public var device: String?
+        /// When the action was made (ISO 8601 UTC); nil when unknown (made before schema v8).
+        public var time: String? = nil
     }
 
     /// The rows an edit changed: takes and marks as stored now, and the history entries after an id.
@@ -45,7 +47,8 @@ extension SessionDatabase {
     }
 
     static func storedAction(_ row: Row) throws -> StoredAction {
-        StoredAction(id: row["id"], action: try SessionRows.action(row), device: row["device"])
+        StoredAction(id: row["id"], action: try SessionRows.action(row), device: row["device"],
+                     time: row.hasColumn("made_at") ? row["made_at"] as String? : nil)
     }
 
     /// SQLite's `data_version` on the writing connection: it changes when another connection (another process) commits.

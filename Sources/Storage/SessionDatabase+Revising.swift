@@ -36,8 +36,10 @@ extension SessionDatabase {
             var partial = try self.partial(withMark: id, in: db)
             let mark = try StorageError.checking { try partial.moveMark(id, at: at, to: to) }
             try db.cachedStatement(sql: """
-                UPDATE mark SET at_page = ?, at_x = ?, at_y = ?, at_pass = ?, to_page = ?, to_x = ?, to_y = ?, to_pass = ? WHERE id = ?
-                """).execute(arguments: [at.page, at.x, at.y, at.pass, to?.page, to?.x, to?.y, to?.pass, id])
+                UPDATE mark SET at_page = ?, at_x = ?, at_y = ?, at_pass = ?, to_page = ?, to_x = ?, to_y = ?, to_pass = ?,
+                                points_json = ? WHERE id = ?
+                """).execute(arguments: [mark.at.page, mark.at.x, mark.at.y, mark.at.pass, mark.to?.page, mark.to?.x, mark.to?.y, mark.to?.pass,
+                                         SessionRows.pointsJSON(mark.points), id])
             try self.record(partial, in: db)
             return mark
         }

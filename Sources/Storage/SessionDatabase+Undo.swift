@@ -1,5 +1,6 @@
 import GRDB
 import RecordingProtocol
+import ScoreLayout
 
 /// Undoing the newest action of a stored session.
 extension SessionDatabase {
@@ -59,12 +60,21 @@ extension SessionDatabase {
         } else if case .clockChanged(let change) = action {
             try revertClock(change, in: db)
         } else {
+            if case .markMoved(let id, let at, _) = action { try moveStrokeBack(id, to: at, in: db) }
             let (sql, arguments) = revertStatement(action)
             try db.execute(sql: sql, arguments: arguments)
             guard db.changesCount == 1 else {
                 throw StorageError.corruptRow(table: "action", reason: "\(action.name) names a take or mark that is not stored")
             }
         }
+    }
+
+    /// Moves an ink mark's stroke with its first point back to `at` (other kinds have no stroke).
+    private static func moveStrokeBack(_ id: Int, to at: ScorePosition, in db: Database) throws {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM mark WHERE id = ? AND kind = 'ink'", arguments: [id]) else { return }
+        var mark = try SessionRows.mark(row)
+        mark.move(to: at)
+        try db.execute(sql: "UPDATE mark SET points_json = ? WHERE id = ?", arguments: [SessionRows.pointsJSON(mark.points), id])
     }
 
     /// Gives the takes of a clock change their previous clocks, and the session its previous offset.

@@ -128,7 +128,8 @@ public final class SessionDatabase: Sendable {
     /// A history entry's device is the session's (`historyDevices`) when it knows one; else entries that were stored
     /// already (the same action in the same place) keep their device, and entries after the stored ones are recorded
     /// as made by `device`.
-    static func replace(with session: Session, in db: Database, device: String? = nil) throws {
+    /// Entries after the stored ones are made now when `edit` (an edit's whole-session write), else of unknown time (an import).
+    static func replace(with session: Session, in db: Database, device: String? = nil, edit: Bool = false) throws {
         let stored = (try? Row.fetchAll(db, sql: "SELECT * FROM action ORDER BY id").map(storedAction)) ?? []
         let revision = try Int.fetchOne(db, sql: "SELECT revision FROM session WHERE id = 1") ?? 0
         try db.execute(sql: "DELETE FROM action; DELETE FROM mark; DELETE FROM take; DELETE FROM piece; DELETE FROM session;")
@@ -143,8 +144,9 @@ public final class SessionDatabase: Sendable {
         for (seq, take) in session.takes.enumerated() { try SessionRows.insert(take, seq: seq + 1, in: db) }
         for (seq, mark) in session.marks.enumerated() { try SessionRows.insert(mark, seq: seq + 1, in: db) }
         for (i, action) in session.history.enumerated() {
-            let kept = session.deviceOfHistory(i) ?? (i < stored.count ? (stored[i].action == action ? stored[i].device : nil) : device)
-            try SessionRows.insert(action, device: kept, in: db)
+            let same = i < stored.count && stored[i].action == action
+            let kept = session.deviceOfHistory(i) ?? (i < stored.count ? (same ? stored[i].device : nil) : device)
+            try SessionRows.insert(action, device: kept, time: same ? stored[i].time : i >= stored.count && edit ? SessionSchema.actionTime() : nil, in: db)
         }
         try db.execute(sql: "UPDATE session SET clock_offset = ?, crossfade = ?, default_rating = ? WHERE id = 1",
                        arguments: [session.clockOffset, session.crossfade, session.defaultRating])

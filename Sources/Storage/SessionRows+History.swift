@@ -4,8 +4,8 @@ import ScoreLayout
 
 /// Rows of the `action` table: the session's history of user actions.
 extension SessionRows {
-    /// Appends an action made by `device` to the history (its id is one more than the highest so far).
-    static func insert(_ action: SessionAction, device: String?, in db: Database) throws {
+    /// Appends an action made by `device` at `time` (default now) to the history (its id is one more than the highest so far).
+    static func insert(_ action: SessionAction, device: String?, time: String? = SessionSchema.actionTime(), in db: Database) throws {
         var previousEnd: ScorePosition?
         var previousNote: String?
         switch action {
@@ -18,13 +18,13 @@ extension SessionRows {
             INSERT INTO action (kind, take, mark, previous_end_page, previous_end_x, previous_end_y, previous_note,
                                 previous_number, previous_label, previous_at_page, previous_at_x, previous_at_y,
                                 previous_to_page, previous_to_x, previous_to_y, previous_kind, previous_value, previous_problem, previous_text,
-                                previous_json, previous_end_pass, previous_at_pass, previous_to_pass, device)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                previous_json, previous_end_pass, previous_at_pass, previous_to_pass, device, made_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 action.name, action.take, action.mark, previousEnd?.page, previousEnd?.x, previousEnd?.y, previousNote,
                 previous.number, previous.label, previous.at?.page, previous.at?.x, previous.at?.y,
                 previous.to?.page, previous.to?.x, previous.to?.y, previous.kind, previous.value, previous.problem, previous.text,
-                previous.clock?.jsonTree.serialized(), previousEnd?.pass, previous.at?.pass, previous.to?.pass, device,
+                previous.clock?.jsonTree.serialized(), previousEnd?.pass, previous.at?.pass, previous.to?.pass, device, time,
             ])
     }
 

@@ -19,6 +19,7 @@ extension SessionSchema {
     static func migrate(_ writer: any DatabaseWriter) throws {
         try migrator.migrate(writer)
         try writer.write(addPassColumns)
+        try writer.write(addActionTime)
     }
 
     /// Adds each v6 column where it is missing.

@@ -249,6 +249,7 @@ enum SessionSchema {
         migrator.registerMigration("v7: ink marks, the device of takes, marks and actions") { db in
             try migrateToV7(db)
         }
+        registerActionTime(in: &migrator)
         return migrator
     }
 

@@ -70,6 +70,34 @@ enum APIJSON {
         return .object(members)
     }
 
+    /// An entry of `GET /api/history`: the action as undo answers it, with its `id`, `time` (ISO 8601 UTC, when known)
+    /// and `did`, what it did in words ("added a rating 4 to take 31").
+    static func historyEntry(_ entry: (id: Int, action: SessionAction, device: String?, time: String?), in session: Session) -> JSONValue {
+        guard case .object(var members) = action(entry.action, device: entry.device) else { return .null }
+        members.insert(("id", .int(entry.id)), at: 0)
+        if let time = entry.time { members.append(("time", .string(time))) }
+        members.append(("did", .string(did(entry.action, in: session))))
+        return .object(members)
+    }
+
+    /// What an action did, in words.
+    static func did(_ action: SessionAction, in session: Session) -> String {
+        let mark = action.mark.flatMap { session.mark($0) }
+        let what = mark.map { "\($0.kind.summary) (mark \($0.id)) on take \($0.take)" } ?? action.mark.map { "mark \($0)" } ?? ""
+        switch action {
+        case .takeStarted(let take): return "started take \(take)"
+        case .takeEnded(let take, let previous): return previous == nil ? "ended take \(take)" : "moved the end of take \(take)"
+        case .noteChanged(let take, _): return "set the note of take \(take)"
+        case .takeDeleted(let take): return "deleted take \(take)"
+        case .takeRenumbered(let take, let previous, _): return "renumbered take \(previous) as \(take)"
+        case .markAdded: return "added \(what)"
+        case .markDeleted: return "deleted \(what)"
+        case .markMoved: return "moved \(what)"
+        case .markChanged(_, let previous, _): return "changed \(previous.summary) to \(what)"
+        case .clockChanged: return "set the recorder's clock"
+        }
+    }
+
     /// `GET /api/session`: the summary, the score's pages, the layout and its bars, the live takes and marks.
     static func session(_ session: Session, pages: [PageSize], sha256: String, event: Int) -> JSONValue {
         let live = session.liveTakes

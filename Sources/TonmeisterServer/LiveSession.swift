@@ -16,8 +16,12 @@ struct LiveSession: Sendable {
     let rowWarnings: [SessionWarning]
     /// The `action` ids of `session.history`, in the same order; nil when they are not known (then an undo reloads).
     private(set) var actionIDs: [Int]?
-    /// The devices of `session.history`, in the same order.
-    private(set) var actionDevices: [String?]
+    /// When each entry of `session.history` was made (nil: unknown), in the same order.
+    private(set) var actionTimes: [String?]
+    /// The reading's repairs that changed the session in memory only (snapped bars, a range turned around …): checking
+    /// the repaired session again no longer finds them, but the file still holds what was repaired, so they are kept
+    /// until the session is read again (or the layout, or the mark they name, is written anew).
+    private var repairs: [SessionWarning]
     private var takeIndex: [Int: Int] = [:]
     private var markIndex: [Int: Int] = [:]
     private var marksOfTake: [Int: [Int]] = [:]
@@ -33,9 +37,13 @@ struct LiveSession: Sendable {
         let checked = reading.warnings.filter { $0.kind != .damagedRow }
         rowWarnings = reading.warnings.filter { $0.kind == .damagedRow }
         checkedWarnings = checked
+        let again = checked.isEmpty ? [] : Set((try? reading.session.checked(.lenient).warnings) ?? [])
+        repairs = checked.filter { !again.contains($0) }
         let matches = history.map(\.action) == reading.session.history
         actionIDs = matches ? history.map(\.id) : nil
-        actionDevices = matches ? history.map(\.device) : Array(repeating: nil, count: reading.session.history.count)
+        // The devices by history index (`session.historyDevices`, as long as the history from here on).
+        session.historyDevices = matches ? history.map(\.device) : reading.session.history.indices.map { reading.session.deviceOfHistory($0) }
+        actionTimes = matches ? history.map(\.time) : Array(repeating: nil, count: reading.session.history.count)
         for (i, take) in session.takes.enumerated() { takeIndex[take.number] = i }
         for (i, mark) in session.marks.enumerated() {
             markIndex[mark.id] = i
@@ -82,7 +90,9 @@ struct LiveSession: Sendable {
         for entry in delta.actions {
             session.history.append(entry.action)
             actionIDs?.append(entry.id)
-            actionDevices.append(entry.device)
+            session.historyDevices.append(entry.device)
+            actionTimes.append(entry.time)
+            if case .markMoved(let id, _, _) = entry.action { repairs.removeAll { $0.mark == id } }
         }
         checkedWarnings = nil
     }
@@ -92,7 +102,8 @@ struct LiveSession: Sendable {
         guard let i = actionIDs?.firstIndex(of: id) else { return false }
         session.history.remove(at: i)
         actionIDs?.remove(at: i)
-        actionDevices.remove(at: i)
+        session.historyDevices.remove(at: i)
+        actionTimes.remove(at: i)
         checkedWarnings = nil
         return true
     }
@@ -100,6 +111,7 @@ struct LiveSession: Sendable {
     /// Remembers a new layout (a layout edit; the takes and marks are unchanged).
     mutating func setLayout(_ layout: ScoreLayout?) {
         session.layout = layout
+        repairs.removeAll { [.barsSnapped, .systemsSnapped, .stavesSnapped].contains($0.kind) }
         index = nil
         checkedWarnings = nil
     }
@@ -108,8 +120,17 @@ struct LiveSession: Sendable {
     mutating func warnings() -> [SessionWarning] {
         if let checkedWarnings { return rowWarnings + checkedWarnings }
         let checked = (try? session.checked(.lenient).warnings) ?? []
-        checkedWarnings = checked
-        return rowWarnings + checked
+        let kept = repairs.filter { !checked.contains($0) }
+        checkedWarnings = kept + checked
+        return rowWarnings + kept + checked
+    }
+
+    /// The newest `limit` history entries, newest first, with their ids (0 when not known), devices and times.
+    func newestActions(_ limit: Int) -> [(id: Int, action: SessionAction, device: String?, time: String?)] {
+        let history = session.history
+        return history.indices.reversed().prefix(max(0, limit)).map { i in
+            (actionIDs?[i] ?? 0, history[i], session.historyDevices[i], actionTimes[i])
+        }
     }
 
     /// The reading a full reading would give now.

@@ -87,6 +87,14 @@ extension TonmeisterServer {
             }
             return Response.json(["undone": json])
         }
+        api.get("history") { request, _ in
+            // The newest entries from memory: the cost does not grow with the session.
+            let limit = try Self.queryInt(request, "limit") ?? 50
+            guard (1...1000).contains(limit) else { throw APIError.badRequest("limit must be from 1 to 1000, not \(limit)") }
+            await self.service.catchUp()
+            let (entries, total, session) = self.service.inMemory { state in (state.newestActions(limit), state.session.history.count, state.session) }
+            return Response.json(["history": .array(entries.map { APIJSON.historyEntry($0, in: session) }), "total": .int(total)])
+        }
     }
 
     /// What undoing an action changed: its take or mark, or everything for a renumbering or a clock change.

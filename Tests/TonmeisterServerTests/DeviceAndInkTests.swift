@@ -127,6 +127,38 @@ struct DeviceAndInkTests {
         }
     }
 
+    @Test("moving an ink mark moves its whole stroke (API and database); undo moves it back; a move off the page is refused")
+    func inkMove() async throws {
+        try await Self.live { client, fixture in
+            let take = try await client.send(.post, "/api/takes", #"{"start":{"page":2,"x":10,"y":60}}"#)
+            let number = take.object["number"] as? Int ?? 0
+            let added = try await client.send(.post, "/api/marks",
+                #"{"take":\#(number),"kind":"ink","at":{"page":2,"x":100,"y":300},"points":[[100,300],[120,310],[140,295]]}"#, headers: Self.device("pen-1"))
+            let id = added.object["id"] as? Int ?? 0
+            let moved = try await client.send(.post, "/api/marks/\(id)/move", #"{"at":{"page":2,"x":130,"y":320}}"#, headers: Self.device("pen-1"))
+            #expect(moved.status == .ok, "\(moved.text)")
+            #expect(moved.object["points"] as? [[Double]] == [[130, 320], [150, 330], [170, 315]])
+            var stored = try SessionDatabase(path: fixture.database).load()
+            #expect(stored.mark(id)?.points == [InkPoint(x: 130, y: 320), InkPoint(x: 150, y: 330), InkPoint(x: 170, y: 315)])
+            #expect(stored.mark(id)?.at == ScorePosition(page: 2, x: 130, y: 320))
+            // Off the page's top-left (a point would be below 0): refused, nothing moved.
+            let refused = try await client.send(.post, "/api/marks/\(id)/move", #"{"at":{"page":2,"x":130,"y":3}}"#)
+            #expect(refused.status == .badRequest)
+            let undone = try await client.send(.post, "/api/undo", headers: Self.device("pen-1"))
+            #expect((undone.object["undone"] as? [String: Any])?["action"] as? String == "mark-move")
+            let back = try await client.send(.get, "/api/marks?take=\(number)").object["marks"] as? [[String: Any]] ?? []
+            #expect(back.first { $0["id"] as? Int == id }?["points"] as? [[Double]] == [[100, 300], [120, 310], [140, 295]])
+            stored = try SessionDatabase(path: fixture.database).load()
+            #expect(stored.mark(id)?.points == [InkPoint(x: 100, y: 300), InkPoint(x: 120, y: 310), InkPoint(x: 140, y: 295)])
+            // The model does the same for a document (move, then undo).
+            var document = stored
+            try document.moveMark(id, at: ScorePosition(page: 2, x: 110, y: 300))
+            #expect(document.mark(id)?.points.map(\.x) == [110, 130, 150])
+            try document.undo()
+            #expect(document.mark(id)?.points == stored.mark(id)?.points)
+        }
+    }
+
     @Test("a problem range across a page break is drawn on both pages and has a segment per system")
     func rangeAcrossPageBreak() async throws {
         try await Self.live { client, fixture in

@@ -53,10 +53,12 @@ public struct Mark: Hashable, Sendable {
     /// The end of the mark: `to` for a range, else `at`.
     public var last: ScorePosition { to ?? at }
 
-    /// Moves the mark's start to `newAt`; an ink stroke moves with it (every point by the same distance).
+    /// Moves the mark's start to `newAt`; an ink stroke moves with it (every point by the same distance, to a
+    /// millionth of a point, so that moving it back gives the very numbers it had).
     public mutating func move(to newAt: ScorePosition) {
         let (dx, dy) = (newAt.x - at.x, newAt.y - at.y)
-        if !points.isEmpty { points = points.map { InkPoint(x: $0.x + dx, y: $0.y + dy) } }
+        let micro = { (value: Double) in (value * 1_000_000).rounded() / 1_000_000 }
+        if !points.isEmpty { points = points.map { InkPoint(x: micro($0.x + dx), y: micro($0.y + dy)) } }
         at = newAt
     }
 }

@@ -9,6 +9,7 @@ import { showCovers, showMarkEditor, showLayoutMenu, confirmDialog } from './pop
 import { bindActions, useTap, placeMark, placeInk, placeRange, moveMark, undo } from './actions.js';
 import { bindTakes, latestTake, takeArrived, newTake, previousTake, endTake, showTakePanel } from './takes.js';
 import { keyHandler, showHelp } from './keys.js';
+import { showHistory, refreshHistory } from './history.js';
 import { setUpScreen, toggleDrawer, fullScreen, openJump } from './screen.js';
 import { watchStatus, renderStatus, streamState, waiting, probe } from './status.js';
 
@@ -270,6 +271,7 @@ function onEvent(event, id) {
   if (event.type === 'mark') upsertMark(event.mark);
   if (event.type === 'renumber') renumbered(event.from, event.take);
   if (event.type === 'layout' || event.type === 'reload') { load(); return; }
+  if (event.type !== 'hello') refreshHistory();
   if (state.mode === 'coverage' || state.mode === 'plan') {
     clearTimeout(refreshTimer);
     refreshTimer = setTimeout(() => refreshQuery().then(render), 300);
@@ -286,6 +288,7 @@ function setUpControls() {
   $('end-take').onclick = () => endTake();
   $('undo').onclick = undo;
   $('help-button').onclick = () => { toggleDrawer(false); showHelp(); };
+  $('history-button').onclick = () => { toggleDrawer(false); showHistory(app); };
   $('clock').onclick = () => showClock({ state, attempt, render, toast, upsertTake });
   $('page-prev').onclick = () => halfTurn(-1);
   $('page-next').onclick = () => halfTurn(1);
@@ -338,7 +341,7 @@ export function pickTool(tool, button) {
 const app = {
   state, load, showPage, showBar, render, turn, halfTurn, follow, toast, attempt, upsertTake, upsertMark, renumbered, setMode, pickTool,
   useTap, placeMark, placeInk, placeRange, moveMark, undo, newTake, previousTake, endTake, fullScreen, openJump,
-  showCovers, showMarkEditor, showLayoutMenu,
+  showCovers, showMarkEditor, showLayoutMenu, showHistory,
 };
 bindActions(app);
 bindTakes(app);

@@ -1,5 +1,5 @@
 // Touch, pen and mouse on the score. A tap places (1–5 quick taps: a rating, or the chosen tool), a long press asks
-// about the bar or edits a mark, a drag pans the score (a quick sideways swipe turns the page), draws a range with a
+// about the bar or edits a mark, a finger dragging an ink stroke of the current take moves it, a drag pans the score (a quick sideways swipe turns the page), draws a range with a
 // tool chosen, or ink with the pen (or a finger with the ink tool). In pen mode only the pen marks; fingers pan and
 // turn pages (palm rejection). Two fingers pinch to zoom. The sheet takes every touch itself (touch-action: none),
 // so the browser never scrolls, zooms or navigates back under the producer's hand.
@@ -9,6 +9,10 @@ const LONG_PRESS_MS = 550;
 const MULTI_TAP_MS = 420;
 const QUIET_MS = 1000;
 const MOVE_TOLERANCE_PX = { touch: 12, pen: 6, mouse: 5 };
+// A range drawn (or an end dragged) to the left or right edge of the screen and held there turns the page, so that
+// a range can run on across a page break; the page-turn keys and pedals turn it too while the finger is down.
+const EDGE_PX = 40;
+const EDGE_HOLD_MS = 650;
 
 export function attachInput(app) {
   const { state } = app;
@@ -96,15 +100,39 @@ export function attachInput(app) {
     } else if (press.what === 'range') {
       state.sketch = { at: press.point, to: point };
       app.render();
+      edgeTurn(press, e);
     } else if (press.what === 'move-range') {
       state.sketch = movedRange(press, point);
       app.render();
+      edgeTurn(press, e);
+    } else if (press.what === 'move-ink') {
+      const node = overlay.querySelector(`.mark.ink[data-id='${press.markId}']`);
+      if (node) node.setAttribute('transform', `translate(${point.x - press.point.x} ${point.y - press.point.y})`);
     }
   });
+
+  /** Turns the page when a range's moving end is held at the screen's left or right edge (again after each turn). */
+  function edgeTurn(p, e) {
+    const box = stage.getBoundingClientRect();
+    const side = e.clientX >= box.right - EDGE_PX ? 1 : e.clientX <= box.left + EDGE_PX ? -1 : 0;
+    if (side === (p.edge ? p.edge.side : 0)) return;
+    if (p.edge) clearTimeout(p.edge.timer);
+    p.edge = side ? { side, timer: setTimeout(() => {
+      if (press !== p) return;
+      const from = state.page;
+      app.turn(side);
+      if (state.page === from) return;
+      p.edge = null;
+      const point = toPoint({ clientX: e.clientX, clientY: e.clientY });
+      state.sketch = p.what === 'range' ? { at: p.point, to: point } : movedRange(p, point);
+      app.render();
+    }, EDGE_HOLD_MS) } : null;
+  }
 
   sheet.addEventListener('pointerup', (e) => {
     if (!press || e.pointerId !== press.id) return;
     clearTimeout(press.timer);
+    if (press.edge) clearTimeout(press.edge.timer);
     const p = press;
     press = null;
     if (pinch || p.long) return;
@@ -132,6 +160,14 @@ export function attachInput(app) {
       app.placeRange(tool, p.point, point);
       return;
     }
+    if (p.what === 'move-ink') {
+      // The whole stroke moves with its first point; the server moves its points (undoable).
+      const mark = state.marks.get(p.markId);
+      const to = { page: mark.at.page, x: round(Math.max(0, mark.at.x + point.x - p.point.x)), y: round(Math.max(0, mark.at.y + point.y - p.point.y)) };
+      if (mark.at.pass) to.pass = mark.at.pass;
+      app.moveMark(p.markId, to);
+      return;
+    }
     if (p.what === 'move-range') {
       const moved = movedRange(p, point);
       state.sketch = null;
@@ -145,7 +181,7 @@ export function attachInput(app) {
   sheet.addEventListener('pointercancel', (e) => { if (press && e.pointerId === press.id) { cancelPress(); state.sketch = null; app.render(); } });
   sheet.addEventListener('contextmenu', (e) => e.preventDefault());
 
-  function cancelPress() { if (press) clearTimeout(press.timer); press = null; }
+  function cancelPress() { if (press) { clearTimeout(press.timer); if (press.edge) clearTimeout(press.edge.timer); } press = null; }
 
   /** What a drag that has begun does. */
   function dragKind(p) {
@@ -155,6 +191,9 @@ export function attachInput(app) {
     // A range's end handle resizes it (the current take's ranges have handles; long-press and Move moves it whole).
     // Its body lets touches through, so that a finger pans, taps and long-presses the bars under a range.
     if (mark && mark.to && state.mode === 'notes' && p.rangeEnd) return 'move-range';
+    // A finger (or the mouse) dragging an ink stroke of the current take moves it whole; the pen draws on.
+    if (mark && mark.kind === 'ink' && state.mode === 'notes' && p.type !== 'pen' && mark.take === state.current
+        && !state.newTake && !state.awaitingEnd && (!state.tool || state.tool.kind === 'ink')) return 'move-ink';
     if (state.mode !== 'notes' || state.newTake || state.awaitingEnd) return 'pan';
     const tool = state.tool ? state.tool.kind : null;
     if (tool === 'ink') return 'ink';

@@ -11,7 +11,7 @@ export const shortcuts = [
   ...Object.entries(problemKeys).map(([k, p]) => [k.toUpperCase(), `problem: ${p} (then tap, or drag for a range)`]),
   ['C', 'edit point tool'], ['M', 'text note tool'], ['K', 'ink tool (draw with a finger)'],
   ['N or +', 'new take (tap where it starts)'], ['Enter', 'end the take (at the last tap, or tap where it ended)'],
-  ['−', 'previous take (pins it)'], ['U or Ctrl+Z', 'undo this tablet\'s last action'],
+  ['−', 'previous take (pins it)'], ['U or Ctrl+Z', 'undo this tablet\'s last action'], ['H', 'history: who did what, when; undo from there'],
   ['→ ←', 'next / previous page'], ['PageDown, Space, ↓', 'half a page on (page-turn pedal)'], ['PageUp, ↑', 'half a page back'],
   ['G or /', 'jump to a page, bar or take'], ['F', 'fit the width / the whole page'], ['Shift+F', 'full screen'],
   ['L', 'follow the current take'], ['P', 'pen mode: only the pen marks'], ['D', 'dark score'], ['?', 'this help'], ['Esc', 'cancel, close'],
@@ -58,7 +58,8 @@ export function keyHandler(app) {
     else if (key === 'p') click('pen-mode');
     else if (key === 'd') click('dark');
     else if (key === 'u') app.undo();
-    else if (key === '?' || key === 'h') showHelp();
+    else if (key === '?') showHelp();
+    else if (key === 'h') app.showHistory(app);
     else if (key === 'g' || key === '/') { app.openJump(); handled(); }
     else if (key === 'Escape') { state.tool = null; state.newTake = null; state.awaitingEnd = false; state.moving = null; state.sketch = null; app.render(); }
   };

@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 
-from browser import (driver, check, skip, wait, ready, on_screen, centre, finger_tap, finger_tap_px, finger_taps,
+from browser import (driver, check, skip, wait, ready, on_screen, centre, touch, finger_tap, finger_tap_px, finger_taps,
                      finger_long_press, finger_drag_px, pen_tap_px, pen_stroke_px, state, marks_of, stored_session)
 
 URL, OUT = sys.argv[1], sys.argv[2]
@@ -229,14 +229,135 @@ def size_run(width, height):
         d.quit()
 
 
-def bar_popup_equals_cli():
+def finger_hold_drag_px(d, start, edge, end, hold=1.0, steps=8):
+    """A finger pressed at `start`, moved to `edge` and held there `hold` seconds (the page turns under it), then
+    moved to `end` (on the page now shown, which may have changed) and lifted."""
+    touch(d, "touchStart", [start])
+    for i in range(1, steps + 1):
+        touch(d, "touchMove", [(start[0] + (edge[0] - start[0]) * i / steps, start[1] + (edge[1] - start[1]) * i / steps)])
+        time.sleep(0.012)
+    time.sleep(hold)
+    end = end() if callable(end) else end
+    for i in range(1, steps + 1):
+        touch(d, "touchMove", [(edge[0] + (end[0] - edge[0]) * i / steps, edge[1] + (end[1] - edge[1]) * i / steps)])
+        time.sleep(0.012)
+    touch(d, "touchEnd", [])
+
+
+def history_ink_and_page_turn(width, height):
+    """The history list (device, time, what it did; undo of this tablet's action from it, another's only when asked),
+    moving an ink stroke with a finger (and undoing it), and a problem range dragged across a page turn."""
+    name = f"{width}x{height}"
+    d = driver(width, height, touch=True)
+    try:
+        d.get(URL)
+        ready(d)
+        me = d.execute_script("return document.getElementById('device-label').textContent")
+        go_to_page(d, 2)
+        number = new_take(d, name)
+        finger_taps(d, *bar_point(d, "2", 0.1)[:2])
+        wait(d, f"return window.tonmeisterState.current === {number}", message=f"{name}: take {number} started")
+        time.sleep(1.1)
+
+        # Ink by finger, then moved whole by a finger dragging the stroke; undo puts it back.
+        pick(d, ".tool[data-tool='ink']")
+        x, y, _ = bar_point(d, "5", 0.2)
+        px, py = on_screen(d, x, y)
+        finger_drag_px(d, [(px, py), (px + 30, py - 20), (px + 60, py + 8), (px + 90, py - 10)], steps=5)
+        wait(d, f"return [...window.tonmeisterState.marks.values()].some(m => m.take === {number} && m.kind === 'ink')", message=f"{name}: an ink stroke")
+        ink = next(m for m in marks_of(d, number) if m["kind"] == "ink")
+        pick(d, ".tool[data-tool='ink']")  # put the ink tool away: a finger on the stroke now moves it
+        sx, sy = on_screen(d, ink["points"][1][0], ink["points"][1][1], False)
+        scale = d.execute_script("const r = document.getElementById('sheet').getBoundingClientRect(); return r.width / window.tonmeisterState.pageSize.width")
+        finger_drag_px(d, [(sx, sy), (sx + 40 * scale, sy + 25 * scale)], steps=8)
+        wait(d, f"return window.tonmeisterState.marks.get({ink['id']}).at.x > {ink['at']['x'] + 30}", message=f"{name}: the stroke dragged by a finger")
+        moved = d.execute_script(f"return window.tonmeisterState.marks.get({ink['id']})")
+        shift = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(ink["points"], moved["points"])]
+        check(len(moved["points"]) == len(ink["points"]) and all(abs(dx - shift[0][0]) < 0.01 and abs(dy - shift[0][1]) < 0.01 for dx, dy in shift)
+              and abs(shift[0][0] - 40) < 3 and abs(shift[0][1] - 25) < 3,
+              f"{name}: every point of the stroke moved by the same ({shift[0][0]:.1f}, {shift[0][1]:.1f}) pt")
+        stored = next(m for m in stored_session(d)["marks"] if m["id"] == ink["id"])
+        check(stored["points"] == moved["points"], f"{name}: the server has the moved stroke")
+        d.save_screenshot(os.path.join(OUT, f"t11-ink-moved-{name}.png"))
+
+        # The history list from the drawer: newest first, this tablet's entries with its id, a time and what they did.
+        drawer(d)
+        finger_tap(d, "#history-button")
+        wait(d, "return document.querySelectorAll('#history-table tr[data-id]').length >= 3", message=f"{name}: the history list")
+        rows = json.loads(d.execute_script("""return JSON.stringify([...document.querySelectorAll('#history-table tr[data-id]')].map(r =>
+            ({id: Number(r.dataset.id), action: r.dataset.action, device: r.dataset.device, time: r.cells[0].textContent, did: r.cells[2].textContent})))"""))
+        check([r["action"] for r in rows[:3]] == ["mark-move", "mark", "take-start"], f"{name}: newest first: the move, the stroke, the take ({[r['action'] for r in rows[:3]]})")
+        check(all(r["device"] == me for r in rows[:3]), f"{name}: each made on this tablet ({me})")
+        check(all(len(r["time"]) == 8 and r["time"][2] == ":" for r in rows[:3]), f"{name}: each with its time ({rows[0]['time']})")
+        check(rows[0]["did"] == f"moved ink (mark {ink['id']}) on take {number}" and rows[2]["did"] == f"started take {number}",
+              f"{name}: what each did ({rows[0]['did']}; {rows[2]['did']})")
+        d.save_screenshot(os.path.join(OUT, f"t12-history-{name}.png"))
+        finger_tap(d, "#history-undo-own")
+        wait(d, f"return window.tonmeisterState.marks.get({ink['id']}).at.x === {ink['at']['x']}", message=f"{name}: Undo in the list moves the stroke back")
+        check(json.loads(d.execute_script(f"return JSON.stringify(window.tonmeisterState.marks.get({ink['id']}).points)")) == ink["points"],
+              f"{name}: every point back where it was drawn")
+        wait(d, "return document.querySelector('#history-table tr[data-id]')?.dataset.action === 'mark'", message=f"{name}: the list without the undone move")
+        # An action of another device (the command line's API, with a device header) is undone only when asked.
+        d.execute_async_script("""const done = arguments[arguments.length - 1];
+            fetch('/api/marks', {method: 'POST', headers: {'Content-Type': 'application/json', 'X-Tonmeister-Device': 'desk-laptop'},
+              body: JSON.stringify({take: arguments[0], kind: 'rating', value: 2, at: {page: 2, x: arguments[1], y: arguments[2]}})}).then(() => done());""",
+            number, *bar_point(d, "6")[:2])
+        wait(d, "return document.querySelector('#history-table tr[data-id]')?.dataset.device === 'desk-laptop'", message=f"{name}: the other device's mark listed first")
+        check(d.execute_script("return !!document.getElementById('history-undo-other') && !!document.getElementById('history-undo-own')"),
+              f"{name}: this tablet's newest action and the other device's each have their undo")
+        finger_tap(d, "#history-undo-other")
+        wait(d, "return !!document.querySelector(\"#popup [data-choice='0']\")", message=f"{name}: asked before undoing desk-laptop's action")
+        finger_tap(d, "#popup [data-cancel]")
+        time.sleep(0.5)
+        check(any(m["value"] == 2 and m.get("device") == "desk-laptop" for m in marks_of(d, number) if m["kind"] == "rating"),
+              f"{name}: declined: desk-laptop's rating stays")
+        d.execute_script("document.getElementById('popup').hidden = true; document.getElementById('dialog-backdrop').hidden = true;")
+
+        # A problem range dragged from the last system of page 2, held at the right edge (the page turns), on to
+        # bar 2 of page 3: one mark from page 2 to page 3, drawn on both pages, a segment per system.
+        bars = json.loads(d.execute_script("return JSON.stringify(window.tonmeisterState.bars.map(b => [b.bar, b.page]))"))
+        last2 = [b for b, p in bars if p == 2][-1]
+        second3 = [b for b, p in bars if p == 3][1]
+        pick(d, ".tool.problem[data-problem='balance']")
+        x, y, _ = bar_point(d, last2, 0.3)
+        start = on_screen(d, x, y)
+        edge = (width - 12, start[1])
+        finger_hold_drag_px(d, start, edge, lambda: on_screen(d, *bar_point(d, second3, 0.5)[:2], False))
+        wait(d, f"return [...window.tonmeisterState.marks.values()].some(m => m.take === {number} && m.problem === 'balance' && m.to && m.to.page === 3)",
+             message=f"{name}: a balance range from page 2 on to page 3")
+        rng = next(m for m in marks_of(d, number) if m.get("problem") == "balance")
+        check(rng["at"]["page"] == 2 and rng["bar"] == last2 and rng["to"]["page"] == 3, f"{name}: it starts in bar {last2} of page 2 and ends on page 3 ({rng['at']} → {rng['to']})")
+        pages = [s["page"] for s in rng.get("segments") or []]
+        check(pages[0] == 2 and pages[-1] == 3 and len(pages) >= 2, f"{name}: a segment per system across the page break ({pages})")
+        check(d.execute_script("return window.tonmeisterState.page") == 3, f"{name}: the page turned under the finger")
+        drawn3 = d.execute_script(f"return document.querySelectorAll(\"#overlay .range-part[data-id='{rng['id']}']\").length")
+        d.save_screenshot(os.path.join(OUT, f"t13-range-across-pages-{name}.png"))
+        go_to_page(d, 2)
+        drawn2 = d.execute_script(f"return document.querySelectorAll(\"#overlay .range-part[data-id='{rng['id']}']\").length")
+        check(drawn2 == pages.count(2) and drawn3 == pages.count(3), f"{name}: drawn along its systems on both pages ({drawn2} on page 2, {drawn3} on page 3)")
+        # Moved whole: a long press on its start handle, Move, a tap where it now starts.
+        on_screen(d, rng["at"]["x"], rng["at"]["y"])
+        hx, hy = centre(d, f"#overlay .range-part[data-id='{rng['id']}'] .range-handle[data-end='at']")
+        finger_tap_px(d, hx, hy, hold=0.9)
+        wait(d, "return !document.getElementById('popup').hidden && !!document.querySelector(\"#popup [data-action='move']\")", message=f"{name}: the range's editor by a long press")
+        finger_tap(d, "#popup [data-action='move']")
+        wait(d, "return !!window.tonmeisterState.moving", message=f"{name}: Move asks for the new place")
+        time.sleep(1.1)
+        x, y, _ = bar_point(d, last2, 0.05)
+        finger_taps(d, x, y)
+        wait(d, f"return window.tonmeisterState.marks.get({rng['id']}).at.x < {rng['at']['x'] - 5}", message=f"{name}: the range moved by Move and a tap")
+    finally:
+        d.quit()
+
+
+def bar_popup_equals_cli(width, height):
     """Every bar: the popup's takes (number, full/partial, rating, open) equal `covers --bar N --json`."""
     if not SERVE:
         skip("no TONMEISTER_SERVE: the bar popup is not compared with the command line")
         return
     binary, session = SERVE[0], SERVE[2] if SERVE[1] == "serve" else SERVE[1]
     database = session[:-5] + ".sqlite" if session.endswith(".json") else session
-    d = driver(1024, 768, touch=True)
+    d = driver(width, height, touch=True)
     try:
         d.get(URL)
         ready(d)
@@ -256,14 +377,15 @@ def bar_popup_equals_cli():
             expected = [[t["number"], t["coverage"], t["rating"], t["open"]] for t in cli["takes"]]
             check(page_rows[0] == number and page_rows[1] == expected, f"bar {number}: the popup equals covers --bar {number} ({len(expected)} takes)")
             agree += 1
-        check(agree == len(bars) and agree > 30, f"the bar popup equals `tonmeister covers --bar N` for all {agree} bars")
+        check(agree == len(bars) and agree > 30, f"{width}x{height}: the bar popup equals `tonmeister covers --bar N` for all {agree} bars")
     finally:
         d.quit()
 
 
-def two_devices():
+def two_devices(width, height):
     """Two tablets on one session: B follows the take A starts, may pin another, and undo is per device."""
-    a, b = driver(1024, 768, touch=True), driver(1024, 768, touch=True)
+    name = f"{width}x{height}"
+    a, b = driver(width, height, touch=True), driver(width, height, touch=True)
     try:
         for d in (a, b):
             d.get(URL)
@@ -280,7 +402,7 @@ def two_devices():
         finger_taps(b, x, y, count=4)
         wait(b, f"return [...window.tonmeisterState.marks.values()].some(m => m.take === {number} && m.value === 4)", message="B's rating 4")
         wait(a, f"return [...window.tonmeisterState.marks.values()].some(m => m.take === {number} && m.value === 4)", message="A sees B's rating on the same take")
-        fours = [m["take"] for m in state(b)["marks"] if m["kind"] == "rating" and m["value"] == 4 and m["bar"] == "7"]
+        fours = [m["take"] for m in state(b)["marks"] if m["kind"] == "rating" and m["value"] == 4 and m["bar"] == "7" and m.get("device", idb) == idb]
         check(fours == [number], f"B's rating is on take {number}, the take A started, and on no other ({fours})")
         # B pins take 1 by the take panel; A starts another take; B stays on take 1 and marks it.
         finger_tap(b, "#take-number")
@@ -296,7 +418,7 @@ def two_devices():
         wait(a, f"return window.tonmeisterState.current === {second}", message=f"A started take {second}")
         wait(b, f"return window.tonmeisterState.takes.has({second})", message=f"B knows take {second}")
         check(b.execute_script("return window.tonmeisterState.current") == 1, "B stays on its pinned take 1")
-        b.save_screenshot(os.path.join(OUT, "t4-tablet-b-pinned.png"))
+        b.save_screenshot(os.path.join(OUT, f"t4-tablet-b-pinned-{name}.png"))
         finger_tap(b, "#take-number")
         wait(b, "return !!document.getElementById('take-follow')", message="B's follow button")
         finger_tap(b, "#take-follow")
@@ -324,7 +446,7 @@ def two_devices():
             check(a.execute_script("return localStorage.getItem('tonmeister.device')") == "tab-fresh0001", "A now has a fresh device id")
             finger_tap(a, "#undo")
             wait(a, "return !document.getElementById('popup').hidden && !!document.querySelector(\"#popup [data-choice='0']\")", message="A is asked before undoing another tablet's action")
-            a.save_screenshot(os.path.join(OUT, "t5-undo-other-tablet.png"))
+            a.save_screenshot(os.path.join(OUT, f"t5-undo-other-tablet-{name}.png"))
             finger_tap(a, "#popup [data-cancel]")
             time.sleep(0.4)
             check(any(m["value"] == 2 for m in marks_of(b, second)), "declined: B's rating stays")
@@ -333,9 +455,10 @@ def two_devices():
         b.quit()
 
 
-def connection_and_looks():
-    """The indicator offline and back; the dark score by the system's setting; coverage with gaps; help."""
-    d = driver(1024, 768, touch=True)
+def connection_and_looks(width, height, renumber):
+    """The indicator offline and back; the dark score by the system's setting; coverage with gaps; help; the take panel."""
+    name = f"{width}x{height}"
+    d = driver(width, height, touch=True)
     try:
         d.get(URL)
         ready(d)
@@ -348,7 +471,7 @@ def connection_and_looks():
         finger_taps(d, *bar_point(d, "16")[:2], count=3)
         wait(d, "return document.getElementById('outbox').textContent === '1 note waiting'", message="1 note waiting while offline")
         check(len(d.find_elements("css selector", "#overlay .mark.unsent")) == 1, "the waiting tap is drawn dashed")
-        d.save_screenshot(os.path.join(OUT, "t6-offline.png"))
+        d.save_screenshot(os.path.join(OUT, f"t6-offline-{name}.png"))
         d.set_network_conditions(offline=False, latency=0, download_throughput=1024 * 1024, upload_throughput=1024 * 1024)
         wait(d, "return document.getElementById('outbox').textContent === 'all saved'", timeout=20, message="all saved once back online")
         wait(d, "return document.querySelectorAll('#overlay .mark.unsent').length === 0", timeout=5, message="the acknowledged tap is drawn solid")
@@ -357,7 +480,7 @@ def connection_and_looks():
         d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         wait(d, "return document.body.classList.contains('dark-score')", message="the dark score with the system's dark mode")
         check("invert" in d.execute_script("return getComputedStyle(document.getElementById('score')).filter"), "the page is inverted")
-        d.save_screenshot(os.path.join(OUT, "t7-dark-score.png"))
+        d.save_screenshot(os.path.join(OUT, f"t7-dark-score-{name}.png"))
         drawer(d)
         finger_tap(d, "#dark")  # auto → dark
         finger_tap(d, "#dark")  # dark → light
@@ -370,7 +493,7 @@ def connection_and_looks():
         d.execute_script("const s = document.getElementById('compare-take'); s.value = '1'; s.dispatchEvent(new Event('change'))")
         shown = sorted(d.execute_script("return [...new Set([...document.querySelectorAll('#overlay .take')].map(g => g.dataset.take))]"))
         check(shown == ["1", "31"], f"two takes compared ({shown})")
-        d.save_screenshot(os.path.join(OUT, "t8-compare-two-takes.png"))
+        d.save_screenshot(os.path.join(OUT, f"t8-compare-two-takes-{name}.png"))
         d.execute_script("const s = document.getElementById('filter-take'); s.value = ''; s.dispatchEvent(new Event('change'))")
         # Jump to take 5, and to page 3.
         d.find_element("id", "bar-input").send_keys("t5\n")
@@ -389,13 +512,13 @@ def connection_and_looks():
             drawn = d.execute_script("""const s = window.tonmeisterState; s.coverage.gaps.push({bar: '28', reason: 'below-threshold', best: 2});
                 window.dispatchEvent(new Event('resize')); return [...document.querySelectorAll('#overlay rect.gap')].map(r => r.dataset.bar)""")
             check(drawn == ["28"], f"a gap of bar 28 is outlined ({drawn})")
-        d.save_screenshot(os.path.join(OUT, "t9-in-the-can.png"))
+        d.save_screenshot(os.path.join(OUT, f"t9-in-the-can-{name}.png"))
         drawer(d)
         finger_tap(d, ".mode[data-mode='notes']")
         d.execute_script("window.dispatchEvent(new KeyboardEvent('keydown', {key: '?'}))")
         wait(d, "return !!document.getElementById('help-table')", message="the help overlay")
         check(d.execute_script("return document.getElementById('help-table').rows.length") >= 20, "the help lists the shortcuts")
-        d.save_screenshot(os.path.join(OUT, "t10-help.png"))
+        d.save_screenshot(os.path.join(OUT, f"t10-help-{name}.png"))
         d.execute_script("window.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'}))")
         # A hardware keyboard: N a new take (a tap starts it), I the intonation tool, a digit rates the last tap's
         # place, Enter ends the take there.
@@ -433,26 +556,29 @@ def connection_and_looks():
         wait(d, f"return window.tonmeisterState.takes.get({take}).note === 'horns late in bar 3'", message=f"the note of take {take} saved from the panel")
         finger_tap(d, "#take-number")
         wait(d, "return !!document.getElementById('take-renumber-input')", message="the take panel again")
-        d.find_element("id", "take-renumber-input").send_keys("105")
+        d.find_element("id", "take-renumber-input").send_keys(str(renumber))
         finger_tap(d, "#take-renumber")
-        wait(d, f"return window.tonmeisterState.takes.has(105) && !window.tonmeisterState.takes.has({take}) && window.tonmeisterState.current === 105",
-             message=f"take {take} renumbered 105 from the panel")
+        wait(d, f"return window.tonmeisterState.takes.has({renumber}) && !window.tonmeisterState.takes.has({take}) && window.tonmeisterState.current === {renumber}",
+             message=f"take {take} renumbered {renumber} from the panel")
         finger_tap(d, "#take-number")
         wait(d, "return !!document.getElementById('take-delete')", message="the take panel, a third time")
         finger_tap(d, "#take-delete")
         wait(d, "return !!document.querySelector(\"#popup [data-choice='0']\")", message="asked before deleting")
         finger_tap(d, "#popup [data-choice='0']")
-        wait(d, "return !window.tonmeisterState.takes.has(105)", message="take 105 deleted from the panel")
-        check(not any(t["number"] == 105 for t in stored_session(d)["takes"]), "the server has no take 105 any more")
+        wait(d, f"return !window.tonmeisterState.takes.has({renumber})", message=f"take {renumber} deleted from the panel")
+        check(not any(t["number"] == renumber for t in stored_session(d)["takes"]), f"the server has no take {renumber} any more")
         finger_tap(d, "#undo")
-        wait(d, "return window.tonmeisterState.takes.has(105)", message="undo brings take 105 back")
+        wait(d, f"return window.tonmeisterState.takes.has({renumber})", message=f"undo brings take {renumber} back")
     finally:
         d.quit()
 
 
-for width, height in [(768, 1024), (1024, 768), (1366, 1024)]:
+# Every item at every size: fingers and pen, the history, ink moved, a range across a page turn, two tablets, the
+# connection, the looks, the keyboard and the take panel.
+for index, (width, height) in enumerate([(768, 1024), (1024, 768), (1366, 1024)]):
     size_run(width, height)
-two_devices()
-connection_and_looks()
-bar_popup_equals_cli()
+    history_ink_and_page_turn(width, height)
+    two_devices(width, height)
+    connection_and_looks(width, height, renumber=105 + index)
+    bar_popup_equals_cli(width, height)
 print("all touch checks passed")

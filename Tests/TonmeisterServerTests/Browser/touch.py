@@ -336,10 +336,17 @@ def history_ink_and_page_turn(width, height):
         drawn2 = d.execute_script(f"return document.querySelectorAll(\"#overlay .range-part[data-id='{rng['id']}']\").length")
         check(drawn2 == pages.count(2) and drawn3 == pages.count(3), f"{name}: drawn along its systems on both pages ({drawn2} on page 2, {drawn3} on page 3)")
         # Moved whole: a long press on its start handle, Move, a tap where it now starts.
-        on_screen(d, rng["at"]["x"], rng["at"]["y"])
-        hx, hy = centre(d, f"#overlay .range-part[data-id='{rng['id']}'] .range-handle[data-end='at']")
-        finger_tap_px(d, hx, hy, hold=0.9)
-        wait(d, "return !document.getElementById('popup').hidden && !!document.querySelector(\"#popup [data-action='move']\")", message=f"{name}: the range's editor by a long press")
+        opened = "return !document.getElementById('popup').hidden && !!document.querySelector(\"#popup [data-action='move']\")"
+        for attempt in range(3):  # on a machine under heavy load the page may take the press for a tap: press again
+            on_screen(d, rng["at"]["x"], rng["at"]["y"])
+            hx, hy = centre(d, f"#overlay .range-part[data-id='{rng['id']}'] .range-handle[data-end='at']")
+            finger_tap_px(d, hx, hy, hold=1.5)
+            time.sleep(0.5)
+            if d.execute_script(opened):
+                break
+            print(f"note: {name}: the long press on the range's handle was not taken (attempt {attempt + 1})")
+            time.sleep(1.2)
+        wait(d, opened, message=f"{name}: the range's editor by a long press")
         finger_tap(d, "#popup [data-action='move']")
         wait(d, "return !!window.tonmeisterState.moving", message=f"{name}: Move asks for the new place")
         time.sleep(1.1)

@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "ScoreFollowingTests", dependencies: ["ScoreFollowing", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Fixtures"]),
         .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "TheoryCore", "Fretboard"]),
-        .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "TheoryCore", "TestSupport"], exclude: ["Fixtures", "Corpus"]),
+        .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "RecordingProtocol", "TheoryCore", "TestSupport"], exclude: ["Fixtures", "Corpus"]),
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout", "TheoryCore"]),
         .testTarget(name: "RecordingProtocolTests", dependencies: ["RecordingProtocol", "TheoryCore", "TestSupport"], exclude: ["Messy"]),

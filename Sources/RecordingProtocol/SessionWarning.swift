@@ -42,6 +42,9 @@ public struct SessionWarning: Hashable, Sendable, CustomStringConvertible {
         /// The score PDF differs from the one the session was made on (its SHA-256): marks may be drawn off their bars;
         /// `session rescore` moves them onto the new edition.
         case scoreChanged = "score-changed"
+        /// `score form --detect` found no repeat signs in a piece (or none that change its order): it proposes the
+        /// score order.
+        case noRepeatSigns = "no-repeat-signs"
     }
 
     public var kind: Kind

@@ -16,15 +16,21 @@ extension ScoreDocument {
 
     /// The words of the page with this 0-based index (see `words(onPage:)`).
     static func words(handle: PopplerHandle, index: Int) throws(ScoreDocumentError) -> [PageWord] {
+        try textLayout(handle: handle, index: index) { scalars, boxes in Self.words(scalars, boxes: boxes) } ?? []
+    }
+
+    /// Calls `body` with the characters of a page's text and their boxes (one per character, as poppler pairs
+    /// them); nil when the page has no text.
+    static func textLayout<T>(handle: PopplerHandle, index: Int,
+                              _ body: (String.UnicodeScalarView, UnsafeBufferPointer<PopplerRectangle>) -> T) throws(ScoreDocumentError) -> T? {
         try handle.withPage(index) { page in
-            guard let cText = poppler_page_get_text(page) else { return [] }
+            guard let cText = poppler_page_get_text(page) else { return nil }
             defer { g_free(cText) }
             var rectangles: UnsafeMutablePointer<PopplerRectangle>?
             var count: UInt32 = 0
-            guard poppler_page_get_text_layout(page, &rectangles, &count) != 0, let rectangles else { return [] }
+            guard poppler_page_get_text_layout(page, &rectangles, &count) != 0, let rectangles else { return nil }
             defer { g_free(rectangles) }
-            let boxes = UnsafeBufferPointer(start: rectangles, count: Int(count))
-            return Self.words(String(cString: cText).unicodeScalars, boxes: boxes)
+            return body(String(cString: cText).unicodeScalars, UnsafeBufferPointer(start: rectangles, count: Int(count)))
         }
     }
 

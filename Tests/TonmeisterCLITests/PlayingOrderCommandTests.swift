@@ -92,7 +92,7 @@ struct PlayingOrderCommandTests {
             #expect(set["order"] as? [String] == ["1-8", "1-8", "9-12", "9-12"] && set["played"] as? Int == 24)
             #expect(try CLIRunner.json("covers", path, "--bar", "10", "--json")["takes"].map { ($0 as? [[String: Any]])?.first?["passes"] as? [Int] } == [1])
             let detect = try CLIRunner.run("score", "form", path, "--detect")
-            #expect(detect.status == 1 && detect.stderr.contains("not available yet"))
+            #expect(detect.status == 2 && detect.stderr.contains("score PDF"), "the example's score is not beside it: \(detect.stderr)")
         }
     }
 

@@ -59,12 +59,25 @@ enum VectorBarlines {
         }
         // The start line (where the staff lines begin) is no barline.
         barlines.removeAll { $0.last!.right <= left + space }
-        // A start repeat (thick then thin) just after the system's clef and key.
+        // A start repeat (thick then thin) just after the system's clef and key; one after an upbeat's note ends
+        // the upbeat's bar.
         if let first = barlines.first, first.count >= 2, first[0].thickness >= 1.5 * first[1].thickness,
-           first[0].x - left <= 16 * space {
+           first[0].x - left <= 16 * space, !hasNoteheads(in: left...first[0].left, system: system, boxes: boxes, space: space) {
             barlines.removeFirst()
         }
         return barlines.map { ($0.first!.left + $0.last!.right) / 2 }
+    }
+
+    /// True when a notehead (an exact outline about one space tall and one to two spaces wide) lies between the
+    /// system's staff lines (or on ledger lines near them) within `range`: the head of a system holds clef, key and
+    /// time signature, whose shapes are taller.
+    private static func hasNoteheads(in range: ClosedRange<Double>, system: [VectorStaff], boxes: [PageDrawing.Box], space: Double) -> Bool {
+        let top = system.first!.top - 3 * space, bottom = system.last!.bottom + 3 * space
+        return boxes.contains { box in
+            box.exact && box.minX > range.lowerBound + space && box.maxX < range.upperBound
+                && box.height >= 0.7 * space && box.height <= 1.4 * space && box.width >= 0.9 * space && box.width <= 2 * space
+                && box.minY >= top && box.maxY <= bottom
+        }
     }
 
     /// True when a notehead-sized shape touches one end of the stroke: it is a stem. A true outline must

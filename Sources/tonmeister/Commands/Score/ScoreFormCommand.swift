@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScoreDocument
 import RecordingProtocol
 import ScoreLayout
 
@@ -12,7 +13,9 @@ struct ScoreFormCommand: ParsableCommand {
             9–24. Each run goes from the first bar with its first number in the piece to the next bar with its last
             number. Positions then carry their pass (the second time through bar 5 is 5/2), and coverage, covers,
             plans and exports run in playing order. --order score goes back to score order. Without --order the
-            piece's order is printed. A session without pieces gets one piece spanning the whole score.
+            piece's order is printed. A session without pieces gets one piece spanning the whole score. --detect reads the
+            repeat signs the score PDF draws and proposes an order per piece (with --piece, for that piece), saving
+            nothing: confirm a proposal with the --order it prints.
             """
     )
 
@@ -21,7 +24,7 @@ struct ScoreFormCommand: ParsableCommand {
     @Option(help: "The playing order: runs of bars such as 1-8,1-8,9-24; 'score' for score order.")
     var order: String?
 
-    @Flag(help: "Propose the order from the repeat signs drawn in the score (repeat barlines, endings, D.C./D.S.).")
+    @Flag(help: "Propose each piece's order from the repeat signs drawn in the score (repeat barlines, endings, D.C./D.S./Fine/Coda); changes nothing.")
     var detect = false
 
     @Option(help: "The piece (1-based); may be left out when the session has one piece (or none).")
@@ -38,12 +41,9 @@ struct ScoreFormCommand: ParsableCommand {
     }
 
     func run() throws {
+        if detect { return try runDetect() }
         var index = piece.map { $0 - 1 }
-        var detected: [BarSpan]?
-        if detect {
-            detected = try Self.detectedOrder(session: try file.load(), piece: index)
-        }
-        if let spans = try order.map({ $0 == "score" ? nil : try BarSpan.list($0) }) ?? detected.map({ Optional($0) }) {
+        if let spans = try order.map({ $0 == "score" ? nil : try BarSpan.list($0) }) {
             index = try file.store().setOrder(spans, ofPiece: index)
         }
         let session = try file.load()
@@ -56,11 +56,36 @@ struct ScoreFormCommand: ParsableCommand {
         output.emit(form.json, text: form.lines)
     }
 
-    /// The order the repeat signs drawn in the score give for a piece.
-    ///
-    /// Repeat-sign detection (a `ScoreDocument` API) is not part of this build yet; when it is, this is the one call to
-    /// wire: detect the signs of the piece's bars, map them to `RepeatSigns`, and return `signs.playingOrder()`.
-    static func detectedOrder(session: Session, piece: Int?) throws -> [BarSpan] {
-        throw CLIError.failure("detecting repeat signs from the score is not available yet; give the order with --order \"1-8,1-8,9-24\"")
+    /// `--detect`: proposes each piece's order from the repeat signs drawn in the score; changes nothing.
+    private func runDetect() throws {
+        let session = try file.load()
+        guard let layout = session.layout, layout.barCount > 0 else {
+            throw CLIError.badInput("the session has no layout with bars: detect one first (score detect, session create --detect)")
+        }
+        if let piece, piece > max(1, session.pieces.count) {
+            throw CLIError.badInput("--piece \(piece): the session has \(session.pieces.count) piece\(session.pieces.count == 1 ? "" : "s")")
+        }
+        let form: DrawnForm
+        do {
+            form = try AnnotatedScore(session: session, sessionPath: file.session, score: nil).document.drawnForm(layout: layout)
+        } catch let error as ScoreDocumentError {
+            throw CLIError.badInput("the score PDF could not be read: \(error)")
+        }
+        let index = session.pieces.isEmpty ? nil : piece.map { $0 - 1 }
+        let proposals = FormProposal.proposals(session: session, form: form, piece: index)
+        if let index, proposals.isEmpty {
+            throw CLIError.badInput("--piece \(index + 1): its bars are not in the layout")
+        }
+        for p in proposals where p.order == nil {
+            let title = p.title.isEmpty ? "" : " (\(p.title))"
+            WarningLog.shared.record([SessionWarning(
+                kind: .noRepeatSigns,
+                message: "piece \(p.piece + 1)\(title): " + (p.form.isEmpty ? "no repeat signs were found in the score"
+                    : "the signs found do not change the order") + "; the proposal is score order")])
+        }
+        var current: [Int: [BarSpan]] = [:]
+        for (i, piece) in session.pieces.enumerated() { current[i] = piece.order }
+        let out = FormProposalOutput(proposals: proposals, bars: layout.allBars(), sessionPath: file.session, current: current)
+        output.emit(out.json, text: out.lines)
     }
 }

@@ -1,0 +1,37 @@
+import CPoppler
+import ScoreLayout
+
+extension ScoreDocument {
+    /// The repeat signs drawn on the pages of `layout`: repeat barlines, ending brackets, D.C./D.S./Fine/Coda and the
+    /// segno, tied to the layout's bars (see ``RepeatSignReader``). Born-digital pages only: a scan gives nothing.
+    ///
+    /// - Throws: poppler's refusal to open or draw a page.
+    public func drawnForm(layout: ScoreLayout) throws(ScoreDocumentError) -> DrawnForm {
+        var pages: [RepeatSignReader.Page] = []
+        var firstIndex = 0
+        for page in layout.pages {
+            defer { firstIndex += page.barCount }
+            guard (1...pageCount).contains(page.page), page.barCount > 0 else { continue }
+            let index = page.page - 1
+            let drawing = try PageDrawing.read(handle: handle, index: index, size: pageSizes[index])
+            pages.append(.init(layout: page, drawing: drawing, words: try Self.words(handle: handle, index: index),
+                               symbols: try Self.symbols(handle: handle, index: index), firstIndex: firstIndex))
+        }
+        return RepeatSignReader.read(pages)
+    }
+
+    /// The music-font characters of a page's text that have a Unicode meaning (SMuFL's private-use code points and
+    /// the Musical Symbols block), one word each.
+    static func symbols(handle: PopplerHandle, index: Int) throws(ScoreDocumentError) -> [PageWord] {
+        try textLayout(handle: handle, index: index) { scalars, boxes in
+            var symbols: [PageWord] = []
+            for (scalar, box) in zip(scalars, boxes)
+                where (0xE000...0xF8FF).contains(scalar.value) || (0x1D100...0x1D1FF).contains(scalar.value) {
+                let left = min(box.x1, box.x2), right = max(box.x1, box.x2), top = min(box.y1, box.y2), bottom = max(box.y1, box.y2)
+                guard left.isFinite, right.isFinite, top.isFinite, bottom.isFinite else { continue }
+                symbols.append(PageWord(text: String(Character(scalar)), left: left, top: top, right: right, bottom: bottom))
+            }
+            return symbols
+        } ?? []
+    }
+}

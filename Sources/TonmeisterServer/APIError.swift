@@ -24,6 +24,7 @@ struct APIError: Error, Sendable, CustomStringConvertible {
     static func from(_ error: any Error) -> APIError {
         switch error {
         case let error as APIError: return error
+        case let error as RequestBodyError: return .badRequest(error.message)
         case let error as ProtocolError: return from(protocolError: error)
         case let error as StorageError:
             if case .invalid(let reason) = error { return from(protocolError: reason) }

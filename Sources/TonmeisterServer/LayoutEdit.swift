@@ -21,7 +21,7 @@ struct LayoutEdit: Sendable {
     init(_ body: RequestJSON) throws {
         let name = try body.requiredString("op")
         guard let operation = Operation(rawValue: name) else {
-            throw APIError.badRequest("op must be one of \(Operation.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
+            throw RequestBodyError("op must be one of \(Operation.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
         }
         self.operation = operation
         page = try body.requiredInt("page")
@@ -32,20 +32,20 @@ struct LayoutEdit: Sendable {
         top = try body.double("top")
         bottom = try body.double("bottom")
         if let edge = try body.string("edge") {
-            guard let value = SystemEdge(rawValue: edge) else { throw APIError.badRequest("edge must be top or bottom") }
+            guard let value = SystemEdge(rawValue: edge) else { throw RequestBodyError("edge must be top or bottom") }
             self.edge = value
         }
     }
 
     private func need<T>(_ value: T?, _ name: String) throws -> T {
-        guard let value else { throw APIError.badRequest("\(operation.rawValue) needs \(name)") }
+        guard let value else { throw RequestBodyError("\(operation.rawValue) needs \(name)") }
         return value
     }
 
     /// The system as a 0-based index (the API counts from 1).
     private func systemIndex() throws -> Int {
         let system = try need(system, "system (counted from 1 on the page)")
-        guard system >= 1 else { throw APIError.badRequest("system counts from 1") }
+        guard system >= 1 else { throw RequestBodyError("system counts from 1") }
         return system - 1
     }
 

@@ -1,8 +1,6 @@
-import Hummingbird
 import RecordingProtocol
 import ScoreDocument
 import ScoreLayout
-import Storage
 
 /// A JSON request body: typed access to its members with 400 errors that name the member.
 struct RequestJSON {
@@ -10,28 +8,19 @@ struct RequestJSON {
     /// Where this object is in the body (`""` for the body itself, `start` for a position member).
     private let path: String
 
-    /// Reads the body of `request`, at most `limit` bytes (413 beyond), as a JSON object.
-    static func read(_ request: Request, limit: Int) async throws -> RequestJSON {
-        guard let body = try await readOptional(request, limit: limit) else { throw APIError.badRequest("the request needs a JSON object as its body") }
-        return body
-    }
-
-    /// Reads the body of `request` as `read` does; nil for an empty body.
-    static func readOptional(_ request: Request, limit: Int) async throws -> RequestJSON? {
-        var request = request
-        let buffer = try await request.collectBody(upTo: limit)
-        let bytes = Array(buffer.readableBytesView)
+    /// The body `bytes` as a JSON object; nil for an empty body (only white space).
+    static func parse(_ bytes: [UInt8]) throws -> RequestJSON? {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return nil }
         let value: JSONValue
         do { value = try JSONReader.parse(bytes) } catch {
-            throw APIError.badRequest("the body is not JSON: \(error.description)")
+            throw RequestBodyError("the body is not JSON: \(error.description)")
         }
         return try RequestJSON(value, path: "")
     }
 
     init(_ value: JSONValue, path: String) throws {
         guard case .object = value else {
-            throw APIError.badRequest("\(path.isEmpty ? "the body" : path) must be a JSON object")
+            throw RequestBodyError("\(path.isEmpty ? "the body" : path) must be a JSON object")
         }
         object = try JSONObject(value)
         self.path = path
@@ -42,7 +31,7 @@ struct RequestJSON {
     /// Member `key` read by `reader`, nil when absent or null; a wrong type is a 400 naming the member.
     private func read<T>(_ key: String, _ reader: (JSONValue) throws(JSONFieldError) -> T) throws -> T? {
         guard let value = object.member(key) else { return nil }
-        do { return try reader(value) } catch { throw APIError.badRequest("\(name(key)): \(error.reason)") }
+        do { return try reader(value) } catch { throw RequestBodyError("\(name(key)): \(error.reason)") }
     }
 
     /// The value of `key`, nil when absent or null.
@@ -52,8 +41,8 @@ struct RequestJSON {
     func has(_ key: String) -> Bool { object.has(key) }
 
     /// The error for a missing required member.
-    private func missing(_ key: String, _ what: String) -> APIError {
-        .badRequest("\(name(key)) is missing: it must be \(what)")
+    private func missing(_ key: String, _ what: String) -> RequestBodyError {
+        RequestBodyError("\(name(key)) is missing: it must be \(what)")
     }
 
     /// An integer member (nil when absent).
@@ -86,14 +75,14 @@ struct RequestJSON {
         guard let value = value(key) else { return nil }
         let p = try RequestJSON(value, path: name(key))
         let page = try p.requiredInt("page")
-        guard page >= 1 else { throw APIError.badRequest("\(name(key)).page must be 1 or more") }
+        guard page >= 1 else { throw RequestBodyError("\(name(key)).page must be 1 or more") }
         guard let x = try p.double("x"), let y = try p.double("y") else {
-            throw APIError.badRequest("\(name(key)) needs x and y (numbers, in PDF points from the top-left)")
+            throw RequestBodyError("\(name(key)) needs x and y (numbers, in PDF points from the top-left)")
         }
-        guard x >= 0, y >= 0 else { throw APIError.badRequest("\(name(key)): x and y must be 0 or more") }
+        guard x >= 0, y >= 0 else { throw RequestBodyError("\(name(key)): x and y must be 0 or more") }
         let pass = try p.int("pass")
         if let pass, !(1...PlayingOrder.maxPasses).contains(pass) {
-            throw APIError.badRequest("\(name(key)).pass must be from 1 to \(PlayingOrder.maxPasses) (the time through that point)")
+            throw RequestBodyError("\(name(key)).pass must be from 1 to \(PlayingOrder.maxPasses) (the time through that point)")
         }
         return ScorePosition(page: page, x: x, y: y, pass: pass)
     }
@@ -103,14 +92,14 @@ struct RequestJSON {
         guard let value = value("points") else { throw missing("points", "a stroke [[x, y], …] of 2 to \(InkPoint.maximumCount) points") }
         let points: [InkPoint]
         do { points = try JSONValue.array(Session.inkPoint)(value) } catch {
-            throw APIError.badRequest("\(name("points")): \((error as? JSONFieldError)?.reason ?? "\(error)")")
+            throw RequestBodyError("\(name("points")): \((error as? JSONFieldError)?.reason ?? "\(error)")")
         }
         guard (2...InkPoint.maximumCount).contains(points.count) else {
-            throw APIError.badRequest("\(name("points")) must have 2 to \(InkPoint.maximumCount) points, not \(points.count)")
+            throw RequestBodyError("\(name("points")) must have 2 to \(InkPoint.maximumCount) points, not \(points.count)")
         }
         for (i, p) in points.enumerated() {
             let inside = p.x.isFinite && p.y.isFinite && p.x >= 0 && p.y >= 0 && (page.map { p.x <= $0.width && p.y <= $0.height } ?? true)
-            guard inside else { throw APIError.badRequest("\(name("points"))[\(i)] (\(p.x), \(p.y)) is not a point on the page") }
+            guard inside else { throw RequestBodyError("\(name("points"))[\(i)] (\(p.x), \(p.y)) is not a point on the page") }
         }
         return points
     }
@@ -121,32 +110,23 @@ struct RequestJSON {
         throw missing(key, "a position {\"page\",\"x\",\"y\"}")
     }
 
-    /// The device a write comes from: its `X-Tonmeister-Device` header (1 to 64 of A–Z a–z 0–9 . _ -), nil without one.
-    static func device(of request: Request) throws -> String? {
-        guard let device = request.headers[.init("X-Tonmeister-Device")!] else { return nil }
-        guard SessionDatabase.isValidDevice(device) else {
-            throw APIError.badRequest("X-Tonmeister-Device must be 1 to 64 characters of A-Z, a-z, 0-9, '.', '_' and '-'")
-        }
-        return device
-    }
-
     /// A mark kind from `kind` with `value` (rating 1–5) or `problem`.
     func markKind() throws -> MarkKind {
         let kind = try requiredString("kind")
         switch kind {
         case "rating":
-            guard let value = try int("value") else { throw APIError.badRequest("a rating needs value, an integer 1–5") }
-            guard (1...5).contains(value) else { throw APIError.badRequest("value must be a rating from 1 to 5, not \(value)") }
+            guard let value = try int("value") else { throw RequestBodyError("a rating needs value, an integer 1–5") }
+            guard (1...5).contains(value) else { throw RequestBodyError("value must be a rating from 1 to 5, not \(value)") }
             return .rating(value)
         case "problem":
             guard let problem = try string("problem"), !problem.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw APIError.badRequest("a problem mark needs problem: \(ProblemKind.standard.map(\.name).joined(separator: ", ")) or a symbol of your own")
+                throw RequestBodyError("a problem mark needs problem: \(ProblemKind.standard.map(\.name).joined(separator: ", ")) or a symbol of your own")
             }
             return .problem(ProblemKind(problem))
         case "edit-point": return .editPoint
         case "text": return .text
         case "ink": return .ink
-        default: throw APIError.badRequest("kind must be rating, problem, edit-point, text or ink, not '\(kind)'")
+        default: throw RequestBodyError("kind must be rating, problem, edit-point, text or ink, not '\(kind)'")
         }
     }
 }

@@ -16,11 +16,7 @@ extension TonmeisterServer {
         }
         api.put("layout") { request, _ in
             let body = try await RequestJSON.read(request, limit: self.bodyLimit * 16)
-            guard let tree = body.value("layout") else { throw APIError.badRequest("layout is missing: send {\"layout\":{\"pages\":[…]}}") }
-            let layout: ScoreLayout
-            do { layout = try ScoreLayout(json: Data(tree.serialized().utf8)) } catch {
-                throw APIError.badRequest("invalid layout: \(error)")
-            }
+            let layout = try RequestBody.layout(body)
             return try await self.saveLayout { _ in layout }
         }
         api.post("layout/edit") { request, _ in

@@ -18,20 +18,7 @@ extension TonmeisterServer {
         api.post("marks") { request, _ in
             let device = try RequestJSON.device(of: request)
             let body = try await RequestJSON.read(request, limit: self.bodyLimit)
-            let take = try body.requiredInt("take"), kind = try body.markKind()
-            let at = try body.requiredPosition("at"), to = try body.position("to")
-            let time = try body.double("time"), text = try body.string("text"), colour = try body.string("colour")
-            if let time, time < 0 { throw APIError.badRequest("time must be 0 or more seconds") }
-            var points: [InkPoint] = []
-            if kind == .ink {
-                guard to == nil else { throw APIError.badRequest("an ink stroke has no to: its points say where it goes") }
-                let pages = self.renderer.pageSizes
-                guard at.page <= pages.count else { throw APIError.badRequest("at.page \(at.page): the score has \(pages.count) pages") }
-                points = try body.inkPoints(page: pages[at.page - 1])
-            } else if body.has("points") {
-                throw APIError.badRequest("points belong to ink marks only")
-            }
-            let made = Mark(id: 0, take: take, kind: kind, at: at, to: to, time: time, colour: colour, text: text, points: points)
+            let made = try RequestBody.newMark(body, pageSizes: self.renderer.pageSizes)
             let mark = try await self.service.write(device: device, { try $0.addMark(made) }, changed: { .marks($0.id) })
             // A tap outside its take is kept where it lies (DESIGN §6); the answer says so.
             let warnings = self.service.inMemory { state in state.take(mark.take).map { state.session.placementWarnings(for: mark, in: $0) } ?? [] }
@@ -41,16 +28,14 @@ extension TonmeisterServer {
             let id = try Self.id(context, "id", "mark")
             let device = try RequestJSON.device(of: request)
             let body = try await RequestJSON.read(request, limit: self.bodyLimit)
-            let at = try body.requiredPosition("at"), to = try body.position("to")
+            let (at, to) = try RequestBody.markMove(body)
             return self.answer(try await self.service.write(device: device, { try $0.moveMark(id: id, at: at, to: to) }, changed: { .marks($0.id) }))
         }
         api.post("marks/:id/change") { request, context in
             let id = try Self.id(context, "id", "mark")
             let device = try RequestJSON.device(of: request)
             let body = try await RequestJSON.read(request, limit: self.bodyLimit)
-            let kind = try body.markKind()
-            let keepText = !body.has("text")
-            let text = try body.string("text")
+            let (kind, text, keepText) = try RequestBody.markChange(body)
             let current = keepText ? self.service.inMemory({ $0.mark(id)?.text }) : text
             let mark = try await self.service.write(device: device, { try $0.changeMark(id: id, kind: kind, text: current) }, changed: { .marks($0.id) })
             return self.answer(mark)
@@ -65,13 +50,12 @@ extension TonmeisterServer {
             // This device's newest action (the header); another device's with {"device"}, anyone's with {"any":true} or without a header.
             let device = try RequestJSON.device(of: request)
             var whose = device
-            if let body = try await RequestJSON.readOptional(request, limit: self.bodyLimit) {
-                if let other = try body.string("device") {
-                    guard SessionDatabase.isValidDevice(other) else { throw APIError.badRequest("device must be a device id (1 to 64 of A-Z a-z 0-9 . _ -)") }
-                    whose = other
-                }
-                if try body.bool("any") == true { whose = nil }
+            let asked = try RequestBody.undo(try await RequestJSON.readOptional(request, limit: self.bodyLimit))
+            if let other = asked.device {
+                guard SessionDatabase.isValidDevice(other) else { throw APIError.badRequest("device must be a device id (1 to 64 of A-Z a-z 0-9 . _ -)") }
+                whose = other
             }
+            if asked.any { whose = nil }
             let target = whose
             let undone = try await self.service.write(device: device, { try $0.undo(device: target) }, changed: { Self.change(undoing: $0) })
             let session = self.service.load()

@@ -7,6 +7,8 @@ geometry) and the truth writer. Seeded and reproducible.
 
     python3 scripts/corpus/make-scans-other.py corpus   # Tests/ScoreDocumentTests/Corpus/scans-other
     python3 scripts/corpus/make-scans-other.py D|E [filter]   # the held-out sets D and E (not committed)
+    SOURCES=Tests/ScoreDocumentTests/Corpus python3 scripts/corpus/make-scans-other.py N|NH
+        # scans of the abcm2ps and MusiXTeX pages (make-engravers.py): N tuning, NH held out
 
 Set D (looked at while fixing) and set E (only ever measured as totals) were kept out of the repository; the
 corpus pages come from the tuning sets (sources: the same engravings, other pages, seeds and settings).
@@ -461,6 +463,36 @@ SET_CORPUS = [
 ]
 
 
+# Scans of the engravers added by scripts/corpus/make-engravers.py (issue 30; SOURCES=Tests/ScoreDocumentTests/Corpus):
+# "N" from their tuning pages, "NH" from their held-out pages (never used to tune detection).
+SET_NEW = [
+    dict(id="N01", kind="curl", eng="abcm2ps", name="part-a", page=1, seed=9301, angle=0.4, dpi=300, store="jpeg", q=75,
+         curl=("right", 1.5, 0.3), spine=("right", 0.03, 0.5), what="page curl toward the right edge (1.5 spaces), spine shadow, rotated 0.4 deg"),
+    dict(id="N02", kind="curl", eng="musixtex", name="piano-a", page=1, seed=9302, angle=-0.5, dpi=300, store="jpeg", q=75,
+         curl=("left", 1.5, 0.3), spine=("left", 0.04, 0.6), what="page curl toward the left edge (1.5 spaces), spine shadow, rotated -0.5 deg"),
+    dict(id="N03", kind="g4-300", eng="musixtex", name="part-d", page=1, seed=9303, angle=0.3, dpi=300, store="g4",
+         thr=135, pre_blur=0.8, pre_noise=20, what="bilevel 300 dpi, threshold 135, CCITT G4, rotated 0.3 deg"),
+    dict(id="N04", kind="curl", eng="abcm2ps", name="piano-a", page=1, seed=9304, angle=-0.4, dpi=300, store="jpeg", q=75,
+         curl=("left", 1.8, 0.3), spine=("left", 0.04, 0.6), what="page curl toward the left edge (1.8 spaces), spine shadow, rotated -0.4 deg"),
+    dict(id="N05", kind="curl", eng="abcm2ps", name="satb-a", page=1, seed=9305, angle=0.5, dpi=300, store="jpeg", q=75,
+         curl=("left", 2.0, 0.3), spine=("left", 0.04, 0.6), what="page curl toward the left edge (2.0 spaces), spine shadow, rotated 0.5 deg"),
+    dict(id="N06", kind="curl", eng="abcm2ps", name="part-a", page=2, seed=9306, angle=-0.3, dpi=300, store="jpeg", q=75,
+         curl=("left", 1.6, 0.3), spine=("left", 0.04, 0.6), what="page curl toward the left edge (1.6 spaces), spine shadow, rotated -0.3 deg"),
+    dict(id="N07", kind="curl", eng="abcm2ps", name="piano-c", page=1, seed=9307, angle=0.4, dpi=300, store="jpeg", q=75,
+         curl=("left", 1.8, 0.3), spine=("left", 0.04, 0.6), what="page curl toward the left edge (1.8 spaces), spine shadow, rotated 0.4 deg"),
+]
+SET_NEW_HELDOUT = [
+    dict(id="NH1", kind="curl", eng="abcm2ps-heldout", name="piano-b", page=1, seed=9401, angle=-0.4, dpi=300, store="jpeg", q=75,
+         curl=("left", 1.8, 0.3), spine=("left", 0.04, 0.6), what="page curl toward the left edge (1.8 spaces), spine shadow, rotated -0.4 deg"),
+    dict(id="NH2", kind="curl", eng="musixtex-heldout", name="part-b", page=1, seed=9402, angle=0.6, dpi=300, store="jpeg", q=75,
+         curl=("right", 1.3, 0.28), spine=("right", 0.03, 0.5), what="page curl toward the right edge (1.3 spaces), spine shadow, rotated 0.6 deg"),
+    dict(id="NH3", kind="photocopy", eng="abcm2ps-heldout", name="satb-b", page=1, seed=9403, angle=-1.0, dpi=300, store="jpeg", q=70,
+         thick=2, black=70, specks=0.00005, what="photocopy: strokes thickened, toner specks, ink grey, rotated -1.0 deg"),
+    dict(id="NH4", kind="g4-300", eng="musixtex-heldout", name="piano-b", page=1, seed=9404, angle=-0.3, dpi=300, store="g4",
+         thr=135, pre_blur=0.8, pre_noise=20, what="bilevel 300 dpi, threshold 135, CCITT G4, rotated -0.3 deg"),
+]
+
+
 def staff_space(page):
     sps = [(st["bottom"] - st["top"]) / 4 for s in page["systems"] for st in s.get("staves", [])]
     return float(np.median(sps)) if sps else 5.0
@@ -543,7 +575,9 @@ def main():
     which = sys.argv[1] if len(sys.argv) > 1 else "corpus"
     filt = sys.argv[2] if len(sys.argv) > 2 else ""
     sets = {"D": (SET_D, "/tmp/heldout5/scans"), "E": (SET_E, "/tmp/heldout6/scans"),
-            "corpus": (SET_CORPUS, os.path.join(ROOT, "Tests", "ScoreDocumentTests", "Corpus", "scans-other"))}
+            "corpus": (SET_CORPUS, os.path.join(ROOT, "Tests", "ScoreDocumentTests", "Corpus", "scans-other")),
+            "N": (SET_NEW, os.path.join(ROOT, "Tests", "ScoreDocumentTests", "Corpus", "scans-engravers")),
+            "NH": (SET_NEW_HELDOUT, os.path.join(ROOT, "Tests", "ScoreDocumentTests", "Corpus", "scans-engravers-heldout"))}
     specs, outdir = sets[which]
     os.makedirs(outdir, exist_ok=True)
     for spec in specs:

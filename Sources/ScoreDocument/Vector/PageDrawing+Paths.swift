@@ -36,7 +36,9 @@ extension PageDrawing {
                     segments.append(.init(x0: box.minX, y0: y, x1: box.maxX, y1: y, thickness: box.height))
                 }
             } else {
-                boxes.append(box)
+                var shape = box
+                shape.slanted = !sub.curved && !rectangular
+                boxes.append(shape)
             }
         }
     }

@@ -23,6 +23,9 @@ struct PageDrawing: Sendable {
         var minX: Double, minY: Double, maxX: Double, maxY: Double
         /// False for a glyph whose font gave no metrics: a notehead-sized stand-in, not its true outline.
         var exact = true
+        /// A filled shape of straight sides that is not an upright rectangle (a slanted beam); false for glyphs
+        /// and curved shapes.
+        var slanted = false
         var width: Double { maxX - minX }
         var height: Double { maxY - minY }
     }

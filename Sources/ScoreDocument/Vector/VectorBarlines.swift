@@ -17,15 +17,23 @@ enum VectorBarlines {
     ///
     /// A stroke is a barline of a staff when it covers the staff from its top line to its bottom line and both
     /// of its ends lie on outer lines of the system's staves (a barline runs from a staff's top line to the
-    /// same or a lower staff's bottom line; stems end at their notes). Strokes at one x are joined across the
-    /// staves and kept when more than half of the staves have them; kept strokes closer than 1.2 spaces form
-    /// one barline (double, final and repeat barlines count once). A heavy-light (start repeat) barline right
-    /// after the clef and key at the head of the system is not a bar boundary.
-    static func find(in system: [VectorStaff], strokes: [Stroke], boxes: [PageDrawing.Box]) -> [Double] {
+    /// same or a lower staff's bottom line; stems end at their notes). It is not a stem: no notehead at either
+    /// end and no beam joining it (``joinsBeam``). Strokes at one x are joined across the staves and kept when
+    /// more than half of the staves have them; kept strokes closer than 1.2 spaces form one barline (double,
+    /// final and repeat barlines count once). A single stroke clearly thinner than the thin line of the
+    /// system's closing barline is a stem reaching across the staff, not a barline. A heavy-light (start
+    /// repeat) barline right after the clef and key at the head of the system is not a bar boundary.
+    /// `beams`: the page's ``beamShapes(in:)``.
+    static func find(in system: [VectorStaff], strokes: [Stroke], boxes: [PageDrawing.Box],
+                     beams: [PageDrawing.Box] = []) -> [Double] {
         let space = system.map(\.space).reduce(0, +) / Double(system.count)
         let left = system.map(\.left).min()!, right = system.map(\.right).max()!
         let top = system.first!.top - space, bottom = system.last!.bottom + space
         let tolerance = 0.3 * space
+        let beams = beams.filter { beam in
+            beam.maxY >= top && beam.minY <= bottom && beam.height >= 0.3 * space && beam.width >= space
+                && beam.height <= (beam.slanted ? 4 : 1.2) * space
+        }
         var columns: [Column] = []
         for stroke in strokes where stroke.x >= left - 0.5 && stroke.x <= right + 1 && stroke.thickness <= 0.8 * space
             && stroke.bottom >= top && stroke.top <= bottom {
@@ -39,7 +47,8 @@ enum VectorBarlines {
             let bridge = covered.isEmpty && zip(system, system.dropFirst()).contains {
                 abs(stroke.top - $0.0.bottom) <= tolerance && abs(stroke.bottom - $0.1.top) <= tolerance
             }
-            guard bridge || (!covered.isEmpty && !hasNotehead(stroke, boxes: boxes, space: space)) else { continue }
+            guard bridge || (!covered.isEmpty && !hasNotehead(stroke, boxes: boxes, space: space)
+                             && !joinsBeam(stroke, beams: beams, space: space)) else { continue }
             if let n = columns.firstIndex(where: { abs($0.x - stroke.x) <= 0.6 }) {
                 columns[n].staves.formUnion(covered)
                 columns[n].bridges += bridge ? 1 : 0
@@ -59,6 +68,11 @@ enum VectorBarlines {
         }
         // The start line (where the staff lines begin) is no barline.
         barlines.removeAll { $0.last!.right <= left + space }
+        // The closing barline at the staff's right end sets the thickness of a thin barline of this system.
+        if let closing = barlines.last, right - closing.last!.right <= space {
+            let thin = closing.map(\.thickness).min()!
+            barlines.removeAll { $0.count == 1 && $0[0].thickness < 0.8 * thin }
+        }
         // A start repeat (thick then thin) just after the system's clef and key; one after an upbeat's note ends
         // the upbeat's bar.
         if let first = barlines.first, first.count >= 2, first[0].thickness >= 1.5 * first[1].thickness,
@@ -77,6 +91,26 @@ enum VectorBarlines {
             box.exact && box.minX > range.lowerBound + space && box.maxX < range.upperBound
                 && box.height >= 0.7 * space && box.height <= 1.4 * space && box.width >= 0.9 * space && box.width <= 2 * space
                 && box.minY >= top && box.maxY <= bottom
+        }
+    }
+
+    /// The shapes that may be beams: thick horizontal lines and filled rectangles (a horizontal beam) and
+    /// straight-sided slanted fills, in page coordinates; ``find`` keeps those of a beam's size for the system.
+    static func beamShapes(in drawing: PageDrawing) -> [PageDrawing.Box] {
+        drawing.segments.filter { $0.isHorizontal && $0.thickness <= 8 }.map {
+            let y = ($0.y0 + $0.y1) / 2
+            return PageDrawing.Box(minX: $0.minX, minY: y - $0.thickness / 2, maxX: $0.maxX, maxY: y + $0.thickness / 2)
+        } + drawing.boxes.filter(\.slanted)
+    }
+
+    /// True when a beam holds one end of the stroke: it is a stem. Barlines end on staff lines, where no beam
+    /// meets them; a stem of beamed notes ends in its beam (the far end of a group's last stem at the beam's end).
+    private static func joinsBeam(_ stroke: Stroke, beams: [PageDrawing.Box], space: Double) -> Bool {
+        let reach = stroke.thickness / 2 + 0.1 * space
+        return beams.contains { beam in
+            guard beam.minX <= stroke.x + reach, beam.maxX >= stroke.x - reach,
+                  max(beam.maxX - stroke.x, stroke.x - beam.minX) >= 0.5 * space else { return false }
+            return [stroke.top, stroke.bottom].contains { $0 >= beam.minY - 0.2 * space && $0 <= beam.maxY + 0.2 * space }
         }
     }
 

@@ -20,10 +20,11 @@ enum VectorLayoutDetector {
             Stroke(x: ($0.x0 + $0.x1) / 2, top: $0.minY, bottom: $0.maxY, thickness: $0.thickness)
         }
         let groups = systems(staves, strokes: strokes, boxes: drawing.boxes)
+        let beams = VectorBarlines.beamShapes(in: drawing)
         var systems: [DetectedPage.System] = []
         for group in groups {
             let left = group.map(\.left).min()!, right = group.map(\.right).max()!
-            let bars = VectorBarlines.find(in: group, strokes: strokes, boxes: drawing.boxes)
+            let bars = VectorBarlines.find(in: group, strokes: strokes, boxes: drawing.boxes, beams: beams)
             let space = group.map(\.space).reduce(0, +) / Double(group.count)
             var system = DetectedPage.System(top: group.first!.top, bottom: group.last!.bottom, left: left, right: right,
                                              staves: group.map { $0.top...$0.bottom }, barlines: bars)

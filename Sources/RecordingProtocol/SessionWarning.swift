@@ -42,6 +42,9 @@ public struct SessionWarning: Hashable, Sendable, CustomStringConvertible {
         /// The score PDF differs from the one the session was made on (its SHA-256): marks may be drawn off their bars;
         /// `session rescore` moves them onto the new edition.
         case scoreChanged = "score-changed"
+        /// A take's placement from audio held downbeats that cannot be used (a time not finite, below 0 or not after the
+        /// one before, a position off the layout) or a confidence outside 0–1: they were left out, the confidence clamped.
+        case placementRepaired = "placement-repaired"
     }
 
     public var kind: Kind

@@ -132,6 +132,9 @@ struct PlaceCommandTests {
             #expect(worst <= 0.020, "the worst cut is \(ms) ms from the rendering's bar\n\(edl.stdout)")
         }
 
+        let otio = try CLIRunner.run("plan", session, "--format", "otio")
+        #expect(otio.status == 0 && otio.stdout.contains("\"placedFromAudio\": true") && !otio.stdout.contains("timingEstimated"), "\(otio.stdout.prefix(400))")
+
         // Undo gives the takes their taps and timing back: take 2 open again, the EDL estimated from the late marks.
         #expect(try CLIRunner.run("undo", session).status == 0)
         let exported = try CLIRunner.run("session", "export", session)

@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "ScoreDocument", dependencies: ["CPoppler", "CSystemZlib", "CKernels", "ScoreLayout"]),
         // libsndfile, libsamplerate and KissFFT, loaded on first use (Debian: libsndfile1-dev, libsamplerate0-dev, libkissfft-dev).
         .target(name: "CAudio", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "ScoreFollowing", dependencies: ["CAudio", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "ScoreFollowing", dependencies: ["CAudio", "RecordingProtocol", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "RecordingProtocol", dependencies: ["ScoreLayout", "TheoryCore"]),
         .target(name: "Storage", dependencies: [
@@ -49,6 +49,7 @@ let package = Package(
             name: "TonmeisterServer",
             dependencies: [
                 "TheoryCore", "Fretboard", "Quiz", "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage", "CQRencode",
+                "ScoreFollowing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -4,10 +4,14 @@ public struct ScoreReference: Hashable, Sendable {
     public var file: String
     /// The lower-case hex SHA-256 of the PDF, or empty when unknown.
     public var sha256: String
+    /// The score's notes beside the PDF, MusicXML (`.musicxml`, `.xml`, `.mxl`) or MEI: the path (relative to the
+    /// session document or absolute) that `session place` follows takes through; nil when not given.
+    public var music: String?
 
     /// Creates a score reference.
-    public init(file: String, sha256: String = "") {
+    public init(file: String, sha256: String = "", music: String? = nil) {
         self.file = file
         self.sha256 = sha256
+        self.music = music
     }
 }

@@ -39,7 +39,8 @@ extension Session {
         let title = try top.required("title", JSONValue.string)
         let score = try top.required("score") { value in
             var m = try JSONObject(value)
-            return ScoreReference(file: try m.required("file", JSONValue.string), sha256: try m.optional("sha256", JSONValue.string) ?? "")
+            return ScoreReference(file: try m.required("file", JSONValue.string), sha256: try m.optional("sha256", JSONValue.string) ?? "",
+                                  music: try m.optional("music", JSONValue.string))
         }
         let layout = try top.optional("layout", ScoreLayout.init(jsonTree:))
         let numbering = try top.optional("numbering") { value in
@@ -82,7 +83,8 @@ extension Session {
         let tabletOffset = try m.optional("tabletOffset", JSONValue.double), startedAt = try m.optional("startedAt", JSONValue.string)
         let media = try m.optional("media", RecordingMedia.init(jsonTree:))
         let device = try m.optional("device", JSONValue.string)
-        return Take(
+        let placement = try m.optional("placed", AudioPlacement.init(jsonTree:))
+        var take = Take(
             number: number,
             label: try m.optional("label", JSONValue.string),
             start: try m.required("start", JSONValue.position),
@@ -93,6 +95,8 @@ extension Session {
             note: try m.optional("note", JSONValue.string) ?? "",
             deleted: try m.optional("deleted", JSONValue.bool) ?? false,
             extra: ExtraFields(m.unread), tabletOffset: tabletOffset, startedAt: startedAt, media: media, device: device)
+        take.placement = placement
+        return take
     }
 
     private static func mark(_ value: JSONValue, index: Int) throws -> Mark {

@@ -8,7 +8,7 @@ extension Session {
     /// Keys in order: `format`, `title`, `score`, `layout` (when known), `numbering`, `pieces`,
     /// `takes`, `marks`, `history` (when not empty), `clockOffset`, `crossfade`, `defaultRating` (when set), then unknown
     /// top-level members. Takes: `number`, `label`, `start`, `end`,
-    /// `source`, `recordStart`, `fps`, `tabletOffset`, `startedAt`, `media`, `note`, `deleted` (only when true). Marks: `take`, `kind`,
+    /// `source`, `recordStart`, `fps`, `tabletOffset`, `startedAt`, `media`, `placed`, `note`, `deleted` (only when true). Marks: `take`, `kind`,
     /// `value` (ratings), `problem` (problems), `at`, `to`, `text`, `time`, `colour`, `id` (only
     /// when it differs from the mark's 1-based position, the id a reader assumes without it),
     /// `deleted` (only when true). Absent optionals are omitted; unknown members follow the known
@@ -27,7 +27,8 @@ extension Session {
         var members: [(String, JSONValue)] = [
             ("format", .string(Self.format)),
             ("title", .string(title)),
-            ("score", .object([("file", .string(score.file)), ("sha256", .string(score.sha256))])),
+            ("score", .object([("file", .string(score.file)), ("sha256", .string(score.sha256))]
+                + (score.music.map { [("music", JSONValue.string($0))] } ?? []))),
         ]
         if let layout { members.append(("layout", layout.jsonTree)) }
         members.append(("numbering", .object([
@@ -76,6 +77,7 @@ extension Session {
         if let offset = take.tabletOffset { members.append(("tabletOffset", .double(offset))) }
         if let startedAt = take.startedAt { members.append(("startedAt", .string(startedAt))) }
         if let media = take.media { members.append(("media", media.jsonTree)) }
+        if let placement = take.placement { members.append(("placed", placement.jsonTree)) }
         members.append(("note", .string(take.note)))
         if let device = take.device { members.append(("device", .string(device))) }
         if take.deleted { members.append(("deleted", .bool(true))) }

@@ -57,6 +57,7 @@ extension Session {
         warnings += repairOutOfRange()
         warnings += repairOrders()
         warnings += repairPasses()
+        warnings += repairPlacements()
         let checker = PositionChecker(layout: layout, pieces: pieces)
         var spans: [Int: TakeSpanCheck] = [:]
         for take in takes where spans[take.number] == nil {

@@ -15,7 +15,7 @@ extension Session {
                     take: take.number))
             }
             switch timing.placement(take: take.number) {
-            case .timed: break
+            case .timed, .audio: break
             case .fromStartAtSessionTempo:
                 warnings.append(SessionWarning(
                     kind: .untimedTake, message: "\(name) has no timed mark: exports place it from its start at the session tempo",

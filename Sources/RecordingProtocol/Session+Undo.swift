@@ -79,11 +79,7 @@ extension Session {
         case .clockChanged(let change):
             for state in change.takes {
                 let index = try takeIndex(state.take)
-                takes[index].source = state.source
-                takes[index].recordStart = state.recordStart
-                takes[index].fps = state.fps
-                takes[index].tabletOffset = state.tabletOffset
-                takes[index].media = state.media
+                state.restore(&takes[index])
             }
             if let offset = change.sessionOffset { clockOffset = offset }
         }

@@ -100,6 +100,7 @@ extension Session {
             }
         }
         try checkClock(of: take)
+        try take.placement?.check(take: take, checker: checker)
         return TakeSpanCheck(take: take, start: start, end: end)
     }
 

@@ -92,6 +92,7 @@ public enum SessionAction: Hashable, Sendable {
             case .relocate: return "moves the media of take\(change.takes.count == 1 ? "" : "s") \(takes) back"
             case .sessionClock: return "gives the session its previous clock offset back"
             case .takeClock: return "gives take\(change.takes.count == 1 ? "" : "s") \(takes) its previous record start and offset back"
+            case .place: return "gives take\(change.takes.count == 1 ? "" : "s") \(takes) the start, end and downbeats they had before placing from audio"
             }
         }
     }

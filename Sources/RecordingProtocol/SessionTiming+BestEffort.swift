@@ -4,10 +4,15 @@ extension SessionTiming {
     public enum Placement: String, Hashable, Sendable {
         /// Through the take's own timed marks (two or more, or one with the session tempo).
         case timed
+        /// Through the take's downbeats placed from its audio (`session place`).
+        case audio
         /// From the take's start at the session tempo (no timed mark).
         case fromStartAtSessionTempo = "session-tempo"
         /// At the fallback tempo: no take gives a tempo (`fallbackSecondsPerBar`).
         case fallbackTempo = "fallback-tempo"
+
+        /// True when the times come from the take itself (its timed marks or its audio), not from a tempo.
+        public var isMeasured: Bool { self == .timed || self == .audio }
     }
 
     /// The tempo best-effort placement uses: the session tempo, else `fallbackSecondsPerBar`.
@@ -35,6 +40,7 @@ extension SessionTiming {
     /// How `bestEffortSeconds` places take `number`.
     public func placement(take number: Int) -> Placement {
         let count = anchors[number]?.count ?? 0
+        if audioPlaced.contains(number) { return .audio }
         if count >= 2 || (count == 1 && secondsPerBar != nil) { return .timed }
         return secondsPerBar == nil ? .fallbackTempo : .fromStartAtSessionTempo
     }

@@ -12,6 +12,10 @@ import ScoreLayout
 /// a take without anchors cannot be timed. Times never go below 0.
 ///
 /// The absolute source time of a position is the take's `recordStart` timecode plus its time.
+///
+/// A take placed from its audio (`session place`, two or more downbeats) is timed by its downbeats instead: each is an
+/// anchor at its barline, its time in the file moved onto the take's tablet time (`Session.audioTimeOffset(of:)`); the
+/// producer's timed marks of that take are then not used, as they were tapped up to a second late.
 public struct SessionTiming: Sendable {
     /// One timed point of a take: its bar coordinate and seconds since the record start.
     public struct Anchor: Hashable, Sendable {
@@ -27,6 +31,8 @@ public struct SessionTiming: Sendable {
     let takes: [Int: Take]
     /// The bar coordinate of each live take's start (for placing a take without timed marks).
     let startCoordinates: [Int: Double]
+    /// The takes timed by their downbeats placed from audio (their timed marks are not used).
+    public let audioPlaced: Set<Int>
 
     /// The tempo assumed when no take gives one: 2 seconds per bar (a 4/4 bar at 120 beats per minute).
     public static let fallbackSecondsPerBar = 2.0
@@ -39,7 +45,8 @@ public struct SessionTiming: Sendable {
             throw ProtocolError.noLayout(reason: "times are mapped through the bars of the layout")
         }
         try session.validate(.lenient)
-        axis = ScoreAxis(layout, pieces: session.pieces)
+        let axis = ScoreAxis(layout, pieces: session.pieces)
+        self.axis = axis
         var live: [Int: Take] = [:]
         for take in session.takes where !take.deleted { live[take.number] = take }
         takes = live
@@ -47,8 +54,16 @@ public struct SessionTiming: Sendable {
         for take in live.values { starts[take.number] = (try? axis.place(take.start))?.coordinate }
         startCoordinates = starts
         var raw: [Int: [(Double, Double)]] = [:]
+        var placed = Set<Int>()
+        for take in live.values {
+            guard let beats = take.placement?.downbeats, beats.count >= 2 else { continue }
+            let offset = session.audioTimeOffset(of: take)
+            let points = beats.compactMap { beat in (try? axis.place(beat.at)).map { ($0.coordinate, beat.time + offset) } }
+            if points.count >= 2 { raw[take.number] = points; placed.insert(take.number) }
+        }
+        audioPlaced = placed
         for mark in session.liveMarks {
-            guard let time = mark.time, live[mark.take] != nil, let place = try? axis.place(mark.at) else { continue }
+            guard let time = mark.time, live[mark.take] != nil, !placed.contains(mark.take), let place = try? axis.place(mark.at) else { continue }
             raw[mark.take, default: []].append((place.coordinate, time))
         }
         var anchors: [Int: [Anchor]] = [:]

@@ -45,6 +45,9 @@ public struct SessionWarning: Hashable, Sendable, CustomStringConvertible {
         /// `score form --detect` found no repeat signs in a piece (or none that change its order): it proposes the
         /// score order.
         case noRepeatSigns = "no-repeat-signs"
+        /// A take's placement from audio held downbeats that cannot be used (a time not finite, below 0 or not after the
+        /// one before, a position off the layout) or a confidence outside 0–1: they were left out, the confidence clamped.
+        case placementRepaired = "placement-repaired"
     }
 
     public var kind: Kind

@@ -36,6 +36,8 @@ public struct Take: Hashable, Sendable {
     public var extra: ExtraFields
     /// The device that started the take (see `Mark.device`); nil when unknown.
     public var device: String?
+    /// Where the take lies according to its audio (`session place`); nil when it was not placed.
+    public var placement: AudioPlacement?
 
     /// Creates a take without checking it (see `Session.validate()` and `Session.addTake`).
     public init(

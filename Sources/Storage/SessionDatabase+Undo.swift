@@ -83,6 +83,14 @@ extension SessionDatabase {
             try db.execute(sql: "UPDATE take SET source = ?, record_start = ?, fps = ?, tablet_offset = ?, media_json = ? WHERE number = ?",
                            arguments: [state.source, state.recordStart, state.fps, state.tabletOffset, state.media?.jsonText, state.take])
             guard db.changesCount == 1 else { throw StorageError.corruptRow(table: "action", reason: "clock names take \(state.take), which is not stored") }
+            if let placed = state.placed {
+                let (start, end) = (placed.start, placed.end)
+                try db.execute(sql: """
+                    UPDATE take SET start_page = ?, start_x = ?, start_y = ?, start_pass = ?, end_page = ?, end_x = ?, end_y = ?, end_pass = ?,
+                                    placed_json = ? WHERE number = ?
+                    """, arguments: [start.page, start.x, start.y, start.pass, end?.page, end?.x, end?.y, end?.pass,
+                                     placed.placement?.jsonText, state.take])
+            }
         }
         if let offset = change.sessionOffset { try db.execute(sql: "UPDATE session SET clock_offset = ? WHERE id = 1", arguments: [offset]) }
     }

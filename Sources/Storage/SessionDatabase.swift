@@ -148,8 +148,8 @@ public final class SessionDatabase: Sendable {
             let kept = session.deviceOfHistory(i) ?? (i < stored.count ? (same ? stored[i].device : nil) : device)
             try SessionRows.insert(action, device: kept, time: same ? stored[i].time : i >= stored.count && edit ? SessionSchema.actionTime() : nil, in: db)
         }
-        try db.execute(sql: "UPDATE session SET clock_offset = ?, crossfade = ?, default_rating = ? WHERE id = 1",
-                       arguments: [session.clockOffset, session.crossfade, session.defaultRating])
+        try db.execute(sql: "UPDATE session SET clock_offset = ?, crossfade = ?, default_rating = ?, score_music = ? WHERE id = 1",
+                       arguments: [session.clockOffset, session.crossfade, session.defaultRating, session.score.music])
     }
 
     /// The layout stored as `layout_json` (read without validation: it was validated when saved).

@@ -63,6 +63,7 @@ extension SessionRows {
         session.clockOffset = repairing(&repairs, nil, "read without a clock offset") { try reader.optionalDouble("clock_offset") }
         session.crossfade = repairing(&repairs, nil, "read without a crossfade") { try reader.optionalDouble("crossfade") }
         session.defaultRating = repairing(&repairs, nil, "read without a default rating") { try reader.optionalInt("default_rating") }
+        session.score.music = repairing(&repairs, nil, "read without the score's notes") { try reader.optionalString("score_music") }
     }
 
     /// The whole history, oldest first, with the device of each entry (nil when unknown).

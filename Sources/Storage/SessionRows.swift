@@ -105,13 +105,13 @@ enum SessionRows {
         try db.cachedStatement(sql: """
             INSERT INTO take (seq, number, label, start_page, start_x, start_y, end_page, end_x, end_y,
                               source, record_start, fps, note, deleted, extra_json, tablet_offset, started_at, media_json,
-                              start_pass, end_pass, device)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                              start_pass, end_pass, device, placed_json)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 seq, take.number, take.label, take.start.page, take.start.x, take.start.y,
                 take.end?.page, take.end?.x, take.end?.y, take.source, take.recordStart, take.fps,
                 take.note, take.deleted, extraJSON(take.extra), take.tabletOffset, take.startedAt, take.media?.jsonText,
-                take.start.pass, take.end?.pass, take.device,
+                take.start.pass, take.end?.pass, take.device, take.placement?.jsonText,
             ])
     }
 
@@ -122,7 +122,7 @@ enum SessionRows {
         let reader = RowReader(row: row, table: "take")
         let number = try reader.int("number")
         let start = try reader.position("start")
-        return Take(
+        var take = Take(
             number: number, label: repairing(&repairs, String(number), "read as \(number)") { try reader.string("label") },
             start: start, end: repairing(&repairs, nil, "the take is read as open") { try reader.optionalPosition("end") },
             source: repairing(&repairs, nil, "read without a source") { try reader.optionalString("source") },
@@ -137,6 +137,16 @@ enum SessionRows {
             startedAt: repairing(&repairs, nil, "read without a start time") { try reader.optionalString("started_at") },
             media: repairing(&repairs, nil, "read without its linked media") { try media(try reader.optionalString("media_json")) },
             device: repairing(&repairs, nil, "read without its device") { try reader.optionalString("device") })
+        take.placement = repairing(&repairs, nil, "read without its placement from audio") { try placement(try reader.optionalString("placed_json")) }
+        return take
+    }
+
+    /// The placement from audio stored as `placed_json`.
+    static func placement(_ text: String?) throws -> AudioPlacement? {
+        guard let text else { return nil }
+        do { return try AudioPlacement(json: text) } catch {
+            throw StorageError.corruptRow(table: "take", reason: "placed_json is not a placement from audio: \(error)")
+        }
     }
 
     /// A take from a `take` row, for an edit: damage that `take(_:repairs:)` cannot mend is a `corruptRow`.

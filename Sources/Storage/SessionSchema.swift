@@ -250,7 +250,22 @@ enum SessionSchema {
             try migrateToV7(db)
         }
         registerActionTime(in: &migrator)
+        migrator.registerMigration("v9: the score's notes, takes placed from their audio") { db in
+            try migrateToV9(db)
+        }
         return migrator
+    }
+
+    /// Adds the score's notes (`session.score_music`, a MusicXML or MEI path) and each take's placement from its audio
+    /// (`take.placed_json`, an `AudioPlacement` as JSON); columns are added only where missing.
+    static func migrateToV9(_ db: Database) throws {
+        let columns = [
+            ("session", "score_music", "TEXT CHECK (score_music IS NULL OR score_music <> '')"),
+            ("take", "placed_json", "TEXT CHECK (placed_json IS NULL OR json_valid(placed_json))"),
+        ]
+        for (table, column, definition) in columns where try !db.columns(in: table).contains(where: { $0.name == column }) {
+            try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(column) \(definition)")
+        }
     }
 
     /// Lets the mark table hold `ink` marks (a stroke in `points_json`) and records the device of takes, marks and actions.

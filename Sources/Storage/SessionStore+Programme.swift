@@ -45,3 +45,16 @@ extension SessionStore {
         }
     }
 }
+
+/// The score's notes and takes placed from their audio (`session music`, `session place`).
+extension SessionStore {
+    /// Names the score's notes (MusicXML or MEI) beside the PDF; nil forgets them. A setting, not a producer action.
+    public func setMusic(_ path: String?) throws {
+        try edit { $0.score.music = path }
+    }
+
+    /// Places takes from the alignments of their audio (see `Session.place`): one write, one undoable action.
+    public func place(_ alignments: [Int: AudioAlignment], measures: [String], replace: Bool) throws -> PlacementReport {
+        try edit { try $0.place(alignments, measures: measures, replace: replace) }
+    }
+}

@@ -33,6 +33,7 @@ enum APIJSON {
         if let offset = take.tabletOffset { members.append(("tabletOffset", .double(offset))) }
         if let startedAt = take.startedAt { members.append(("startedAt", .string(startedAt))) }
         if let device = take.device { members.append(("device", .string(device))) }
+        if let placement = take.placement { members.append(("placed", placement.jsonTree)) }
         if take.deleted { members.append(("deleted", .bool(true))) }
         return .object(members)
     }

@@ -50,6 +50,7 @@ public final class TonmeisterServer: Sendable {
         let api = router.group("api")
         addSessionRoutes(to: api)
         addTakeRoutes(to: api)
+        addPlacingRoutes(to: api)
         addMarkRoutes(to: api)
         addQueryRoutes(to: api)
         addLayoutRoutes(to: api)

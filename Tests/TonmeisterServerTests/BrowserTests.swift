@@ -70,11 +70,14 @@ struct BrowserTests {
         }
     }
 
-    static func serve() throws -> Served {
+    /// Serves a copy of the example session, or the session `make` writes into the folder (it returns its path).
+    static func serve(_ make: ((URL) throws -> URL)? = nil) throws -> Served {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let session = folder.appendingPathComponent("day1.json")
-        try FileManager.default.copyItem(at: root.appendingPathComponent("Examples/chorale-session.json"), to: session)
+        var session = folder.appendingPathComponent("day1.json")
+        if let make { session = try make(folder) } else {
+            try FileManager.default.copyItem(at: root.appendingPathComponent("Examples/chorale-session.json"), to: session)
+        }
         let server = Process()
         server.executableURL = try tonmeister()
         server.arguments = ["serve", session.path, "--port", "0", "--score", root.appendingPathComponent("Scores/chorale.pdf").path]
@@ -103,8 +106,8 @@ struct BrowserTests {
     }
 
     /// Serves the example session, runs a script of `Browser/` against it and checks that it passed; the screenshots it wrote.
-    static func drive(_ name: String, shots folder: String, passed: String) async throws -> [String] {
-        let served = try serve()
+    static func drive(_ name: String, shots folder: String, passed: String, session make: ((URL) throws -> URL)? = nil) async throws -> [String] {
+        let served = try serve(make)
         defer { served.stop() }
         try #require(!served.url.isEmpty, "the server printed no URL")
         let shots = screenshots.appendingPathComponent(folder)

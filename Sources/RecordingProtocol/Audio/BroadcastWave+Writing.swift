@@ -7,6 +7,11 @@ extension BroadcastWave {
     /// example recorder folders. The `bext` chunk is version 1 (602 bytes, no coding history); `iXML` is
     /// written as recorders write it, with `PROJECT`, `SCENE`, `TAKE`, `TAPE`, `NOTE` and `SPEED`.
     package func fileData(samples: Int) -> Data {
+        fileData(pcm: [UInt8](repeating: 0, count: samples * channels * max(1, bitsPerSample / 8)))
+    }
+
+    /// A complete RIFF WAVE file with this header's chunks and `pcm` (interleaved little-endian samples) as its data.
+    package func fileData(pcm: [UInt8]) -> Data {
         var chunks: [UInt8] = []
         func chunk(_ id: String, _ body: [UInt8]) {
             chunks += Array(id.utf8) + Self.bytes32(UInt32(body.count)) + body
@@ -26,7 +31,7 @@ extension BroadcastWave {
             body += Self.bytes16(UInt16(bext.version)) + [UInt8](repeating: 0, count: 64 + 10 + 180)
             chunk("bext", body)
         }
-        chunk("data", [UInt8](repeating: 0, count: samples * blockAlign))
+        chunk("data", pcm)
         if let ixml {
             func element(_ name: String, _ value: String?) -> String {
                 guard let value else { return "" }

@@ -9,6 +9,15 @@ public struct ClockChange: Hashable, Sendable {
     /// What made the change.
     public enum Reason: String, Hashable, Sendable, CaseIterable {
         case linkAudio = "link-audio", takeClock = "take-clock", sessionClock = "session-clock", relocate = "relocate"
+        /// Takes placed from their audio (`session place`): their start, end and downbeats.
+        case place
+    }
+
+    /// A take's start, end and placement from audio before a `place` change.
+    public struct PlacedState: Hashable, Sendable {
+        public var start: ScorePosition
+        public var end: ScorePosition?
+        public var placement: AudioPlacement?
     }
 
     /// The clock of one take before the change.
@@ -19,11 +28,20 @@ public struct ClockChange: Hashable, Sendable {
         public var fps: Double?
         public var tabletOffset: Double?
         public var media: RecordingMedia?
+        /// The take's start, end and placement (kept by `place` changes only).
+        public var placed: PlacedState?
 
-        /// The clock parts of `take` as they are now.
-        public init(_ take: Take) {
+        /// The clock parts of `take` as they are now; with `placing`, also its start, end and placement.
+        public init(_ take: Take, placing: Bool = false) {
             (self.take, source, recordStart, fps, tabletOffset, media) =
                 (take.number, take.source, take.recordStart, take.fps, take.tabletOffset, take.media)
+            if placing { placed = PlacedState(start: take.start, end: take.end, placement: take.placement) }
+        }
+
+        /// Gives `take` the parts this state holds.
+        func restore(_ take: inout Take) {
+            (take.source, take.recordStart, take.fps, take.tabletOffset, take.media) = (source, recordStart, fps, tabletOffset, media)
+            if let placed { (take.start, take.end, take.placement) = (placed.start, placed.end, placed.placement) }
         }
     }
 
@@ -46,7 +64,8 @@ public struct ClockChange: Hashable, Sendable {
 }
 
 extension ClockChange {
-    /// `{"reason","takes":[{"take","source"?,"recordStart"?,"fps"?,"tabletOffset"?,"media"?}],"clockOffset"?}`
+    /// `{"reason","takes":[{"take","source"?,"recordStart"?,"fps"?,"tabletOffset"?,"media"?,"start"?,"end"?,"placed"?}],"clockOffset"?}`
+    /// (`start`, `end` and `placed` for `place` changes: `placed` is `null` for a take that had no placement)
     /// (`clockOffset` is `null` when the session had none before a session-wide change).
     package var jsonTree: JSONValue {
         var members: [(String, JSONValue)] = [("reason", .string(reason.rawValue))]
@@ -57,6 +76,11 @@ extension ClockChange {
             if let fps = state.fps { fields.append(("fps", Session.number(fps))) }
             if let offset = state.tabletOffset { fields.append(("tabletOffset", .double(offset))) }
             if let media = state.media { fields.append(("media", media.jsonTree)) }
+            if let placed = state.placed {
+                fields.append(("start", Session.tree(placed.start)))
+                if let end = placed.end { fields.append(("end", Session.tree(end))) }
+                fields.append(("placed", placed.placement?.jsonTree ?? .null))
+            }
             return .object(fields)
         })))
         if let offset = sessionOffset { members.append(("clockOffset", offset.map(JSONValue.double) ?? .null)) }
@@ -78,6 +102,10 @@ extension ClockChange {
             state.fps = try t.optional("fps", JSONValue.double)
             state.tabletOffset = try t.optional("tabletOffset", JSONValue.double)
             state.media = try t.optional("media", RecordingMedia.init(jsonTree:))
+            if let start = try t.optional("start", JSONValue.position) {
+                state.placed = PlacedState(start: start, end: try t.optional("end", JSONValue.position),
+                                           placement: try t.optional("placed", AudioPlacement.init(jsonTree:)))
+            }
             return state
         })
         var offset: Double?? = nil

@@ -57,7 +57,8 @@ extension EditTimeline {
                              + (codes.count > 1 ? " CHANNEL \(code == "A" ? "1" : String(code.dropFirst()))" : ""))
                 if dissolve { lines.append("* CROSSFADE \(Self.milliseconds(crossfade)) MS (\(fade) FRAME\(fade == 1 ? "" : "S"))") }
                 if event.noTimecode { lines.append("* NO TIMECODE") }
-                if event.placement != .timed { lines.append("* TIMING ESTIMATED: " + event.placement.rawValue.uppercased()) }
+                if event.placement == .audio { lines.append("* PLACED FROM AUDIO") }
+                if !event.placement.isMeasured { lines.append("* TIMING ESTIMATED: " + event.placement.rawValue.uppercased()) }
                 for locator in event.locators {
                     lines.append("* LOC: \(timecode(locator.frame)) \(locator.color.padding(7)) " + Self.ascii(locator.text, limit: 60))
                 }

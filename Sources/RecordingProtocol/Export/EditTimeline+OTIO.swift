@@ -57,7 +57,8 @@ extension EditTimeline {
                 ("channel", .int(channel)),
             ]
             if event.noTimecode { ours.append(("noTimecode", .bool(true))) }
-            if event.placement != .timed { ours.append(("timingEstimated", .string(event.placement.rawValue))) }
+            if event.placement == .audio { ours.append(("placedFromAudio", .bool(true))) }
+            if !event.placement.isMeasured { ours.append(("timingEstimated", .string(event.placement.rawValue))) }
             return .object([
                 ("OTIO_SCHEMA", "Clip.2"),
                 ("metadata", .object([("tonmeister", .object(ours))])),

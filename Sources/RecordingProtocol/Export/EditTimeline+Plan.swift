@@ -57,7 +57,7 @@ extension EditTimeline {
             if let clock { base = clock.seconds }
             let placement = timing.placement(take: segment.take)
             switch placement {
-            case .timed: break
+            case .timed, .audio: break
             case .fromStartAtSessionTempo:
                 warn(.untimedTake, take: segment.take,
                      "\(name) has no timed mark: placed from its start at the session tempo of \(Self.rate(timing.bestEffortSecondsPerBar)) s per bar")

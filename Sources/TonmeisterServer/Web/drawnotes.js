@@ -39,8 +39,18 @@ export function drawTakes(svg, state) {
     const step = Math.min(7, room / Math.max(1, list.length + 1));
     const y = seg.system.top - 4 - lane * step;
     const colour = takeColour(take.number);
-    const g = el('g', { class: 'take' + (current ? ' current' : ''), 'data-take': take.number, stroke: colour, fill: colour });
+    // A take placed from its audio: a double line and a tick at every downbeat the audio placed on this system.
+    const placed = take.placed && take.placed.source === 'audio';
+    const g = el('g', { class: 'take' + (current ? ' current' : '') + (placed ? ' placed' : ''), 'data-take': take.number, stroke: colour, fill: colour });
     g.append(el('line', { x1: seg.from, y1: y, x2: seg.to, y2: y }));
+    if (placed) {
+      g.append(el('line', { x1: seg.from, y1: y + 1.8, x2: seg.to, y2: y + 1.8, class: 'placed-rule' }));
+      for (const beat of take.placed.downbeats) {
+        const a = beat.at;
+        if (a.page !== state.page || a.y < seg.system.top || a.y > seg.system.bottom || a.x < seg.from - 0.5 || a.x > seg.to + 0.5) continue;
+        g.append(el('line', { x1: a.x, y1: y - 2.5, x2: a.x, y2: y + 4, class: 'downbeat', 'data-bar': beat.bar }));
+      }
+    }
     if (seg.starts) g.append(el('path', { d: `M${seg.from + 4},${y - 3} L${seg.from},${y - 3} L${seg.from},${seg.system.top + 8}`, class: 'bracket' }));
     if (seg.ends) g.append(el('path', { d: `M${seg.to - 4},${y - 3} L${seg.to},${y - 3} L${seg.to},${seg.system.top + 8}`, class: 'bracket' }));
     // The label on every system the take crosses, so that no lane is left to guess.

@@ -101,6 +101,8 @@ export function showTakePanel() {
   if (take) {
     html += `<form id="take-note-form" class="row"><input id="take-note-input" value="${escape(take.note || '')}" placeholder="note on the take" autocomplete="off" aria-label="note">`
       + `<button id="take-note-save">Save note</button></form>`
+      + (take.source ? `<div class="row"><button id="take-place">${take.placed ? 'Place again from its audio' : 'Place from its audio'}</button></div>`
+        + (take.placed ? `<p class="hint-line">placed from audio: ${take.placed.downbeats.length} downbeats, confidence ${take.placed.confidence}</p>` : '') : '')
       + `<form id="take-renumber-form" class="row"><input id="take-renumber-input" inputmode="numeric" autocomplete="off" placeholder="new number" aria-label="new number">`
       + `<button id="take-renumber">Renumber</button></form>`
       + `<div class="row"><button id="take-delete" class="danger">Delete take ${escape(take.label)}</button><button data-cancel>Close</button></div>`;
@@ -126,6 +128,7 @@ export function showTakePanel() {
     const answer = await app.attempt('POST', `takes/${take.number}/renumber`, { number: n });
     if (answer) { app.renumbered(take.number, answer); app.toast(`take ${take.label} is now take ${answer.label}`); closePopup(); app.render(); }
   });
+  if ($('take-place')) $('take-place').onclick = () => placeTake(take);
   $('take-delete').onclick = async () => {
     closePopup();
     const choice = await confirmDialog(`Delete take ${take.label}?`, `Its ${marks} mark${marks === 1 ? '' : 's'} go with it (Undo brings it back).`, [`Delete take ${take.label}`]);
@@ -135,6 +138,24 @@ export function showTakePanel() {
   };
   popupCancel();
   return closed;
+}
+
+/** Asks the server to place a take from its linked audio (its file has arrived); the producer's taps are kept. */
+async function placeTake(take) {
+  closePopup();
+  app.toast(`placing take ${take.label} from its audio…`);
+  const answer = await app.attempt('POST', `takes/${take.number}/place`, {});
+  if (!answer) return;
+  const placed = answer.placed.find((p) => p.take === take.number);
+  if (placed) {
+    const fresh = await app.attempt('GET', `takes/${take.number}`);
+    if (fresh) app.upsertTake(fresh);
+    app.toast(`take ${take.label} placed from its audio: bars ${placed.firstBar}–${placed.lastBar}, ${placed.downbeats} downbeats`);
+    app.render();
+  } else {
+    const why = answer.skipped.find((s) => s.take === take.number);
+    app.toast(`take ${take.label} not placed: ${why ? why.reason : 'no answer'}`, true);
+  }
 }
 
 function popupCancel() {

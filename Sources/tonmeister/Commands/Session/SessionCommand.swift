@@ -9,7 +9,7 @@ struct SessionCommand: ParsableCommand {
         abstract: "Create, show, import, export and render a recording session (.json document or .sqlite database).",
         subcommands: [SessionCreateCommand.self, SessionShowCommand.self, SessionImportCommand.self, SessionExportCommand.self,
                       SessionRenderCommand.self, SessionCheckCommand.self, SessionLinkAudioCommand.self, SessionClockCommand.self,
-                      SessionRescoreCommand.self]
+                      SessionRescoreCommand.self, SessionMusicCommand.self, SessionPlaceCommand.self]
     )
 }
 

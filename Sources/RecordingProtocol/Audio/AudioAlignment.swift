@@ -1,0 +1,28 @@
+/// A take's file aligned with the score's notes, as `tonmeister follow` finds it: the input of `Session.place`.
+public struct AudioAlignment: Sendable {
+    /// One downbeat found in the file.
+    public struct Measure: Hashable, Sendable {
+        /// The notes' measure number (`12`).
+        public var number: String
+        /// 1-based time through the measure in the notes' playing order.
+        public var pass: Int
+        /// Seconds from the file's first sample.
+        public var time: Double
+
+        public init(number: String, pass: Int, time: Double) {
+            (self.number, self.pass, self.time) = (number, pass, time)
+        }
+    }
+
+    /// Seconds from the file's first sample where the score's music begins and ends.
+    public var start: Double
+    public var end: Double
+    /// 0–1; below `Session.placementThreshold` the take is another piece and is left alone.
+    public var confidence: Double
+    /// The downbeats inside the take, in playing order.
+    public var measures: [Measure]
+
+    public init(start: Double, end: Double, confidence: Double, measures: [Measure]) {
+        (self.start, self.end, self.confidence, self.measures) = (start, end, confidence, measures)
+    }
+}

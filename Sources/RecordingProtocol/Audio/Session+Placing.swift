@@ -1,0 +1,124 @@
+import ScoreLayout
+
+/// Placing takes on the score from their audio (DESIGN §6, "Takes placed from audio"; `session place`).
+extension Session {
+    /// Below this confidence an alignment is another piece: the take is reported and left alone.
+    public static let placementThreshold = 0.3
+
+    /// Places takes from the alignments of their linked files with the score's notes, as one undoable action.
+    ///
+    /// Each measure found in a file becomes a downbeat at its bar (by `MeasureMap`) and pass; downbeats whose bar or
+    /// pass the session does not have are left out and reported. The take's start and end positions are set where the
+    /// music begins and ends in the file, but a producer's tap (any start or end not set from audio before) is kept
+    /// unless `replace`; an open take gets its end. A take whose alignment is below `placementThreshold`, or that
+    /// gives fewer than two downbeats, is reported and left as it was.
+    ///
+    /// - Parameters:
+    ///   - alignments: by take number.
+    ///   - measures: the notes' measure numbers in score order (each notated measure once).
+    /// - Throws: `ProtocolError.noLayout`, `.takeNotFound`, `.takeDeleted`, `.invalidPiece`; nothing is changed then.
+    public mutating func place(_ alignments: [Int: AudioAlignment], measures: [String], replace: Bool = false) throws -> PlacementReport {
+        guard let layout else { throw ProtocolError.noLayout(reason: "downbeats are placed on the bars of the layout") }
+        let order = try playingOrder()
+        let map = MeasureMap(measures: measures, layout: layout)
+        let checker = PositionChecker(layout: layout, pieces: pieces)
+        var report = PlacementReport()
+        report.mismatches = map.mismatches
+        var copy = self
+        var previous: [ClockChange.TakeState] = []
+        for number in alignments.keys.sorted() {
+            guard let alignment = alignments[number] else { continue }
+            let index = try copy.liveTakeIndex(number)
+            var take = copy.takes[index]
+            guard alignment.confidence >= Self.placementThreshold else {
+                report.skipped.append(.init(take: number, label: take.label, kind: .wrongPiece,
+                    reason: "its audio matches the score with confidence \(PlainNumber.rounded(alignment.confidence, places: 2)) (below \(Self.placementThreshold)): another piece?",
+                    confidence: alignment.confidence))
+                continue
+            }
+            var beats: [AudioPlacement.Downbeat] = []
+            var points: [(time: Double, coordinate: Double)] = []
+            var leftOut: [String] = []
+            for measure in alignment.measures {
+                let name = measure.pass > 1 ? "\(measure.number)/\(measure.pass)" : measure.number
+                guard let bar = map.bars[measure.number] else { leftOut.append("\(name): no bar of that number"); continue }
+                guard let slot = order.slot(bar: bar, pass: measure.pass) else {
+                    leftOut.append("\(name): the playing order has no pass \(measure.pass) of that bar (set it with `score form`)")
+                    continue
+                }
+                guard let at = layout.position(atGlobalBarIndex: bar)?.onPass(measure.pass) else { continue }
+                if let last = points.last, !(Double(slot) > last.coordinate && measure.time > last.time) {
+                    leftOut.append("\(name): not after the downbeat before it in playing order")
+                    continue
+                }
+                beats.append(AudioPlacement.Downbeat(at: at, bar: measure.number, time: measure.time))
+                points.append((measure.time, Double(slot)))
+            }
+            guard beats.count >= 2 else {
+                report.skipped.append(.init(take: number, label: take.label, kind: .noDownbeats,
+                    reason: "its audio gives \(beats.count) downbeat\(beats.count == 1 ? "" : "s") on the layout's bars; two are needed"
+                        + (leftOut.isEmpty ? "" : " (left out: \(leftOut.joined(separator: "; ")))")))
+                continue
+            }
+            let start = Self.position(at: Self.coordinate(at: alignment.start, points), order: order, layout: layout)
+            let end = Self.position(at: Self.coordinate(at: alignment.end, points), order: order, layout: layout)
+            let old = take.placement
+            var placement = AudioPlacement(downbeats: beats, startTime: alignment.start, endTime: alignment.end,
+                                           confidence: alignment.confidence, startSource: .tap, endSource: .tap)
+            previous.append(ClockChange.TakeState(take, placing: true))
+            if let start, replace || old?.startSource == .audio {
+                take.start = start
+                placement.startSource = .audio
+            }
+            if let end, replace || take.end == nil || old?.endSource == .audio,
+               let from = try? checker.place(take.start, what: "start"), let to = try? checker.place(end, what: "end"), !(to < from) {
+                take.end = end
+                placement.endSource = .audio
+            }
+            take.placement = placement
+            copy.takes[index] = take
+            report.placed.append(.init(take: number, label: take.label, downbeats: beats.count,
+                                       firstBar: Self.barName(beats[0]), lastBar: Self.barName(beats[beats.count - 1]),
+                                       startTime: alignment.start, endTime: alignment.end, confidence: alignment.confidence,
+                                       startSet: placement.startSource == .audio, endSet: placement.endSource == .audio, leftOut: leftOut))
+        }
+        if !previous.isEmpty { copy.history.append(.clockChanged(ClockChange(reason: .place, takes: previous))) }
+        try copy.validate(.lenient)
+        self = copy
+        return report
+    }
+
+    /// Seconds to add to a time in a take's file to get the take's tablet time (what its marks' times count from).
+    ///
+    /// The file's first sample lies at its `bext` time reference (else the take's record start) on the recorder's clock,
+    /// and the tablet's time 0 at the take's aligned clock; without a clock the file counts from the take's start, less
+    /// its tablet offset, as the exports count such a take.
+    public func audioTimeOffset(of take: Take) -> Double {
+        let offset = take.tabletOffset ?? 0
+        guard let clock = alignedClock(of: take) else { return -offset }
+        let fileStart = take.media?.startSeconds ?? (clock.basis == .recordStart ? clock.seconds - offset : clock.seconds)
+        return fileStart - clock.seconds
+    }
+
+    /// `12` or `12/2`.
+    private static func barName(_ beat: AudioPlacement.Downbeat) -> String {
+        beat.at.passNumber > 1 ? "\(beat.bar)/\(beat.at.passNumber)" : beat.bar
+    }
+
+    /// The bar coordinate at a time, piecewise-linear through the downbeats (continuing the nearest segment outside them).
+    static func coordinate(at time: Double, _ points: [(time: Double, coordinate: Double)]) -> Double {
+        var i = 0
+        while i + 2 < points.count, time > points[i + 1].time { i += 1 }
+        let (a, b) = (points[i], points[i + 1])
+        return a.coordinate + (time - a.time) * (b.coordinate - a.coordinate) / (b.time - a.time)
+    }
+
+    /// The position at a bar coordinate of the playing order (clamped to the score).
+    static func position(at coordinate: Double, order: PlayingOrder, layout: ScoreLayout) -> ScorePosition? {
+        guard !order.slots.isEmpty, coordinate.isFinite else { return nil }
+        let clamped = min(max(0, coordinate), Double(order.slots.count))
+        let k = min(Int(clamped.rounded(.down)), order.slots.count - 1)
+        let slot = order.slots[k]
+        return layout.position(atGlobalBarIndex: slot.bar, fraction: clamped - Double(k))?.onPass(slot.pass)
+    }
+}

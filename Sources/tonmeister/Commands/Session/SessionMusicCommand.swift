@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import RecordingProtocol
+import ScoreFollowing
+import ScoreLayout
+
+/// `tonmeister session music SESSION FILE`: names the score's notes (MusicXML or MEI) beside the PDF (`score.music`).
+struct SessionMusicCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "music",
+        abstract: "Name the score's notes (MusicXML .musicxml/.xml/.mxl or MEI) that `session place` follows takes through.",
+        discussion: """
+            The file is read first (an unreadable one is refused with exit status 2) and stored as an absolute path in \
+            the session's score.music. Its measures are mapped to the layout's bars by printed number (else by count \
+            when both have as many); what does not agree is reported. --clear forgets the notes.
+            """)
+
+    @OptionGroup var file: SessionFile
+
+    @Argument(help: "The score's notes: MusicXML (.musicxml, .xml, .mxl) or MEI (.mei).")
+    var music: String?
+
+    @Flag(help: "Forget the score's notes.")
+    var clear = false
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if clear == (music != nil) { throw ValidationError("give the score's notes (FILE) or --clear") }
+    }
+
+    func run() throws {
+        guard let music else {
+            try file.store().setMusic(nil)
+            return output.emit(["music": .null], text: ["the session names no notes of its score now"])
+        }
+        let path = URL(fileURLWithPath: music).standardizedFileURL.path
+        let notes: FollowedScore
+        do { notes = try ScoreFile.read(path) } catch let error as FollowError {
+            throw error.exitStatus == 2 ? CLIError.badInput(error.description) : CLIError.failure(error.description)
+        }
+        let session = try file.load()
+        var seen = Set<String>()
+        let measures = notes.measures.map(\.number).filter { seen.insert($0).inserted }
+        let mismatches = session.layout.map { MeasureMap(measures: measures, layout: $0).mismatches }
+            ?? ["the session has no layout yet: measures are mapped to bars when takes are placed"]
+        try file.store().setMusic(path)
+        output.emit(["music": .string(path), "measures": .int(measures.count), "mismatches": .array(mismatches.map(JSONValue.string))],
+                    text: ["the score's notes: \(path) (\(measures.count) measure\(measures.count == 1 ? "" : "s"))"] + mismatches.map { "  " + $0 })
+    }
+}

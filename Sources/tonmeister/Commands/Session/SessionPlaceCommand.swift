@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import RecordingProtocol
+import ScoreFollowing
+import ScoreLayout
+
+/// `tonmeister session place SESSION [--take N | --all] [--replace]`: takes placed on the score from their linked audio.
+struct SessionPlaceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "place",
+        abstract: "Place takes on the score from their linked audio: every downbeat's time, and their start and end.",
+        discussion: """
+            Each take's linked file (see `session link-audio`) is followed through the score's notes (`session music`, \
+            as `tonmeister follow` does). Every downbeat found becomes a timed point at its barline, which the plan's \
+            EDL and OTIO cut on instead of the producer's timed taps. The take's start and end are set where the music \
+            begins and ends in the file, except that a producer's tap is kept unless --replace (an open take gets its \
+            end). A take of another piece (confidence below 0.3) or without downbeats is reported and left alone. One \
+            undoable action (`tonmeister undo`).
+            """)
+
+    @OptionGroup var file: SessionFile
+
+    @Option(name: .customLong("take"), help: "A take to place (repeat for several).")
+    var takes: [Int] = []
+
+    @Flag(help: "Place every take with linked audio.")
+    var all = false
+
+    @Flag(help: "Replace the producer's tapped start and end with those from the audio.")
+    var replace = false
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if all == !takes.isEmpty { throw ValidationError("name the takes to place (--take N) or --all") }
+    }
+
+    func run() throws {
+        let session = try file.load()
+        let base = URL(fileURLWithPath: file.session).deletingLastPathComponent().path
+        let found: TakePlacer.Alignments
+        do { found = try TakePlacer.align(session: session, takes: all ? nil : takes, baseDirectory: base) } catch let error as FollowError {
+            throw error.exitStatus == 2 ? CLIError.badInput(error.description) : CLIError.failure(error.description)
+        }
+        var report = PlacementReport()
+        if !found.alignments.isEmpty { report = try file.store().place(found.alignments, measures: found.measures, replace: replace) }
+        report.skipped = (found.skipped + report.skipped).sorted { $0.take < $1.take }
+        output.emit(report.jsonTree, text: Self.lines(report))
+    }
+
+    static func lines(_ report: PlacementReport) -> [String] {
+        var lines = ["placed \(report.placed.count) take\(report.placed.count == 1 ? "" : "s") from their audio"]
+        for p in report.placed {
+            let kept = [p.startSet ? nil : "start", p.endSet ? nil : "end"].compactMap { $0 }
+            lines.append("  take \(p.label): bars \(p.firstBar)–\(p.lastBar), \(p.downbeats) downbeats, confidence \(PlainNumber.rounded(p.confidence, places: 2))"
+                         + (kept.isEmpty ? "" : " (the tapped \(kept.joined(separator: " and ")) kept; --replace sets \(kept.count == 1 ? "it" : "them"))"))
+            for item in p.leftOut { lines.append("    left out \(item)") }
+        }
+        for s in report.skipped { lines.append("  take \(s.label) left alone (\(s.kind.rawValue)): \(s.reason)") }
+        for m in report.mismatches { lines.append("  note: \(m)") }
+        return lines
+    }
+}

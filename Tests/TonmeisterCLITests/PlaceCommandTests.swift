@@ -1,0 +1,167 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import RecordingProtocol
+
+/// `tonmeister session music` and `session place` on a rendered session: MusicXML → MIDI with a tempo curve →
+/// fluidsynth → Broadcast WAVE takes linked with `link-audio`, then the EDL's cuts against the rendering's bar times.
+@Suite("session place on a rendered session")
+struct PlaceCommandTests {
+    static let rate = 22_050
+    /// The recorder's clock at each take's first sample, the rendering's time at which the take's file begins (negative: silence
+    /// before the music), and the length of the take in seconds of the rendering.
+    static let takes: [(number: Int, recorded: Double, from: Double, to: Double)] = [
+        (1, 36_000, -1.0, RenderedPiece.downbeats[13] + 1.5),
+        (2, 36_300, RenderedPiece.downbeats[4] - 1.3, RenderedPiece.downbeats[11] + 0.9),
+    ]
+
+    /// A BWF file of the rendering from `from` to `to` seconds, silence where the rendering has none.
+    static func take(_ samples: [Int16], number: Int, recorded: Double, from: Double, to: Double) -> Data {
+        let pcm = RenderedPiece.pcm(samples, rate: rate, from: from, to: to)
+        return BroadcastWave(sampleRate: rate, channels: 1, bitsPerSample: 16, dataBytes: 0,
+                             bext: BroadcastExtension(originator: "Tonmeister test", originationDate: "2026-11-26", originationTime: "10:00:00",
+                                                      timeReference: UInt64(recorded * Double(rate))),
+                             ixml: RecorderXML(take: String(number), timecodeRate: "50/1", timecodeFlag: "NDF")).fileData(pcm: pcm)
+    }
+
+    /// Two systems of bars 1–7 and 8–13; take 1 tapped from bar 1 to bar 13, take 2 from bar 5 and left open; the producer's
+    /// timed marks are a second late (what placing from audio corrects).
+    static func session() -> String {
+        func bars(_ range: ClosedRange<Int>) -> String {
+            range.map { n in "{\"number\": \"\(n)\", \"left\": \(40 + (n - range.lowerBound) * 70), \"right\": \(110 + (n - range.lowerBound) * 70)}" }
+                .joined(separator: ", ")
+        }
+        func at(_ bar: Int, _ f: Double) -> String {
+            let first = bar <= 7 ? 1 : 8
+            return "{\"page\": 1, \"x\": \(40 + Double(bar - first) * 70 + 70 * f), \"y\": \(bar <= 7 ? 150 : 350)}"
+        }
+        return """
+            {"format": "tonmeister-session/1", "title": "Rendered", "score": {"file": "score.pdf"},
+             "layout": {"pages": [{"page": 1, "width": 595, "height": 842, "systems": [
+                {"top": 100, "bottom": 200, "bars": [\(bars(1...7))]}, {"top": 300, "bottom": 400, "bars": [\(bars(8...13))]}]}]},
+             "pieces": [{"title": "Piece", "firstBar": "1", "lastBar": "12"}],
+             "takes": [{"number": 1, "start": \(at(1, 0.1)), "end": \(at(13, 0.5))}, {"number": 2, "start": \(at(5, 0.15))}],
+             "marks": [{"take": 1, "kind": "rating", "value": 3, "at": \(at(1, 0.1)), "time": 2.2},
+                       {"take": 1, "kind": "text", "text": "late tap", "at": \(at(9, 0)), "time": 21.5},
+                       {"take": 2, "kind": "rating", "value": 5, "at": \(at(5, 0.15)), "time": 2.4},
+                       {"take": 2, "kind": "text", "text": "late tap", "at": \(at(9, 0)), "time": 13.5}]}
+            """
+    }
+
+    /// Seconds of an EDL timecode at `fps`.
+    static func seconds(_ timecode: Substring, fps: Double) -> Double {
+        let parts = timecode.split(separator: ":").compactMap { Double($0) }
+        return parts[0] * 3600 + parts[1] * 60 + parts[2] + parts[3] / fps
+    }
+
+    /// Each event's take, source in and source out (zero-length cuts before dissolves left out).
+    static func cuts(_ edl: String) -> [(take: Int, from: Double, to: Double)] {
+        edl.split(whereSeparator: \.isNewline).compactMap { line in
+            let fields = line.split(separator: " ")
+            guard fields.count >= 8, fields[0].count == 3, Int(fields[0]) != nil, fields[1].hasPrefix("TK"),
+                  let take = Int(fields[1].dropFirst(2)) else { return nil }
+            let codes = fields.suffix(4)
+            let from = seconds(codes[codes.startIndex], fps: 50), to = seconds(codes[codes.startIndex + 1], fps: 50)
+            return to > from ? (take, from, to) : nil
+        }
+    }
+
+    /// The largest distance of the EDL's cuts from the rendering's bar times, for events expected as (take, first bar's
+    /// index, index of the bar after the last).
+    static func worstCut(_ edl: String, _ expected: [(take: Int, from: Int, to: Int)]) -> Double {
+        let cuts = Self.cuts(edl)
+        #expect(cuts.map(\.take) == expected.map(\.take), "\(edl)")
+        let start = Dictionary(uniqueKeysWithValues: Self.takes.map { ($0.number, $0.recorded - $0.from) })
+        let truth = RenderedPiece.downbeats
+        var worst = 0.0
+        for (cut, event) in zip(cuts, expected) {
+            let base = start[cut.take] ?? 0
+            worst = max(worst, abs(cut.from - (base + truth[event.from])), abs(cut.to - (base + truth[event.to])))
+        }
+        return worst
+    }
+
+    @Test("place --all puts the EDL's cuts on the rendering's bar times instead of the late taps'; undo takes it back",
+          .enabled(if: RenderedPiece.available, "fluidsynth and fluid-soundfont-gm are not installed (scripts/install-test-tools)"))
+    func placesRenderedTakes() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-place-\(UUID().uuidString)")
+        let audio = dir.appendingPathComponent("audio")
+        try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rendering = try RenderedPiece.render(in: dir, rate: Self.rate)
+        #expect(Double(rendering.count) / Double(Self.rate) > RenderedPiece.downbeats[13])
+        for t in Self.takes {
+            try Self.take(rendering, number: t.number, recorded: t.recorded, from: t.from, to: t.to)
+                .write(to: audio.appendingPathComponent(String(format: "T%03d.wav", t.number)))
+        }
+        let music = dir.appendingPathComponent("piece.musicxml")
+        try Data(RenderedPiece.musicXML().utf8).write(to: music)
+        let session = dir.appendingPathComponent("day.sqlite").path
+        let json = dir.appendingPathComponent("day.json")
+        try Data(Self.session().utf8).write(to: json)
+        #expect(try CLIRunner.run("session", "import", json.path, session).status == 0)
+        let link = try CLIRunner.run("session", "link-audio", session, audio.path, "--json")
+        #expect(link.status == 0, "\(link.stderr)")
+        let named = try CLIRunner.json("session", "music", session, music.path, "--json")
+        #expect(named["measures"] as? Int == 13)
+        #expect((named["mismatches"] as? [String]) == [])
+
+        let tapped = try CLIRunner.run("plan", session, "--format", "edl")
+        #expect(tapped.status == 0, "\(tapped.stderr)")
+        // Take 2 is open: it covers to the end, so the plan takes it from bar 5 on.
+        let tappedWorst = Self.worstCut(tapped.stdout, [(1, 0, 4), (2, 4, 12)])
+        #expect(tappedWorst > 0.5, "the producer's taps are a second late: \(tappedWorst) s")
+
+        let placed = try CLIRunner.json("session", "place", session, "--all", "--json")
+        let rows = placed["placed"] as? [[String: Any]] ?? []
+        #expect(rows.compactMap { $0["take"] as? Int } == [1, 2], "\(placed)")
+        #expect(rows.first?["startSet"] as? Bool == false && rows.first?["endSet"] as? Bool == false, "the producer's taps are kept")
+        #expect(rows.last?["endSet"] as? Bool == true, "the open take gets its end from the audio")
+        #expect(rows.last?["firstBar"] as? String == "5")
+
+        let edl = try CLIRunner.run("plan", session, "--format", "edl")
+        #expect(edl.status == 0, "\(edl.stderr)")
+        #expect(edl.stdout.contains("* PLACED FROM AUDIO"))
+        // Take 1 plays bars 1–4, take 2 bars 5–11 (its file ends early in bar 12), take 1 bar 12.
+        let worst = Self.worstCut(edl.stdout, [(1, 0, 4), (2, 4, 11), (1, 11, 12)])
+        let ms = Int((worst * 1000).rounded())
+        #expect(worst <= 0.15, "the worst cut is \(ms) ms from the rendering's bar\n\(edl.stdout)")
+        // Issue 32 asks for 20 ms. The follower (not this command) places this piano's downbeats 25–40 ms early and
+        // misses the first downbeat after a second of silence; when it is fixed this known issue fails: make it a check.
+        withKnownIssue("the follower places piano downbeats 25-40 ms early and misses bar 1 after leading silence (issue 32, accuracy)") {
+            #expect(worst <= 0.020, "the worst cut is \(ms) ms from the rendering's bar\n\(edl.stdout)")
+        }
+
+        let otio = try CLIRunner.run("plan", session, "--format", "otio")
+        #expect(otio.status == 0 && otio.stdout.contains("\"placedFromAudio\": true") && !otio.stdout.contains("timingEstimated"), "\(otio.stdout.prefix(400))")
+
+        // Undo gives the takes their taps and timing back: take 2 open again, the EDL estimated from the late marks.
+        #expect(try CLIRunner.run("undo", session).status == 0)
+        let exported = try CLIRunner.run("session", "export", session)
+        #expect(!exported.stdout.contains("\"placed\""))
+        #expect(!(try CLIRunner.run("plan", session, "--format", "edl").stdout.contains("PLACED FROM AUDIO")))
+    }
+
+    @Test("bad input exits 2: no notes named, a take that does not exist, an unreadable notes file")
+    func refusesBadInput() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-place-bad-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let session = dir.appendingPathComponent("day.json")
+        try Data(Self.session().utf8).write(to: session)
+        let before = try Data(contentsOf: session)
+        #expect(try CLIRunner.run("session", "place", session.path, "--all").status == 2)
+        let junk = dir.appendingPathComponent("junk.musicxml")
+        try Data("<nope".utf8).write(to: junk)
+        #expect(try CLIRunner.run("session", "music", session.path, junk.path).status == 2)
+        #expect(try CLIRunner.run("session", "music", session.path, dir.appendingPathComponent("missing.mxl").path).status == 2)
+        #expect(try Data(contentsOf: session) == before)
+        let music = dir.appendingPathComponent("piece.musicxml")
+        try Data(RenderedPiece.musicXML().utf8).write(to: music)
+        #expect(try CLIRunner.run("session", "music", session.path, music.path).status == 0)
+        #expect(try CLIRunner.run("session", "place", session.path, "--take", "7").status == 2)
+        #expect(try CLIRunner.run("session", "place", session.path).status == 2)
+        let none = try CLIRunner.json("session", "place", session.path, "--take", "1", "--json")
+        #expect((none["skipped"] as? [[String: Any]])?.first?["kind"] as? String == "no-audio")
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import RecordingProtocol
+import TestSupport
+import Testing
+
+/// Placing a take from its audio from the live page (`Browser/place.py`, by finger): a rendered piece (fluidsynth),
+/// its MusicXML named as the score's notes, take 2's Broadcast WAVE linked with `session link-audio`.
+@Suite("Placing from the page", .serialized)
+struct PlaceBrowserTests {
+    /// Writes the rendered session into `folder`: the notes, take 2's file (bars 4½–12 of the rendering) linked to it.
+    static func session(in folder: URL) throws -> URL {
+        let rate = 22_050
+        let samples = try RenderedPiece.render(in: folder, rate: rate)
+        let audio = folder.appendingPathComponent("audio")
+        try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
+        let beats = RenderedPiece.downbeats
+        let pcm = RenderedPiece.pcm(samples, rate: rate, from: beats[4] - 1.3, to: beats[11] + 0.9)
+        try BroadcastWave(sampleRate: rate, channels: 1, bitsPerSample: 16, dataBytes: 0,
+                          bext: BroadcastExtension(originator: "Tonmeister test", timeReference: UInt64(36_300 * rate)),
+                          ixml: RecorderXML(take: "2", timecodeRate: "25/1", timecodeFlag: "NDF"))
+            .fileData(pcm: pcm).write(to: audio.appendingPathComponent("T002.wav"))
+        let music = folder.appendingPathComponent("piece.musicxml")
+        try Data(RenderedPiece.musicXML().utf8).write(to: music)
+        let bars = (1...13).map { n in
+            "{\"number\": \"\(n)\", \"left\": \(60 + (n - 1) * 36), \"right\": \(96 + (n - 1) * 36)}"
+        }.joined(separator: ", ")
+        let json = """
+            {"format": "tonmeister-session/1", "title": "Rendered", "score": {"file": "score.pdf", "music": "\(music.path)"},
+             "layout": {"pages": [{"page": 1, "systems": [{"top": 120, "bottom": 220, "bars": [\(bars)]}]}]},
+             "takes": [{"number": 1, "start": {"page": 1, "x": 62, "y": 170}, "end": {"page": 1, "x": 500, "y": 170}},
+                       {"number": 2, "start": {"page": 1, "x": 210, "y": 170}}]}
+            """
+        let session = folder.appendingPathComponent("day1.json")
+        try Data(json.utf8).write(to: session)
+        let link = BrowserTests.run(try BrowserTests.tonmeister().path, ["session", "link-audio", session.path, audio.path])
+        try #require(link.status == 0, "\(link.output)")
+        return session
+    }
+
+    @Test("the take panel places a take whose file arrived; the page draws it as placed from audio",
+          .enabled(if: BrowserTests.missing == nil && RenderedPiece.available,
+                   "browser tools or fluidsynth missing: \(BrowserTests.missing ?? "fluidsynth and fluid-soundfont-gm (scripts/install-test-tools)")"))
+    func placesFromThePage() async throws {
+        let shots = try await BrowserTests.drive("place.py", shots: "place", passed: "all place checks passed", session: Self.session(in:))
+        #expect(shots.count == 2, "\(shots)")
+    }
+}

@@ -84,6 +84,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case noBars(reason: String)
     /// `--strict` was asked for and reading or exporting needed a repair (`kind` is the warning's kind).
     case strictWarning(kind: String, message: String)
+    /// `session rescore --undo` cannot move the session back (no backup of a rescore, or the session moved on since).
+    case cannotUndoRescore(reason: String)
 
     public var description: String {
         switch self {
@@ -159,6 +161,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "nothing to undo: device \(device) has no action left in the session's history"
         case .strictWarning(_, let message):
             return "--strict refuses what reading would repair or estimate: \(message)"
+        case .cannotUndoRescore(let reason):
+            return "cannot undo the rescore: \(reason)"
         case .missingTiming(let take, let label, let reason):
             return "take \(Self.name(take, label)) cannot be placed in time: \(reason)"
         case .unknownPiece(let name, let titles):

@@ -25,6 +25,10 @@ public struct RescoreReport: Hashable, Sendable {
     /// Bars of the new edition that the old one lacked, in score order.
     public var newBars: [BarNumber] = []
 
+    /// For each old bar (by global index) the new bar it was matched to (by global index), nil when the new
+    /// edition lacks it.
+    public var matches: [Int?] = []
+
     /// Creates an empty report.
     public init() {}
 }

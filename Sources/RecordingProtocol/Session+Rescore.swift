@@ -15,14 +15,18 @@ extension Session {
     ///     old PDF is not at hand); it must have the same bars as `layout`.
     ///   - new: the new edition's layout, numbered as it prints it.
     ///   - score: the new edition's file and SHA-256.
+    ///   - matches: for each old bar (by global index) the new bar it is (nil: the new edition lacks it), as
+    ///     matching the pages' content found; nil matches the bars by their numbers alone.
     /// - Throws: `ProtocolError.noLayout` when the session has no layout.
     @discardableResult
-    public mutating func rescore(matching old: ScoreLayout, to new: ScoreLayout, score: ScoreReference) throws -> RescoreReport {
+    public mutating func rescore(matching old: ScoreLayout, to new: ScoreLayout, score: ScoreReference,
+                                 matches: [Int?]? = nil) throws -> RescoreReport {
         guard layout != nil else { throw ProtocolError.noLayout(reason: "rescoring moves bars, which the session's layout gives") }
-        let map = BarMap(old: old, new: new)
+        let map = BarMap(old: old, new: new, matches: matches)
         var report = RescoreReport()
         report.missingBars = map.missing
         report.newBars = map.added
+        report.matches = map.pairs
         var copy = self
         for (t, take) in takes.enumerated() {
             var ok = true
@@ -40,7 +44,10 @@ extension Session {
         }
         for (m, mark) in marks.enumerated() {
             var ok = true
-            if let at = map.place(mark.at) { copy.marks[m].at = at } else {
+            if let at = map.place(mark.at) {
+                copy.marks[m].at = at
+                copy.marks[m].points = mark.points.map { map.move($0, like: mark.at) ?? $0 }
+            } else {
                 ok = false
                 report.unplaced.append(.init(take: mark.take, mark: mark.id, position: "at", bar: map.bar(mark.at), reason: map.reason(mark.at)))
             }
@@ -79,31 +86,36 @@ struct BarMap {
     let new: ScoreLayout
     private let oldBars: [BarLocation]
     private let matches: [Int: BarLocation]
+    /// For each old bar the global index of its new bar, nil when it has none.
+    let pairs: [Int?]
     let missing: [BarNumber]
     let added: [BarNumber]
 
-    init(old: ScoreLayout, new: ScoreLayout) {
+    /// Matches the bars by `matches` (old global index to new), or by their numbers when nil: an alignment in score
+    /// order, so a number that occurs several times (each piece restarting at 1) is matched by where it occurs.
+    init(old: ScoreLayout, new: ScoreLayout, matches given: [Int?]? = nil) {
         self.old = old
         self.new = new
-        oldBars = old.allBars()
-        let newBars = new.allBars()
-        var byNumber: [BarNumber: [BarLocation]] = [:]
-        for bar in newBars { byNumber[bar.number, default: []].append(bar) }
-        var seen: [BarNumber: Int] = [:]
+        let olds = old.allBars(), newBars = new.allBars()
+        oldBars = olds
+        let pairs = given ?? BarAlignment(oldStarts: olds.map { $0.bar == 0 }, newStarts: newBars.map { $0.bar == 0 }) { i, j in
+            olds[i].number == newBars[j].number ? 2 : -2
+        }.matches
         var matches: [Int: BarLocation] = [:]
         var used = Set<Int>()
+        var kept = [Int?](repeating: nil, count: oldBars.count)
         var missing: [BarNumber] = []
         for bar in oldBars {
-            let occurrence = seen[bar.number, default: 0]
-            seen[bar.number] = occurrence + 1
-            if let candidates = byNumber[bar.number], occurrence < candidates.count {
-                matches[bar.globalIndex] = candidates[occurrence]
-                used.insert(candidates[occurrence].globalIndex)
+            if bar.globalIndex < pairs.count, let j = pairs[bar.globalIndex], newBars.indices.contains(j), !used.contains(j) {
+                matches[bar.globalIndex] = newBars[j]
+                used.insert(j)
+                kept[bar.globalIndex] = j
             } else {
                 missing.append(bar.number)
             }
         }
         self.matches = matches
+        self.pairs = kept
         self.missing = missing
         added = newBars.filter { !used.contains($0.globalIndex) }.map(\.number)
     }
@@ -134,6 +146,16 @@ struct BarMap {
         moved.x = target.layout.left + fraction * target.layout.width
         moved.y = max(0, newSystem.top + relative * newSystem.height)
         return moved
+    }
+
+    /// An ink point moved as the position `anchor` (the stroke's first point) moves: the same place relative to
+    /// the anchor's bar and system, nil when the anchor cannot be placed.
+    func move(_ point: InkPoint, like anchor: ScorePosition) -> InkPoint? {
+        guard let (bar, system) = locate(anchor), let target = matches[bar.globalIndex],
+              let newSystem = new.page(target.page)?.systems[target.system] else { return nil }
+        let fraction = (point.x - bar.layout.left) / max(bar.layout.width, 1)
+        let relative = (point.y - system.top) / max(system.height, 1)
+        return InkPoint(x: max(0, target.layout.left + fraction * target.layout.width), y: max(0, newSystem.top + relative * newSystem.height))
     }
 
     /// Why a position cannot be placed.

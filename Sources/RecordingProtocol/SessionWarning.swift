@@ -88,6 +88,15 @@ public struct SessionWarning: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension SessionWarning {
+    /// The `score-changed` warning for the score at `path`, whose SHA-256 differs from the session's.
+    public static func scoreChanged(path: String) -> SessionWarning {
+        SessionWarning(kind: .scoreChanged,
+                       message: "\(path) differs from the score the session was made on (SHA-256): marks may be drawn off their bars; "
+                           + "`tonmeister session rescore` moves them onto a new edition")
+    }
+}
+
 /// A session read leniently, with the warnings for what was repaired or kept.
 public struct SessionReading: Sendable {
     /// The session, repaired.

@@ -69,6 +69,17 @@ extension SessionDatabase {
         "its tables (\(tables.prefix(6).joined(separator: ", "))\(tables.count > 6 ? ", …" : "")) are not those of a Tonmeister session"
     }
 
+    /// The session's score file and SHA-256 alone (nil when the session row or its columns do not read), without
+    /// reading the rest.
+    public func scoreReference() -> ScoreReference? {
+        try? writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT score_file, score_sha256 FROM session WHERE id = 1").flatMap { row -> ScoreReference? in
+                guard let file = row["score_file"] as String? else { return nil }
+                return ScoreReference(file: file, sha256: (row["score_sha256"] as String?) ?? "")
+            }
+        }
+    }
+
     /// Reads the whole session with the rows that hold damaged values: a value that can be done without (an end,
     /// a frame rate, a time, a deleted flag…) is repaired, a row without its number, id or start is left out
     /// (with the marks of a take left out), each with a `damaged-row` warning naming table, row and column.

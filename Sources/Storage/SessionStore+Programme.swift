@@ -1,3 +1,4 @@
+import Foundation
 import RecordingProtocol
 import ScoreLayout
 
@@ -35,14 +36,27 @@ extension SessionStore {
 }
 
 extension SessionStore {
-    /// Moves the session onto a new edition of its score (see `Session.rescore(matching:to:score:)`), after writing
-    /// the session as it was to `backup` (a `tonmeister-session/1` document) when given.
+    /// Moves the session onto a new edition of its score (see `Session.rescore(matching:to:score:matches:)`), after
+    /// writing the session as it was to `backup` (a `tonmeister-session/1` document) when given.
     public func rescore(matching old: (Session) throws -> ScoreLayout, to new: ScoreLayout, score: ScoreReference,
-                        backup: String? = nil) throws -> RescoreReport {
+                        matches: [Int?]? = nil, backup: String? = nil) throws -> RescoreReport {
         try edit { session in
-            if let backup { try SessionStore.writeAtomically(session.jsonData(pretty: true), to: backup) }
-            return try session.rescore(matching: old(session), to: new, score: score)
+            let before = session
+            let report = try session.rescore(matching: old(before), to: new, score: score, matches: matches)
+            if let backup { try SessionStore.writeAtomically(before.rescoreBackup(to: session, report: report), to: backup) }
+            return report
         }
+    }
+
+    /// Moves a rescored session back onto the edition it was on before (see `Session.undoRescore(from:)`), from the
+    /// document `session rescore` wrote to `backup`.
+    public func undoRescore(backup: String) throws -> RescoreReport {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: backup)) } catch {
+            throw StoreError.unreadable(path: backup, reason: error.localizedDescription)
+        }
+        let before = try Session.read(json: data, mode: .lenient).session
+        return try edit { session in try session.undoRescore(from: before) }
     }
 }
 

@@ -45,6 +45,14 @@ public struct SessionStore {
         }
     }
 
+    /// The session's score file and SHA-256, read cheaply (a database's session row alone); nil when it does not read.
+    public func scoreReference() -> ScoreReference? {
+        switch kind {
+        case .json: return try? read(mode: .lenient).session.score
+        case .sqlite: return (try? SessionDatabase(readingAt: path))?.scoreReference()
+        }
+    }
+
     /// Reads a database read-only (see `SessionDatabase.init(readingAt:)`): the file is never written.
     ///
     /// A damaged database is only ever opened read-only (opening it for writing could change its bytes): what

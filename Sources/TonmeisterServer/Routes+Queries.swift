@@ -14,7 +14,10 @@ extension TonmeisterServer {
                 members.append(("detection", report))
                 answer = .object(members)
             }
-            return Response.json(reading.warnings.appended(to: answer))
+            // A score that is not the one the session was made on draws marks off their bars: the page says so.
+            let sha256 = reading.session.score.sha256
+            let changed = !sha256.isEmpty && sha256 != self.renderer.sha256 ? [SessionWarning.scoreChanged(path: self.renderer.path)] : []
+            return Response.json((reading.warnings + changed).appended(to: answer))
         }
         api.get("pages/:file") { request, context in
             let file = context.parameters.get("file") ?? ""

@@ -14,11 +14,12 @@ final class WarningLog: @unchecked Sendable {
     private var read = false
     private var delivered = false
 
-    /// Records that a session was read, with the warnings its reading gave.
+    /// Records that a session was read, with the warnings its reading gave (a warning already recorded, such as the
+    /// score's check when the session is opened twice, is recorded once).
     func record(_ new: [SessionWarning]) {
         lock.withLock {
             read = true
-            warnings += new
+            for warning in new where warning.kind != .scoreChanged || !warnings.contains(warning) { warnings.append(warning) }
         }
     }
 

@@ -17,23 +17,15 @@ struct AnnotatedScore {
     /// `--score` included.
     init(session: Session, sessionPath: String, score: String?, password: String? = nil, quiet: Bool = false) throws {
         self.session = session
-        let candidates: [String]
-        if let score {
-            candidates = [score]
-        } else {
-            let beside = URL(fileURLWithPath: sessionPath).deletingLastPathComponent()
-                .appendingPathComponent(session.score.file).standardized.path
-            candidates = session.score.file.hasPrefix("/") ? [session.score.file] : [beside, session.score.file]
-        }
-        guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+        let found = score.map { FileManager.default.fileExists(atPath: $0) ? $0 : nil } ?? SessionFile.scorePath(session.score, sessionPath: sessionPath)
+        guard let path = found else {
+            let beside = URL(fileURLWithPath: sessionPath).deletingLastPathComponent().appendingPathComponent(session.score.file).standardized.path
+            let candidates = score.map { [$0] } ?? (session.score.file.hasPrefix("/") ? [session.score.file] : [beside, session.score.file])
             throw CLIError.badInput("the score PDF is not found (looked for \(candidates.joined(separator: " and "))); give it with --score")
         }
         document = try ScoreDocument(path: path, password: password)
         if !quiet, !session.score.sha256.isEmpty, SHA256.hex(document.data) != session.score.sha256 {
-            WarningLog.shared.record([SessionWarning(
-                kind: .scoreChanged,
-                message: "\(path) differs from the score the session was made on (SHA-256): marks may be drawn off their bars; "
-                    + "`tonmeister session rescore` moves them onto a new edition")])
+            WarningLog.shared.record([.scoreChanged(path: path)])
         }
     }
 

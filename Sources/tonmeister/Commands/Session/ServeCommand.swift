@@ -62,8 +62,7 @@ struct ServeCommand: ParsableCommand {
             throw CLIError.badInput(error.description)
         }
         if !session.score.sha256.isEmpty, let data = FileManager.default.contents(atPath: scorePath), SHA256.hex(data) != session.score.sha256 {
-            Self.say("warning: \(scorePath) differs from the score the session was made on (SHA-256): marks may be drawn off their bars; "
-                + "`tonmeister session rescore` moves them onto a new edition")
+            Self.say("warning: " + SessionWarning.scoreChanged(path: scorePath).message)
         }
         let token = noToken ? nil : self.token ?? ServerConfiguration.randomToken()
         var configuration = ServerConfiguration(host: host, port: port, token: token)

@@ -12,7 +12,8 @@ struct SessionCheckCommand: ParsableCommand {
         discussion: """
             Warnings name what was repaired or kept: bars, staves or systems overlapping by less than half a point \
             (snapped), marks before their take's start or after its end (kept where they lie), ranges drawn backwards \
-            (turned around), and takes that exports must place by tempo or without timecode. Exit status 0 when there \
+            (turned around), takes that exports must place by tempo or without timecode, and a score PDF whose SHA-256 \
+            differs from the one the session was made on (`session rescore` moves the session onto a new edition). Exit status 0 when there \
             are only warnings, 2 when something cannot be read, or with --strict when there is any warning.
             """
     )
@@ -24,8 +25,9 @@ struct SessionCheckCommand: ParsableCommand {
         var warnings: [SessionWarning] = []
         var errors: [(kind: String, message: String)] = []
         do {
-            let reading = try file.store().read(mode: .lenient)
+            let reading = try SessionStore(path: file.session).read(mode: .lenient)
             warnings = reading.warnings.filter { $0.kind != .damaged } + reading.session.timingWarnings()
+                + [SessionFile.scoreWarning(reading.session.score, sessionPath: file.session)].compactMap { $0 }
             if let damage = reading.damage { errors.append(("damaged", damage.description)) }
         } catch let error as ProtocolError {
             errors.append((Self.kind(of: error), error.description))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RecordingProtocol
+import ScoreDocument
 import ScoreLayout
 import Storage
 
@@ -12,8 +13,14 @@ struct SessionFile: ParsableArguments {
     @Flag(help: "Refuse a session that needs a repair (touching bars, marks outside their take, backward ranges) instead of repairing it with a warning.")
     var strict = false
 
-    /// The session on disk.
-    func store() throws -> SessionStore { try SessionStore(path: session) }
+    /// The session on disk (its score checked: see `scoreWarning(_:sessionPath:)`).
+    func store() throws -> SessionStore {
+        let store = try SessionStore(path: session)
+        if let reference = store.scoreReference(), let warning = Self.scoreWarning(reference, sessionPath: session) {
+            WarningLog.shared.record([warning])
+        }
+        return store
+    }
 
     /// The reading mode `--strict` asks for.
     var mode: ReadingMode { strict ? .strict : .lenient }
@@ -24,8 +31,24 @@ struct SessionFile: ParsableArguments {
     /// Reads the session at `path`, recording the warnings of its repairs in `WarningLog`.
     static func load(_ path: String, mode: ReadingMode = .lenient) throws -> Session {
         let reading = try SessionStore(path: path).read(mode: mode)
-        WarningLog.shared.record(reading.warnings)
+        WarningLog.shared.record(reading.warnings + [scoreWarning(reading.session.score, sessionPath: path)].compactMap { $0 })
         return reading.session
+    }
+
+    /// The `score-changed` warning when the session's score file (found beside the session, or as written) is not
+    /// the one it was made on (its SHA-256 differs); nil when it is, when the session records no SHA-256 or when
+    /// the file is not found.
+    static func scoreWarning(_ score: ScoreReference, sessionPath: String) -> SessionWarning? {
+        guard !score.sha256.isEmpty, let path = scorePath(score, sessionPath: sessionPath),
+              let data = FileManager.default.contents(atPath: path), SHA256.hex(data) != score.sha256 else { return nil }
+        return .scoreChanged(path: path)
+    }
+
+    /// Where the session's score file is: beside the session file, else (older sessions) as written.
+    static func scorePath(_ score: ScoreReference, sessionPath: String) -> String? {
+        let beside = URL(fileURLWithPath: sessionPath).deletingLastPathComponent().appendingPathComponent(score.file).standardized.path
+        let candidates = score.file.hasPrefix("/") ? [score.file] : [beside, score.file]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }
 }
 

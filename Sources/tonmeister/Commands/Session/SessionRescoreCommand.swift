@@ -10,19 +10,20 @@ struct SessionRescoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rescore", abstract: "Move every take and mark onto a new edition of the score.",
         discussion: """
-            Detects the new PDF's layout and numbers its bars as it prints them, matches old and new bars by their \
-            numbers (the old edition's print when its PDF is still found and unchanged, else the session's numbers; \
-            a number that occurs several times, as when each piece restarts at 1, is matched by occurrence), and moves \
-            every take and mark to the same bar and the same fraction through it. Pages added, removed or reflowed \
-            do not matter; a take or mark whose bar the new edition lacks stays where it was and is reported \
-            (`unplaced`), never removed. The session as it was is first written to SESSION.before-rescore.json \
-            (--no-backup skips it): rescoring is not undone by `undo`; import that file to go back.
+            Detects the new PDF's layout and numbers its bars as it prints them, then matches old and new bars in \
+            score order by their printed numbers (when both editions print them) and by what each bar looks like \
+            (its ink, the words over it, its staves; when the old edition's PDF is still found unchanged), so pages \
+            or systems added, removed or reflowed, numbering that restarts and prints without numbers all match. \
+            Every take start and end, mark (ranges, ink strokes, passes) moves to the same bar and the same fraction \
+            through it. A take or mark whose bar the new edition lacks stays where it was and is reported \
+            (`unplaced`), never removed. The new bars keep the session's numbers: each the number of the old bar it is, a bar the old edition lacked the number before it with a letter (12a). The session as it was is first written to SESSION.before-rescore.json \
+            (--no-backup skips it); `session rescore SESSION --undo` moves the session back from it.
             """)
 
     @OptionGroup var file: SessionFile
 
-    @Argument(help: "The new edition's PDF.")
-    var score: String
+    @Argument(help: "The new edition's PDF (not with --undo).")
+    var score: String?
 
     @Option(help: "The password of an encrypted PDF.")
     var password: String?
@@ -30,9 +31,20 @@ struct SessionRescoreCommand: ParsableCommand {
     @Flag(name: .customLong("no-backup"), help: "Do not write SESSION.before-rescore.json first.")
     var noBackup = false
 
+    @Flag(help: "Move the session back onto the edition it was on before the last rescore (from SESSION.before-rescore.json).")
+    var undo = false
+
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        if undo && score != nil { throw ValidationError("--undo takes no PDF: it goes back to the edition in SESSION.before-rescore.json") }
+        if !undo && score == nil { throw ValidationError("give the new edition's PDF (or --undo)") }
+        if undo && noBackup { throw ValidationError("--undo reads the backup; --no-backup goes with a rescore") }
+    }
+
     func run() throws {
+        if undo { return try undoRescore() }
+        guard let score else { return }
         ScoreDocument.keepPageBuffersOnTheHeap()
         let store = try file.store()
         let before = try file.load()
@@ -43,20 +55,44 @@ struct SessionRescoreCommand: ParsableCommand {
             printNote("warning: page \(page.page) of \(score) could not be read (\(page.unreadableReason ?? "no staves found")); its bars are not matched")
         }
         let numbered = try document.numberedAsPrinted(ScoreLayout(detected: detected))
-        let old = oldNumbers(before, layout: oldLayout)
+        let old = oldEdition(before, layout: oldLayout)
+        if old.fingerprints == nil {
+            printNote("note: the old edition's PDF (\(before.score.file)) is not found unchanged: bars are matched by their numbers only")
+        }
+        let new = EditionMatch.Edition(layout: numbered.layout, printed: !numbered.numbering.used.isEmpty,
+                                       fingerprints: try document.barFingerprints(of: numbered.layout))
+        let match = EditionMatch(old: old, new: new)
+        // The session keeps its numbers: each new bar takes the number of the old bar it is (the producer's notes and
+        // queries use them; `score numbering --from-print` adopts the new print's afterwards).
+        let layout = numbered.layout.carryingNumbers(from: oldLayout, matches: match.matches)
         let reference = ScoreReference(file: SessionCreateCommand.path(of: score, from: file.session), sha256: SHA256.hex(document.data))
         let backup = noBackup ? nil : Self.backupPath(file.session)
-        let report = try store.rescore(matching: { _ in old }, to: numbered.layout, score: reference, backup: backup)
-        emit(report, backup: backup, layout: numbered.layout)
+        let report = try store.rescore(matching: { _ in old.layout }, to: layout, score: reference, matches: match.matches, backup: backup)
+        emit(report, backup: backup, score: score, basis: match.basis, layout: layout)
     }
 
-    /// The session's layout numbered as the old edition prints it, when its PDF is found unchanged; else as it is.
-    private func oldNumbers(_ session: Session, layout: ScoreLayout) -> ScoreLayout {
+    /// `--undo`: back onto the edition of SESSION.before-rescore.json.
+    private func undoRescore() throws {
+        let backup = Self.backupPath(file.session)
+        guard FileManager.default.fileExists(atPath: backup) else {
+            throw CLIError.badInput("there is no rescore to undo: \(backup) is not found")
+        }
+        let report = try file.store().undoRescore(backup: backup)
+        let after = try file.load()
+        emit(report, backup: nil, score: after.score.file, basis: "undo", layout: after.layout ?? ScoreLayout(pages: []), undone: true)
+    }
+
+    /// The session's layout numbered as the old edition prints it, with its bars' fingerprints, when its PDF is found
+    /// unchanged; else the session's layout as it is (its numbers as the session has them, no fingerprints).
+    private func oldEdition(_ session: Session, layout: ScoreLayout) -> EditionMatch.Edition {
         guard let old = try? AnnotatedScore(session: session, sessionPath: file.session, score: nil, quiet: true).document,
-              session.score.sha256.isEmpty || SHA256.hex(old.data) == session.score.sha256,
-              let plain = try? layout.renumbered([]), let printed = try? old.numberedAsPrinted(plain),
-              !printed.numbering.used.isEmpty else { return layout }
-        return printed.layout
+              session.score.sha256.isEmpty || SHA256.hex(old.data) == session.score.sha256 else {
+            return .init(layout: layout, printed: false, fingerprints: nil)
+        }
+        let prints = try? old.barFingerprints(of: layout)
+        guard let plain = try? layout.renumbered([]), let printed = try? old.numberedAsPrinted(plain),
+              !printed.numbering.used.isEmpty else { return .init(layout: layout, printed: false, fingerprints: prints) }
+        return .init(layout: printed.layout, printed: true, fingerprints: prints)
     }
 
     static func backupPath(_ session: String) -> String {
@@ -64,14 +100,15 @@ struct SessionRescoreCommand: ParsableCommand {
         return url.deletingPathExtension().path + ".before-rescore.json"
     }
 
-    private func emit(_ report: RescoreReport, backup: String?, layout: ScoreLayout) {
+    private func emit(_ report: RescoreReport, backup: String?, score: String, basis: String, layout: ScoreLayout, undone: Bool = false) {
         let unplaced: [JSONValue] = report.unplaced.map { u in
             var fields: [(String, JSONValue)] = [("take", .int(u.take))]
             if let mark = u.mark { fields.append(("mark", .int(mark))) }
             fields += [("position", .string(u.position)), ("bar", .optional(u.bar?.description)), ("reason", .string(u.reason))]
             return .object(fields)
         }
-        var lines = ["moved \(report.moved) take\(report.moved == 1 ? "" : "s") and marks onto \(score) (\(layout.barCount) bars)"]
+        var lines = ["moved \(report.moved) take\(report.moved == 1 ? "" : "s") and marks " + (undone ? "back " : "")
+            + "onto \(score) (\(layout.barCount) bars, matched by \(basis))"]
         lines += report.unplaced.map { u in
             "not placed: " + (u.mark.map { "mark \($0) of take \(u.take)" } ?? "take \(u.take)") + " \(u.position): \(u.reason); left where it was"
         }
@@ -79,6 +116,7 @@ struct SessionRescoreCommand: ParsableCommand {
         if !report.newBars.isEmpty { lines.append("new bars: " + report.newBars.map(\.description).joined(separator: ", ")) }
         if let backup { lines.append("the session as it was: \(backup)") }
         output.emit(["moved": .int(report.moved), "unplaced": .array(unplaced), "missingBars": .strings(report.missingBars),
-                     "newBars": .strings(report.newBars), "backup": .optional(backup), "score": .string(score)], text: lines)
+                     "newBars": .strings(report.newBars), "backup": .optional(backup), "score": .string(score),
+                     "matchedBy": .string(basis), "undone": .bool(undone)], text: lines)
     }
 }

@@ -344,7 +344,8 @@ def history_ink_and_page_turn(width, height):
             time.sleep(0.5)
             if d.execute_script(opened):
                 break
-            print(f"note: {name}: the long press on the range's handle was not taken (attempt {attempt + 1})")
+            print(f"note: {name}: the long press on the range's handle was not taken (attempt {attempt + 1}):", d.execute_script(
+                "const e = document.elementFromPoint(arguments[0], arguments[1]); return (e ? e.outerHTML.slice(0, 160) : 'nothing') + ' / page ' + window.tonmeisterState.page + ' / tool ' + JSON.stringify(window.tonmeisterState.tool) + ' / popup ' + document.getElementById('popup').hidden", hx, hy))
             time.sleep(1.2)
         wait(d, opened, message=f"{name}: the range's editor by a long press")
         finger_tap(d, "#popup [data-action='move']")

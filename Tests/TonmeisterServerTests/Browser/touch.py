@@ -587,6 +587,6 @@ for index, (width, height) in enumerate([(768, 1024), (1024, 768), (1366, 1024)]
     size_run(width, height)
     history_ink_and_page_turn(width, height)
     two_devices(width, height)
-    connection_and_looks(width, height, renumber=905 + index)
+    connection_and_looks(width, height, renumber=500 + 100 * index)  # the takes after it number on from there
     bar_popup_equals_cli(width, height)
 print("all touch checks passed")

@@ -38,6 +38,13 @@ export function attachInput(app) {
   const distance = () => { const [a, b] = [...fingers.values()]; return Math.hypot(a.x - b.x, a.y - b.y); };
   sheet.addEventListener('pointerdown', (e) => {
     if (e.pointerType !== 'touch') return;
+    // The first finger of a new touch: no other finger is down, whatever a lost pointerup left behind (a ghost
+    // finger would turn this touch into a pinch, and a ghost press would swallow it).
+    if (e.isPrimary) {
+      fingers.clear();
+      pinch = null;
+      if (press && press.id !== e.pointerId) cancelPress();
+    }
     fingers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (fingers.size === 2) {
       cancelPress();

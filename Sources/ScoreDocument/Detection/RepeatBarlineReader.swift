@@ -14,8 +14,8 @@ enum RepeatBarlineReader {
         let left = system.bars[0].left - space, right = system.bars.last!.right + space
         let dots = drawing.boxes.filter {
             $0.exact && $0.minX >= left - 2 * space && $0.maxX <= right + 2 * space
-                && $0.width >= 0.25 * space && $0.width <= 0.8 * space && $0.height >= 0.25 * space && $0.height <= 0.8 * space
-                && abs($0.width - $0.height) <= 0.3 * space
+                && $0.width >= 0.25 * space && $0.width <= 1.0 * space && $0.height >= 0.25 * space && $0.height <= 1.0 * space
+                && abs($0.width - $0.height) <= 0.4 * space
         }
         var pairs: [DotPair] = []
         for (s, staff) in system.staves.enumerated() {

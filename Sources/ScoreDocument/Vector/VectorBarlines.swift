@@ -82,14 +82,16 @@ enum VectorBarlines {
         return barlines.map { ($0.first!.left + $0.last!.right) / 2 }
     }
 
-    /// True when a notehead (an exact outline about one space tall and one to two spaces wide) lies between the
+    /// True when a notehead (an exact outline one to two spaces tall, at least as wide, as drawn or with its curves'
+    /// control points) lies between the
     /// system's staff lines (or on ledger lines near them) within `range`: the head of a system holds clef, key and
     /// time signature, whose shapes are taller.
     private static func hasNoteheads(in range: ClosedRange<Double>, system: [VectorStaff], boxes: [PageDrawing.Box], space: Double) -> Bool {
         let top = system.first!.top - 3 * space, bottom = system.last!.bottom + 3 * space
         return boxes.contains { box in
             box.exact && box.minX > range.lowerBound + space && box.maxX < range.upperBound
-                && box.height >= 0.7 * space && box.height <= 1.4 * space && box.width >= 0.9 * space && box.width <= 2 * space
+                && box.height >= 0.7 * space && box.height <= 1.9 * space && box.width >= 0.9 * space && box.width <= 2.2 * space
+                && box.width >= 0.9 * box.height
                 && box.minY >= top && box.maxY <= bottom
         }
     }

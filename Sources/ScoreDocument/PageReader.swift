@@ -19,12 +19,15 @@ struct PageReader {
     let ownDecoding: Bool
     let dpi: Double
     let vector: Bool
-    /// A refusal found for the whole document when its structure could not be read (see ``RawImageScan``).
-    let documentRefusal: PDFFile.PageRefusal?
+    /// The document's raw bytes searched for huge images (``RawImageScan``): for every page when the structure
+    /// could not be read, and for a page whose limits the structure reader could not check.
+    let rawScan: RawImageScan.Once
     private var declined: [DetectedPage.Attempt] = []
+    /// The largest coordinate the page reaches, once the limits check has read it (nil when it could not).
+    private var checkedExtent: Double?
 
     init(handle: PopplerHandle, page: Int, size: PageSize, structure: PDFFile?, ownDecoding: Bool, dpi: Double, vector: Bool,
-         documentRefusal: PDFFile.PageRefusal?) {
+         rawScan: RawImageScan.Once) {
         self.handle = handle
         self.page = page
         self.size = size
@@ -32,7 +35,7 @@ struct PageReader {
         self.ownDecoding = ownDecoding
         self.dpi = dpi
         self.vector = vector
-        self.documentRefusal = documentRefusal
+        self.rawScan = rawScan
     }
 
     /// The page's layout; never throws.
@@ -83,18 +86,20 @@ struct PageReader {
 
     /// The limits check: a refusal when the page must not reach poppler.
     private mutating func limitsRefusal() -> PDFFile.PageRefusal? {
-        if let documentRefusal { return documentRefusal }
+        if structure == nil, let refusal = rawScan.refusal() { return refusal }
         guard size.width <= PDFFile.maximumCoordinate, size.height <= PDFFile.maximumCoordinate else {
             return PDFFile.PageRefusal(code: "coordinate-out-of-range", reason: "the page is \(size.width) × \(size.height) points, "
                 + "beyond the \(Int(PDFFile.maximumCoordinate)) a page may reach")
         }
         guard structure != nil else { return nil }
         do throws(PDFCheckError) {
-            try structure!.checkLimits(page: page - 1)
+            checkedExtent = try structure!.checkLimits(page: page - 1).extent
         } catch {
             switch error {
             case .refused(let refusal): return refusal
-            case .unreadable(let reason): decline("checks", "unchecked", reason.description)
+            case .unreadable(let reason):
+                decline("checks", "unchecked", reason.description)
+                if let refusal = rawScan.refusal() { return refusal }
             }
         }
         return nil
@@ -113,7 +118,7 @@ struct PageReader {
                 decline("scan", "not-a-scan", "no image covers \(Int(ScoreDocument.scannedCoverage * 100))% of the page")
                 return nil
             }
-            return accepted(LayoutDetector.detect(image, page: page), "scan")
+            return accepted(LayoutDetector.detect(consume image, page: page), "scan")
         } catch {
             switch error {
             case .pdf(.unsupported(let what)) where what == "the page draws no image":
@@ -170,6 +175,17 @@ struct PageReader {
         if drawing == nil {
             guard poppler else { return .none }
             name = "script"
+            // Cairo's script surface aborts the process on coordinates it cannot write: only a checked page within
+            // its range is drawn into it; any other goes on to the pixels.
+            guard let extent = checkedExtent, extent <= PDFFile.maximumScriptCoordinate else {
+                if let extent = checkedExtent {
+                    decline("script", "coordinate-out-of-range", "the page draws at a coordinate of \(extent) points, beyond the "
+                        + "\(Int(PDFFile.maximumScriptCoordinate)) cairo's script surface holds")
+                } else {
+                    decline("script", "unchecked", "the page's coordinates could not be checked before cairo's script surface draws it")
+                }
+                return .none
+            }
             do throws(ScoreDocumentError) { drawing = try PageDrawing.read(handle: handle, index: page - 1, size: size) } catch {
                 decline("script", "failed", error.description)
                 return .none
@@ -187,7 +203,7 @@ struct PageReader {
         let capped = min(resolution, ScoreDocument.largestDetectionDPI(for: size))
         do throws(ScoreDocumentError) {
             let image = try ScoreDocument.grayImage(handle: handle, index: page - 1, size: size, dpi: capped)
-            return accepted(LayoutDetector.detect(image, page: page), name).map { ($0, name) }
+            return accepted(LayoutDetector.detect(consume image, page: page), name).map { ($0, name) }
         } catch {
             decline(name, "failed", error.description)
             return nil

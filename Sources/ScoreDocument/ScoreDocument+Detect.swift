@@ -38,11 +38,12 @@ extension ScoreDocument {
         // the document was opened; each page works on its own copy.
         let own = ownDecoding && vector && dpi <= Self.fineDetectionDPI
         let file = UncheckedSendable(structure)
-        // Without a structure, the raw bytes are searched for image sizes poppler must not be given.
-        let refusal = structure == nil ? RawImageScan.refusal(UnsafeRawBufferPointer(bytes.pointer)) : nil
+        // Without a structure, or for a page the structure reader cannot check, the raw bytes are searched for image
+        // sizes poppler must not be given.
+        let rawScan = RawImageScan.Once(bytes)
         return try forEachPage(pages, dpi: dpi, workers: workers, capResolution: true) { handle, page, size in
             var reader = PageReader(handle: handle, page: page, size: size, structure: file.value, ownDecoding: own && file.value != nil,
-                                    dpi: dpi, vector: vector, documentRefusal: refusal)
+                                    dpi: dpi, vector: vector, rawScan: rawScan)
             return reader.read()
         }
     }

@@ -78,12 +78,31 @@ extension ScoreDocument {
 
 extension ScoreDocument {
     /// The bar numbers and ending labels printed on the pages of `layout` (born-digital pages; a scan has no text).
+    /// Only pages with systems are read (the others have no bars to number), and only those poppler may be given
+    /// (``mayReachPoppler(page:file:rawScan:)``): a page detection refused is not handed to poppler's text reading either.
     public func printedNumbers(layout: ScoreLayout) throws(ScoreDocumentError) -> PrintedNumberReader.Reading {
         var words: [Int: [PageWord]] = [:]
-        for page in layout.pages where (1...pageCount).contains(page.page) {
+        var file = structure
+        let rawScan = RawImageScan.Once(bytes)
+        for page in layout.pages where (1...pageCount).contains(page.page) && !page.systems.isEmpty
+            && Self.mayReachPoppler(page: page.page - 1, file: &file, rawScan: rawScan) {
             words[page.page] = try self.words(onPage: page.page)
         }
         return PrintedNumberReader.read(layout: layout, words: words)
+    }
+
+    /// Whether page `index` (0-based) may be handed to poppler: the limits check passes it, or, where the structure
+    /// could not be read or could not check the page, the document's raw bytes declare no huge image (as in
+    /// `PageReader`).
+    static func mayReachPoppler(page index: Int, file: inout PDFFile?, rawScan: RawImageScan.Once) -> Bool {
+        guard file != nil else { return rawScan.refusal() == nil }
+        do throws(PDFCheckError) {
+            try file!.checkLimits(page: index)
+            return true
+        } catch {
+            if case .unreadable = error { return rawScan.refusal() == nil }
+            return false
+        }
     }
 
     /// `layout` numbered as the engraver printed it, with what the numbering learnt (see

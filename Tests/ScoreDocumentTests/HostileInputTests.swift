@@ -99,6 +99,23 @@ struct HostileInputTests {
         #expect(page.unreadableReason?.hasPrefix("coordinate-out-of-range") == true, "\(page.unreadableReason ?? "nil")")
     }
 
+    /// A rectangle from x = -20 000: within the coordinates cairo's image surface holds, beyond its script surface's.
+    static let farRectangle = "0 0 0 RG -20000 -20000 30000 30000 re f 0 0 m 100 100 l S"
+
+    @Test("Cairo's script surface is never given a page beyond its coordinates, or one not checked", arguments: [false, true])
+    func scriptSurfaceCoordinates(damaged: Bool) throws {
+        // The PDF mutation campaign's second finding (issue 30): cairo 1.16 aborts (`_emit_path: Assertion x1 > -9999`)
+        // when poppler draws such a rectangle into the script surface. A turned page is left to poppler's drawing.
+        var pdf = String(decoding: ImageFreePageTests.pdf(page: "/Rotate 90 /Resources << >>", content: Self.farRectangle), as: UTF8.self)
+        if damaged { pdf = pdf.replacingOccurrences(of: "startxref", with: "startxrex") }   // the own reader gives up
+        let document = try ScoreDocument(data: Data(pdf.utf8))
+        #expect((document.structure == nil) == damaged)
+        let page = try #require(try document.detectLayout().first)
+        let script = page.declined.first { $0.reading == "script" }
+        #expect(script?.reason == (damaged ? "unchecked" : "coordinate-out-of-range"), "\(page.declined)")
+        #expect(page.method != "script")
+    }
+
     @Test("A scaled image (legitimate large numbers) still passes the checks")
     func scaledImagePasses() throws {
         let document = try ScoreDocument(data: ImageFreePageTests.pdf(
@@ -129,15 +146,24 @@ struct HostileInputTests {
         #expect(Date().timeIntervalSince(start) < 5, "\(name)")
     }
 
-    @Test("A damaged file the own reader cannot read is searched raw for huge images")
-    func rawImageScan() throws {
-        var pdf = String(decoding: ImageFreePageTests.pdf(page: "/Resources << /XObject << /Im0 5 0 R >> >>", content: "q 200 0 0 200 0 0 cm /Im0 Do Q",
-            extra: ["stream:/Type /XObject /Subtype /Image /Width 30000 /Height 30000 /ColorSpace /DeviceGray /BitsPerComponent 8|x"]), as: UTF8.self)
+    static let rawImages: [(String, page: String, content: String, extra: [String])] = [
+        ("an image dictionary", "/Resources << /XObject << /Im0 5 0 R >> >>", "q 200 0 0 200 0 0 cm /Im0 Do Q",
+         ["stream:/Type /XObject /Subtype /Image /Width 30000 /Height 30000 /ColorSpace /DeviceGray /BitsPerComponent 8|x"]),
+        // The PDF mutation campaign's first finding (issue 30): poppler spent minutes decoding this inline image of a
+        // file the own reader could not read, since the raw search looked only for /Width and /Height.
+        ("an inline image", "/Resources << >>", "q 200 0 0 200 0 0 cm BI /W 100000 /H 100000 /CS /G /BPC 8 ID x EI Q", []),
+    ]
+
+    @Test("A damaged file the own reader cannot read is searched raw for huge images", arguments: rawImages)
+    func rawImageScan(_ name: String, page: String, content: String, extra: [String]) throws {
+        var pdf = String(decoding: ImageFreePageTests.pdf(page: page, content: content, extra: extra), as: UTF8.self)
         pdf = pdf.replacingOccurrences(of: "startxref", with: "startxrex")   // poppler repairs; Tonmeister's reader gives up
         let document = try ScoreDocument(data: Data(pdf.utf8))
         #expect(document.structure == nil)
+        let start = Date()
         let page = try #require(try document.detectLayout().first)
-        #expect(page.unreadableReason?.hasPrefix("image-too-large") == true, "\(page.unreadableReason ?? "nil")")
+        #expect(page.unreadableReason?.hasPrefix("image-too-large") == true, "\(name): \(page.unreadableReason ?? "nil")")
+        #expect(Date().timeIntervalSince(start) < 5, "\(name)")
     }
 
     @Test("Forms drawing forms a million times over are refused")

@@ -9,35 +9,35 @@ extension InkMask {
     /// and below. Looking for staff lines in this mask finds them whole; everything else is read from the plain
     /// mask. The image and the mask must have the same size (both before deskewing).
     func addingRidges(of image: GrayImage, reach: Int, depth: Int) -> InkMask {
+        var mask = self
+        mask.addRidges(of: image, reach: reach, depth: depth)
+        return mask
+    }
+
+    /// ``addingRidges(of:reach:depth:)`` in place: a mask no one else holds is not copied.
+    mutating func addRidges(of image: GrayImage, reach: Int, depth: Int) {
         precondition(image.width == width && image.height == height, "the ridges come from the mask's own image")
         let w = width, h = height
-        guard reach >= 1, h > 2 * reach else { return self }
-        let bits = [UInt8](pageCapacity: w * h) { buffer, initialized in
-            let out = UncheckedSendable(buffer)
-            image.pixels.withUnsafeBufferPointer { pixels in
-                self.bits.withUnsafeBufferPointer { ink in
-                    Bands.forEach(rows: h, width: w) { band in
-                        for y in band {
-                            let dst = out.value.baseAddress! + y * w, mask = ink.baseAddress! + y * w
-                            guard y >= reach, y + reach < h else {
-                                dst.update(from: mask, count: w)
-                                continue
-                            }
-                            let centre = pixels.baseAddress! + y * w
-                            let above = centre - reach * w, below = centre + reach * w
-                            // Byte arithmetic without branches, so the loop runs on vector registers.
-                            let level = UInt8(clamping: depth)
-                            for x in 0..<w {
-                                let lighter = min(above[x], below[x]), value = centre[x]
-                                let ridge: UInt8 = (lighter > value ? 1 : 0) & (lighter &- value >= level ? 1 : 0)
-                                dst[x] = max(mask[x], ridge)
-                            }
+        guard reach >= 1, h > 2 * reach else { return }
+        image.pixels.withUnsafeBufferPointer { pixels in
+            bits.withUnsafeMutableBufferPointer { ink in
+                let out = UncheckedSendable(ink)
+                Bands.forEach(rows: h, width: w) { band in
+                    // Each row reads only its own mask row (and the image), so it is written in place.
+                    for y in band where y >= reach && y + reach < h {
+                        let mask = out.value.baseAddress! + y * w
+                        let centre = pixels.baseAddress! + y * w
+                        let above = centre - reach * w, below = centre + reach * w
+                        // Byte arithmetic without branches, so the loop runs on vector registers.
+                        let level = UInt8(clamping: depth)
+                        for x in 0..<w {
+                            let lighter = min(above[x], below[x]), value = centre[x]
+                            let ridge: UInt8 = (lighter > value ? 1 : 0) & (lighter &- value >= level ? 1 : 0)
+                            mask[x] = max(mask[x], ridge)
                         }
                     }
                 }
             }
-            initialized = w * h
         }
-        return InkMask(width: w, height: h, bits: bits)
     }
 }

@@ -94,13 +94,18 @@ public enum LayoutDetector {
         }
     }
 
-    /// Detects the layout of one page image.
-    public static func detect(_ original: GrayImage, page: Int) -> DetectedPage {
-        let scale = original.scale
+    /// The first reading of a page image: its ink mask straightened by the skew found (`angle`), the mask its staff
+    /// lines are read from (the same, or with ridges added), the long lines and the staves they form. The image and
+    /// the mask before straightening are released as soon as they are no longer needed: at most four page-sized
+    /// buffers are held at once (the image, the mask before and after straightening, and the row averages or the
+    /// ridged mask), where holding everything to the end held six.
+    static func firstReading(_ original: consuming GrayImage, scale: Double)
+        -> (mask: InkMask, lineMask: InkMask, angle: Double, lines: [LineCandidate], staves: [StaffCandidate], broken: Bool) {
+        var image: GrayImage? = consume original
         // A dithered bilevel scan (grey paper made of black dots) is read from its local averages, as an eye does.
-        let image = original.isDithered ? original.boxAveraged(radius: max(1, Int((0.5 * scale).rounded()))) : original
-        let plain = InkMask(adaptive: image)
-        var mask = plain
+        if image!.isDithered { image = image!.boxAveraged(radius: max(1, Int((0.5 * scale).rounded()))) }
+        var plain: InkMask? = InkMask(adaptive: image!)
+        var mask = plain!
         let angle = SkewEstimator.estimate(mask, maxDegrees: 2.5)
         if angle != 0 { mask = mask.deskewed(by: angle) }
 
@@ -112,12 +117,25 @@ public enum LayoutDetector {
         // of the image averaged along its rows added as ink, which reads such lines whole; the reading with more
         // staves is kept.
         if broken {
-            let ridged = plain.addingRidges(of: image.rowAveraged(radius: max(1, Int(scale.rounded()))),
-                                            reach: max(2, Int((1.5 * scale).rounded())), depth: ridgeDepth)
+            var ridged = plain!
+            plain = nil
+            do {
+                let averaged = image!.rowAveraged(radius: max(1, Int(scale.rounded())))
+                image = nil
+                ridged.addRidges(of: averaged, reach: max(2, Int((1.5 * scale).rounded())), depth: ridgeDepth)
+            }
             let ridgedMask = angle != 0 ? ridged.deskewed(by: angle) : ridged
             let again = staffLines(in: ridgedMask, scale: scale)
             if again.staves.count > staves.count { (lines, staves, lineMask) = (again.lines, again.staves, ridgedMask) }
         }
+        return (mask, lineMask, angle, lines, staves, broken)
+    }
+
+    /// Detects the layout of one page image. The image is taken over and released as soon as the ink masks are
+    /// made (``firstReading(_:scale:)``).
+    public static func detect(_ original: consuming GrayImage, page: Int) -> DetectedPage {
+        let scale = original.scale
+        var (mask, lineMask, angle, lines, staves, broken) = firstReading(consume original, scale: scale)
         staves = withPartialStaves(staves, lines: lines, mask: mask, lineMask: lineMask, scale: scale)
         // A page curled toward a book's spine: its staves are read again from the mask straightened out.
         let curl = PageCurl(staves: staves, lineMask: lineMask)

@@ -17,6 +17,9 @@ extension PDFFile {
     /// 14 400 points wide; cairo's 24.8 fixed point ends near 8.4 million).
     static let maximumCoordinate = 1_000_000.0
 
+    /// The largest coordinate a page may reach to be drawn into cairo's script surface (``CairoScriptReader``), which
+    /// aborts the process on a rectangle whose left edge lies at -9999 points or beyond (cairo 1.16's `_emit_path`).
+    static let maximumScriptCoordinate = 9_000.0
     /// The most operators a page may run, forms counted each time they are drawn.
     static let maximumOperations = 5_000_000
 
@@ -34,8 +37,10 @@ extension PDFFile {
     /// Throws ``PageRefusal`` when page `index` (0-based) declares images larger than ``maximumImagePixels``,
     /// coordinates beyond ``maximumCoordinate`` or more than ``maximumOperations`` operators; checked from the
     /// PDF structure alone, before poppler or cairo see the page. Also throws ``PDFReadError`` when the page
-    /// cannot be read.
-    mutating func checkLimits(page index: Int) throws(PDFCheckError) {
+    /// cannot be read. Returns what the page amounts to (its largest coordinate decides whether cairo's script
+    /// surface may draw it: ``maximumScriptCoordinate``).
+    @discardableResult
+    mutating func checkLimits(page index: Int) throws(PDFCheckError) -> ContentCost {
         do {
             let page = try self.page(index)
             let resources = try resolve(page["Resources"]).dictionary ?? [:]
@@ -53,6 +58,7 @@ extension PDFFile {
                 for form in forms { add(&cost, try formCost(form, inherited: resources, depth: 1, memo: &memo), scale: 1) }
             }
             try Self.judge(cost)
+            return cost
         } catch let error as PDFReadError {
             throw .unreadable(error)
         } catch let error as PageRefusal {

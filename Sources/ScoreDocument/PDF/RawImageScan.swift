@@ -1,14 +1,22 @@
-/// Image sizes found in a PDF's raw bytes, for a file Tonmeister's PDF reader could not read (poppler repairs
-/// it and would decode its images at their declared size): every `/Width` is paired with the nearest `/Height`
-/// within ``reach`` bytes, as in one image dictionary. Image dictionaries are never compressed (streams cannot
-/// lie in object streams); inline images inside compressed content streams are not seen.
+import Foundation
+
+/// Image sizes found in a PDF's raw bytes, for a file or a page Tonmeister's PDF reader could not read (poppler
+/// repairs it and would decode its images at their declared size): every `/Width` is paired with the nearest
+/// `/Height` within ``reach`` bytes, as in one image dictionary, and every `/W` with the nearest `/H`, as in an
+/// inline image's (`BI /W … /H … ID`). Image dictionaries are never compressed (streams cannot lie in object
+/// streams); inline images inside compressed content streams are not seen.
 enum RawImageScan {
     /// How far apart a `/Width` and `/Height` of one dictionary may lie.
     static let reach = 512
 
     /// A refusal when some image declares more than ``PDFFile/maximumImagePixels`` pixels.
     static func refusal(_ bytes: UnsafeRawBufferPointer) -> PDFFile.PageRefusal? {
-        let widths = values(after: "/Width", in: bytes), heights = values(after: "/Height", in: bytes)
+        refusal(widths: values(after: "/Width", in: bytes), heights: values(after: "/Height", in: bytes))
+            ?? refusal(widths: values(after: "/W", in: bytes), heights: values(after: "/H", in: bytes))
+    }
+
+    /// A refusal when a width and a height within ``reach`` bytes of each other multiply beyond the limit.
+    private static func refusal(widths: [(at: Int, value: Double)], heights: [(at: Int, value: Double)]) -> PDFFile.PageRefusal? {
         guard !widths.isEmpty, !heights.isEmpty else { return nil }
         var h = 0
         for (at, width) in widths {
@@ -42,5 +50,27 @@ enum RawImageScan {
             }
         }
         return found
+    }
+}
+
+extension RawImageScan {
+    /// The scan of one document's raw bytes, done at most once (by the first page that needs it: every page when
+    /// the structure could not be read, else a page Tonmeister's reader could not check), shared by the workers.
+    final class Once: @unchecked Sendable {
+        private let bytes: SharedBytes
+        private let lock = NSLock()
+        private var found: PDFFile.PageRefusal??
+
+        init(_ bytes: SharedBytes) { self.bytes = bytes }
+
+        /// ``RawImageScan/refusal(_:)`` of the document's bytes.
+        func refusal() -> PDFFile.PageRefusal? {
+            lock.lock()
+            defer { lock.unlock() }
+            if let found { return found }
+            let refusal = RawImageScan.refusal(UnsafeRawBufferPointer(bytes.pointer))
+            found = .some(refusal)
+            return refusal
+        }
     }
 }

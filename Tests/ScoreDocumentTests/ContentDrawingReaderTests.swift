@@ -9,11 +9,11 @@ import TheoryCore
 struct ContentDrawingReaderTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
-    /// Every engraved PDF of the corpus (MuseScore, Verovio, LilyPond, converted) and the bundled scores.
+    /// Every engraved PDF of the corpus (MuseScore, Verovio, LilyPond, converted, abcm2ps, MusiXTeX) and the bundled scores.
     static let engraved: [String] = {
         let corpus = root.appendingPathComponent("Corpus")
         var paths: [String] = []
-        for folder in ["musescore", "verovio", "lilypond", "converted"] {
+        for folder in ["musescore", "verovio", "lilypond", "converted", "abcm2ps", "abcm2ps-heldout", "musixtex", "musixtex-heldout"] {
             let dir = corpus.appendingPathComponent(folder)
             for name in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] where name.hasSuffix(".pdf") {
                 paths.append("\(folder)/\(name)")

@@ -480,6 +480,8 @@ SET_NEW = [
          curl=("left", 1.6, 0.3), spine=("left", 0.04, 0.6), what="page curl toward the left edge (1.6 spaces), spine shadow, rotated -0.3 deg"),
     dict(id="N07", kind="curl", eng="abcm2ps", name="piano-c", page=1, seed=9307, angle=0.4, dpi=300, store="jpeg", q=75,
          curl=("left", 1.8, 0.3), spine=("left", 0.04, 0.6), what="page curl toward the left edge (1.8 spaces), spine shadow, rotated 0.4 deg"),
+    dict(id="N08", kind="curl", eng="abcm2ps", name="piano-c", page=2, seed=9308, angle=-0.4, dpi=300, store="jpeg", q=75,
+         curl=("left", 1.8, 0.3), spine=("left", 0.04, 0.6), what="page curl toward the left edge (1.8 spaces), spine shadow, rotated -0.4 deg"),
 ]
 SET_NEW_HELDOUT = [
     dict(id="NH1", kind="curl", eng="abcm2ps-heldout", name="piano-b", page=1, seed=9401, angle=-0.4, dpi=300, store="jpeg", q=75,

@@ -60,6 +60,18 @@ struct PlacingTests {
         #expect(s == (try Self.session()))
     }
 
+    @Test("an end set from audio and then moved by the producer is the producer's tap: placing again keeps it")
+    func keepsAMovedEnd() throws {
+        var s = try Self.session()
+        _ = try s.place([1: Self.alignment], measures: Self.measures)
+        #expect(s.take(1)?.placement?.endSource == .audio)
+        let moved = Fixtures.at(Fixtures.grid, 5, 0.9)
+        try s.endTake(1, at: moved)
+        let report = try s.place([1: Self.alignment], measures: Self.measures)
+        #expect(report.placed.first?.endSet == false)
+        #expect(s.take(1)?.end == moved && s.take(1)?.placement?.endSource == .tap)
+    }
+
     @Test("another piece or too few downbeats: reported, the session unchanged, nothing to undo")
     func leavesWrongTakesAlone() throws {
         var s = try Self.session()

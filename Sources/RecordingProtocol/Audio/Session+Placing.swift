@@ -63,14 +63,17 @@ extension Session {
             let start = Self.position(at: Self.coordinate(at: alignment.start, points), order: order, layout: layout)
             let end = Self.position(at: Self.coordinate(at: alignment.end, points), order: order, layout: layout)
             let old = take.placement
+            // A start or end counts as set from audio only while it is still where that placement put it: a producer who
+            // moved it since (`take end`) tapped it, and it is kept.
+            let oldEnds = old.map { Self.ends(of: $0, checker: checker, order: order, layout: layout) }
             var placement = AudioPlacement(downbeats: beats, startTime: alignment.start, endTime: alignment.end,
                                            confidence: alignment.confidence, startSource: .tap, endSource: .tap)
             previous.append(ClockChange.TakeState(take, placing: true))
-            if let start, replace || old?.startSource == .audio {
+            if let start, replace || (old?.startSource == .audio && oldEnds?.start == take.start) {
                 take.start = start
                 placement.startSource = .audio
             }
-            if let end, replace || take.end == nil || old?.endSource == .audio,
+            if let end, replace || take.end == nil || (old?.endSource == .audio && oldEnds?.end == take.end),
                let from = try? checker.place(take.start, what: "start"), let to = try? checker.place(end, what: "end"), !(to < from) {
                 take.end = end
                 placement.endSource = .audio
@@ -98,6 +101,17 @@ extension Session {
         guard let clock = alignedClock(of: take) else { return -offset }
         let fileStart = take.media?.startSeconds ?? (clock.basis == .recordStart ? clock.seconds - offset : clock.seconds)
         return fileStart - clock.seconds
+    }
+
+    /// The start and end positions a placement's times give (as `place` sets them).
+    static func ends(of placement: AudioPlacement, checker: PositionChecker, order: PlayingOrder, layout: ScoreLayout)
+        -> (start: ScorePosition?, end: ScorePosition?) {
+        let points = placement.downbeats.compactMap { beat in
+            (try? checker.place(beat.at, what: "downbeat")).map { (time: beat.time, coordinate: $0.coordinate) }
+        }
+        guard points.count >= 2 else { return (nil, nil) }
+        return (position(at: coordinate(at: placement.startTime, points), order: order, layout: layout),
+                position(at: coordinate(at: placement.endTime, points), order: order, layout: layout))
     }
 
     /// `12` or `12/2`.

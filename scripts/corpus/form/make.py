@@ -203,10 +203,13 @@ def lily_tune(t):
     if t["pickup"]:
         out.append('\\partial 4')
     volta_open = False
-    for number, bar, notes in items:
+    for k, (number, bar, notes) in enumerate(items):
+        following = items[k + 1][1] if k + 1 < len(items) else {}
+        previous = items[k - 1][1] if k > 0 else {}
         cmds = []
-        if bar.get("start"):
-            cmds.append('\\bar ".|:"' if number > 0 or not t["pickup"] else '\\bar ".|:"')
+        # An end repeat followed by a start repeat is one barline (a later \bar would replace the earlier one).
+        if bar.get("start") and not previous.get("end"):
+            cmds.append('\\bar ".|:"')
         if bar.get("ending"):
             rc = "(volta #f) " if volta_open else ""
             cmds.append('\\set Score.repeatCommands = #\'(%s(volta "%d."))' % (rc, bar["ending"]))
@@ -223,11 +226,12 @@ def lily_tune(t):
             ns[-1] += '^\\markup { \\italic "%s" }' % bar["text"]
         end = ""
         if bar.get("end"):
-            end = '\\bar ":|."'
+            end = '\\bar ":|.|:"' if following.get("start") else '\\bar ":|."'
         out.append(" ".join(cmds + ns + ([end] if end else [])) + " |")
     if volta_open:
         out.append("\\set Score.repeatCommands = #'((volta #f))")
-    out.append('\\bar "|."')
+    if not items[-1][1].get("end"):
+        out.append('\\bar "|."')
     return "\n".join(out)
 
 

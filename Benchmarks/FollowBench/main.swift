@@ -3,11 +3,11 @@ import ScoreFollowing
 
 // FollowBench: follows every take of the corpus that make_corpus.py wrote and compares with the truth.
 // Usage: FollowBench CORPUS_DIR [--split tune|held-out|all] [--no-onsets] [--single-resolution] [--no-tempo]
-//        [--no-refine] [--json OUT] [--path TAKE_FILE OUT_CSV]
+//        [--no-refine] [--no-silence] [--notes] [--step-penalty P] [--fermata F] [--json OUT] [--path TAKE_FILE OUT_CSV]
 
 struct Truth: Codable { var index: Int; var number: String; var time: Double }
 struct Item: Codable { var split: String; var piece: String; var score: String; var take: String; var kind: String
-    var duration: Double; var truth: [Truth] }
+    var duration: Double; var truth: [Truth]; var ensemble: String?; var soundfont: String? }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let directory = arguments.first else { print("usage: FollowBench CORPUS_DIR [options]"); exit(2) }
@@ -26,6 +26,12 @@ while i < arguments.count {
     case "--onset-weight": options.onsetWeight = Float(arguments[i + 1])!; i += 1
     case "--refine-radius": options.refineRadius = Int(arguments[i + 1])!; i += 1
     case "--attack": options.attackShare = Float(arguments[i + 1])!; i += 1
+    case "--notes": options.refineToNotes = true
+    case "--note-radius": options.noteRadius = Int(arguments[i + 1])!; i += 1
+    case "--note-spread": options.noteSpread = Double(arguments[i + 1])!; i += 1
+    case "--fermata": options.fermataStretch = Double(arguments[i + 1])!; i += 1
+    case "--step-penalty": options.stepPenalty = Float(arguments[i + 1])!; i += 1
+    case "--no-silence": options.silenceAware = false
     case "--band": options.bandRadius = Int(arguments[i + 1])!; i += 1
     case "--latency": options.latency = Double(arguments[i + 1])!; i += 1
     case "--skip-cost": options.skipCost = Float(arguments[i + 1])!; i += 1
@@ -93,12 +99,14 @@ for item in manifest where split == "all" || item.split == split {
     let found = Dictionary((result?.measures ?? []).map { ($0.index, $0.time) }, uniquingKeysWith: { a, _ in a })
     let truthIndices = Set(item.truth.map(\.index))
     var takeErrors: [Double] = []
+    var downbeatErrors: [[String: Any]] = []
     for t in item.truth {
         truthCount += 1
-        guard let time = found[t.index] else { fn += 1; continue }
+        guard let time = found[t.index] else { fn += 1; downbeatErrors.append(["index": t.index, "missed": true]); continue }
         tp += 1
         let e = time - t.time
         takeErrors.append(e)
+        downbeatErrors.append(["index": t.index, "error": (e * 1000).rounded() / 1000])
         errors.append(e)
         if abs(e) <= 0.1 { within10 += 1 }
         if abs(e) <= 0.25 { within25 += 1 }
@@ -107,7 +115,8 @@ for item in manifest where split == "all" || item.split == split {
     fp += extra
     let worst = takeErrors.map(abs).max() ?? 0
     rows.append(["take": item.take, "kind": item.kind, "confidence": confidence, "diag": diagnostics, "truth": item.truth.count,
-                 "found": found.count, "extra": extra, "worst": worst, "seconds": elapsed])
+                 "found": found.count, "extra": extra, "worst": worst, "seconds": elapsed, "piece": item.piece,
+                 "ensemble": item.ensemble ?? "", "soundfont": item.soundfont ?? "", "errors": downbeatErrors])
     if worst > 0.25 || extra > 0 || found.count < item.truth.count {
         print(String(format: "%@ %@: %d/%d found, %d extra, worst %.3f s, conf %.2f", item.take, item.kind, found.count - extra,
                      item.truth.count, extra, worst, confidence))

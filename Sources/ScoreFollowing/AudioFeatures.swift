@@ -6,6 +6,8 @@ public struct AudioFeatures: Sendable {
     public var features: FeatureSequence
     /// Summed positive log-energy change per frame: where notes start, for refining downbeats.
     public var flux: [Float]
+    /// Positive log-energy change per MIDI pitch and frame (128 values a frame): where a given note starts.
+    public var pitchFlux: [Float]
 
     /// Analyses `signal` (at `AudioSignal.analysisRate`): 4096-point frames for chroma, 2048 for onsets.
     public init(_ signal: AudioSignal) throws {
@@ -20,6 +22,7 @@ public struct AudioFeatures: Sendable {
         var chroma = [Float](repeating: 0, count: count * 12)
         var rawOnset = [Float](repeating: 0, count: count * 12)
         var flux = [Float](repeating: 0, count: count)
+        var pitchFlux = [Float](repeating: 0, count: count * 128)
         let pitches = 128
         var frameEnergy = [Float](repeating: 0, count: count)
         for t in 0..<count {
@@ -30,8 +33,12 @@ public struct AudioFeatures: Sendable {
             }
         }
         let mean = frameEnergy.reduce(0, +) / Float(max(1, count))
+        var silent = [Bool](repeating: false, count: count)
         for t in 0..<count {
-            if frameEnergy[t] < mean * 1e-3 { for k in 0..<12 { chroma[t * 12 + k] = 0 } }
+            if frameEnergy[t] < mean * 1e-3 {
+                silent[t] = true
+                for k in 0..<12 { chroma[t * 12 + k] = 0 }
+            }
             for k in 0..<12 { chroma[t * 12 + k] = log1pf(100 * chroma[t * 12 + k]) }
             guard t > 0 else { continue }
             for p in 36..<109 {
@@ -39,13 +46,15 @@ public struct AudioFeatures: Sendable {
                 if d > 0 {
                     rawOnset[t * 12 + p % 12] += d
                     flux[t] += d
+                    pitchFlux[t * 128 + p] = d
                 }
             }
         }
         FeatureMath.normalizeFrames(&chroma, count: count)
         let onset = FeatureMath.decayingNormalizedOnsets(rawOnset, count: count)
-        features = FeatureSequence(chroma: chroma, onset: onset, count: count)
+        features = FeatureSequence(chroma: chroma, onset: onset, count: count, silent: silent)
         self.flux = flux
+        self.pitchFlux = pitchFlux
     }
 
     /// Energy per MIDI pitch (128 per frame) from `size`-point Hann-windowed frames centred every `hop` samples.

@@ -6,11 +6,14 @@ public struct FeatureSequence: Sendable {
     public var chroma: [Float]
     public var onset: [Float]
     public var count: Int
+    /// Frames where nothing sounds (a rest in the score, silence or room noise in a take).
+    public var silent: [Bool]
 
-    public init(chroma: [Float], onset: [Float], count: Int) {
+    public init(chroma: [Float], onset: [Float], count: Int, silent: [Bool]? = nil) {
         self.chroma = chroma
         self.onset = onset
         self.count = count
+        self.silent = silent ?? [Bool](repeating: false, count: count)
     }
 
     /// Every `factor` frames averaged into one (chroma renormalized, onsets kept at their maximum).
@@ -18,15 +21,17 @@ public struct FeatureSequence: Sendable {
         let n = (count + factor - 1) / factor
         var c = [Float](repeating: 0, count: n * 12)
         var o = [Float](repeating: 0, count: n * 12)
+        var quiet = [Bool](repeating: true, count: n)
         for t in 0..<count {
             let d = t / factor
+            if !silent[t] { quiet[d] = false }
             for k in 0..<12 {
                 c[d * 12 + k] += chroma[t * 12 + k]
                 o[d * 12 + k] = max(o[d * 12 + k], onset[t * 12 + k])
             }
         }
         FeatureMath.normalizeFrames(&c, count: n)
-        return FeatureSequence(chroma: c, onset: o, count: n)
+        return FeatureSequence(chroma: c, onset: o, count: n, silent: quiet)
     }
 }
 

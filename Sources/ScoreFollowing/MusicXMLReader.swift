@@ -25,7 +25,7 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
     private var alter = 0.0
     private var octave = 0
     private var noteDuration = 0.0
-    private var isRest = false, isChord = false, isGrace = false, isCue = false, tieStop = false
+    private var isRest = false, isChord = false, isGrace = false, isCue = false, tieStop = false, hasFermata = false
     private var codaGlyphs: [Int] = []
     private var timewise = false
 
@@ -74,8 +74,9 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
             alter = 0
             octave = 4
             noteDuration = 0
-            isRest = false; isChord = false; isGrace = false; isCue = false; tieStop = false
+            isRest = false; isChord = false; isGrace = false; isCue = false; tieStop = false; hasFermata = false
         case "rest": isRest = true
+        case "fermata": if path.contains("note") { hasFermata = true }
         case "chord": isChord = true
         case "grace": isGrace = true
         case "cue": isCue = true
@@ -161,6 +162,7 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
         let onset = isChord ? lastOnset : position
         if !isChord { lastOnset = position; position += noteDuration }
         furthest = max(furthest, position)
+        if hasFermata, noteDuration > 0 { measures[measureIndex].fermatas.append(onset..<(onset + noteDuration)) }
         guard !isRest, let step, let pc = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11][step] else { return }
         let pitch = 12 * (octave + 1) + pc + Int(alter.rounded()) + transpose
         guard (0...127).contains(pitch), noteDuration > 0 else { return }

@@ -18,8 +18,23 @@ public struct ScoreFollower: Sendable {
         /// Move each downbeat to the strongest onset within `refineRadius` frames.
         public var refineOnsets = true
         public var refineRadius = 4
+        /// Look for the onsets of the downbeat's own notes (their pitches' flux) within `noteRadius` frames,
+        /// weighted by a Gaussian of `noteSpread` frames around the path's estimate, before the plain flux.
+        /// Measured on FollowBench's tuning split: 79.6 % within 0.1 s against 79.3 % without, 89.3 against 89.6 %
+        /// within 0.25 s (organ better, choir worse), so off.
+        public var refineToNotes = false
+        public var noteRadius = 12
+        public var noteSpread = 6.0
         /// The share of an onset's peak flux where its attack is taken to begin (0.2: best on FollowBench's tuning split).
         public var attackShare: Float = 0.2
+        /// How many times its written length a note under a fermata is laid out in the score's timeline (2.0 measured
+        /// worse than 1 on the tuning split: 76.6 against 77.4 % within 0.1 s).
+        public var fermataStretch = 1.0
+        /// Silent audio frames (room noise before and after a take) cost as much against sounding score frames
+        /// as no match at all, so the path does not reach into them.
+        public var silenceAware = true
+        /// Cost added to each fine-pass step that leaves the score's tempo (all but the diagonal one).
+        public var stepPenalty: Float = 0.15
         /// Frames per coarse frame.
         public var coarseFactor = 5
         /// Score frames either side of the coarse path searched by the fine pass.
@@ -44,7 +59,7 @@ public struct ScoreFollower: Sendable {
         let analysed = try AudioFeatures(audio)
         var audioFeatures = analysed.features
         if !options.onsetFeatures { audioFeatures.onset = [Float](repeating: 0, count: audioFeatures.onset.count) }
-        var timeline = ScoreTimeline(score: score)
+        var timeline = ScoreTimeline(score: score, fermataStretch: options.fermataStretch)
         var scoreFeatures = features(of: timeline)
         let coarseAudio = audioFeatures.downsampled(by: options.coarseFactor)
         guard var coarse = coarsePass(scoreFeatures, coarseAudio) else {
@@ -55,7 +70,7 @@ public struct ScoreFollower: Sendable {
             let slope = Double(last.audio - first.audio) / Double(last.score - first.score)
             if abs(log(slope)) > log(1.12) {
                 scale = slope
-                timeline = ScoreTimeline(score: score, scale: scale)
+                timeline = ScoreTimeline(score: score, scale: scale, fermataStretch: options.fermataStretch)
                 scoreFeatures = features(of: timeline)
                 if let again = coarsePass(scoreFeatures, coarseAudio) { coarse = again }
             }
@@ -67,6 +82,8 @@ public struct ScoreFollower: Sendable {
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
         dtw.skipCost = options.skipCost * dtw.chanceCost()
         dtw.wideSteps = true
+        dtw.stepPenalty = options.stepPenalty
+        dtw.silenceAware = options.silenceAware
         let fine = options.multiResolution ? dtw.align(band: band(around: coarse.path, scoreCount: scoreFeatures.count, audioCount: audioFeatures.count)) : dtw.align()
         guard let fine, let first = fine.path.first, let last = fine.path.last else { throw FollowError.otherPiece(confidence: 0) }
         let rate = FeatureSequence.frameRate
@@ -87,8 +104,9 @@ public struct ScoreFollower: Sendable {
             }
             // A take may begin on its first note: a downbeat a frame or two before the file's start is at 0 s.
             guard audioFrame >= -2, audioFrame <= Double(audioFeatures.count - 1) else { continue }
-            if options.refineOnsets, hasOnset(timeline, at: beat) {
-                audioFrame = refined(audioFrame, flux: analysed.flux)
+            if options.refineOnsets {
+                let pitches = struckPitches(timeline, at: beat)
+                if !pitches.isEmpty { audioFrame = refined(audioFrame, pitches: pitches, audio: analysed) }
             }
             let played = timeline.order[index]
             measures.append(FollowedMeasure(index: index, number: score.measures[played.measure].number, pass: played.pass,
@@ -118,6 +136,7 @@ public struct ScoreFollower: Sendable {
     private func coarsePass(_ score: FeatureSequence, _ audio: FeatureSequence) -> SubsequenceDTW.Result? {
         var dtw = SubsequenceDTW(score: score.downsampled(by: options.coarseFactor), audio: audio)
         dtw.wideSteps = true
+        dtw.silenceAware = options.silenceAware
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
         dtw.skipCost = options.skipCost * dtw.chanceCost()
         return dtw.align()
@@ -127,6 +146,7 @@ public struct ScoreFollower: Sendable {
     private func evidenceOf(_ real: SubsequenceDTW.Result, scoreFeatures: FeatureSequence, audio: FeatureSequence) -> MatchEvidence {
         var dtw = SubsequenceDTW(score: scoreFeatures.downsampled(by: options.coarseFactor), audio: audio)
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
+        dtw.silenceAware = options.silenceAware
         let first = real.path.first?.audio ?? 0, last = real.path.last?.audio ?? 0
         return MatchEvidence(pathCost: real.meanCost, orderFreeCost: dtw.orderFreeCost(over: first...last),
                              chanceCost: Double(dtw.chanceCost()),
@@ -171,29 +191,5 @@ public struct ScoreFollower: Sendable {
         let q = path[lo - 1]
         let t = (scoreFrame - Double(q.score)) / Double(p.score - q.score)
         return Double(q.audio) + t * Double(p.audio - q.audio)
-    }
-
-    private func hasOnset(_ timeline: ScoreTimeline, at time: Double) -> Bool {
-        timeline.notes.contains { $0.struck && abs($0.onset - time) < 0.005 }
-    }
-
-    /// The frame where the strongest onset within the refinement radius begins, if it stands out.
-    private func refined(_ frame: Double, flux: [Float]) -> Double {
-        let centre = Int(frame.rounded())
-        let r = options.refineRadius
-        var best = -1
-        var bestValue: Float = 0
-        for t in max(1, centre - r)...max(1, min(flux.count - 1, centre + r)) where flux[t] > bestValue {
-            best = t
-            bestValue = flux[t]
-        }
-        guard best >= 0 else { return frame }
-        let around = flux[max(0, centre - 25)..<min(flux.count, centre + 25)]
-        let mean = around.reduce(0, +) / Float(max(1, around.count))
-        guard bestValue > 1.5 * mean else { return frame }
-        // A slow attack spreads over frames: its start is where the flux first reaches half its peak.
-        var start = best
-        while start > max(1, centre - r - 2), flux[start - 1] > options.attackShare * bestValue { start -= 1 }
-        return Double(start) - 0.5
     }
 }

@@ -22,6 +22,8 @@ public struct ScoreMeasure: Sendable, Equatable {
     public var dalSegno = false
     /// A tempo (quarter notes per minute) set at its start.
     public var tempo: Double?
+    /// Spans (quarters from its start) held under a fermata: the notes or rests that carry one.
+    public var fermatas: [Range<Double>] = []
 
     public init(number: String, duration: Double) {
         self.number = number

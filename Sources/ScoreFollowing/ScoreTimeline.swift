@@ -12,7 +12,8 @@ public struct ScoreTimeline: Sendable {
     /// Notes as (pitch, onset, offset, struck) in nominal seconds.
     public var notes: [(pitch: Int, onset: Double, offset: Double, struck: Bool)]
 
-    public init(score: FollowedScore, scale: Double = 1) {
+    /// `fermataStretch`: how many times its written length a span under a fermata is held.
+    public init(score: FollowedScore, scale: Double = 1, fermataStretch: Double = 1) {
         order = score.playingOrder
         var tempoAt = [Double](repeating: ScoreTimeline.defaultTempo, count: score.measures.count)
         var tempo = score.measures.first(where: { $0.tempo != nil })?.tempo ?? ScoreTimeline.defaultTempo
@@ -26,14 +27,32 @@ public struct ScoreTimeline: Sendable {
         for played in order {
             let m = score.measures[played.measure]
             let secondsPerQuarter = 60 / tempoAt[played.measure] * scale
+            let held = ScoreTimeline.merged(m.fermatas)
+            // Quarters from the measure's start with the spans under a fermata lengthened.
+            func stretched(_ q: Double) -> Double {
+                q + (fermataStretch - 1) * held.reduce(0) { $0 + max(0, min(q, $1.upperBound) - $1.lowerBound) }
+            }
             downbeats.append(time)
             for n in m.notes {
-                let onset = time + n.onset * secondsPerQuarter
-                notes.append((n.pitch, onset, onset + n.duration * secondsPerQuarter, n.struck))
+                notes.append((n.pitch, time + stretched(n.onset) * secondsPerQuarter,
+                              time + stretched(n.onset + n.duration) * secondsPerQuarter, n.struck))
             }
-            time += m.duration * secondsPerQuarter
+            time += stretched(m.duration) * secondsPerQuarter
         }
         end = time
+    }
+
+    /// `spans` sorted and overlapping ones joined.
+    static func merged(_ spans: [Range<Double>]) -> [Range<Double>] {
+        var out: [Range<Double>] = []
+        for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, span.lowerBound <= last.upperBound {
+                out[out.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
+            } else {
+                out.append(span)
+            }
+        }
+        return out
     }
 
     /// The chroma and DLNCO the score would sound like, one frame per 1/50 s.
@@ -51,8 +70,10 @@ public struct ScoreTimeline: Sendable {
                 if n.struck, first < count { onset[first * 12 + k] += weight }
             }
         }
+        let silent = (0..<count).map { t in (0..<12).allSatisfy { chroma[t * 12 + $0] == 0 } }
         for i in 0..<chroma.count { chroma[i] = log1pf(chroma[i]) }
         FeatureMath.normalizeFrames(&chroma, count: count)
-        return FeatureSequence(chroma: chroma, onset: FeatureMath.decayingNormalizedOnsets(onset, count: count), count: count)
+        return FeatureSequence(chroma: chroma, onset: FeatureMath.decayingNormalizedOnsets(onset, count: count), count: count,
+                               silent: silent)
     }
 }

@@ -26,6 +26,11 @@ struct SubsequenceDTW {
     var skipCost: Float = 0
     /// Allow the (3,1) and (1,3) steps.
     var wideSteps = false
+    /// Silence against sound costs as much as no match at all (1), silence against silence nothing; else
+    /// silence is the flat chroma and matches any chord half well.
+    var silenceAware = false
+    /// Added to the cost of every step other than (1,1): a preference for the score's own tempo.
+    var stepPenalty: Float = 0
 
     @inline(__always) func cost(_ i: Int, _ j: Int) -> Float {
         var dot: Float = 0
@@ -43,6 +48,10 @@ struct SubsequenceDTW {
                     }
                 }
             }
+        }
+        if silenceAware {
+            let quietScore = score.silent[i], quietAudio = audio.silent[j]
+            if quietScore || quietAudio { dot = quietScore && quietAudio ? 1 : 0 }
         }
         return (1 - dot) + onsetWeight * distance.squareRoot()
     }
@@ -88,7 +97,7 @@ struct SubsequenceDTW {
                 for (s, st) in steps.enumerated() {
                     let pj = j - st.dj, pi = i - st.di
                     guard pj >= 0, ranges[pj].contains(pi) else { continue }
-                    var add = c
+                    var add = s == 0 ? c : c + stepPenalty
                     if st.dj > 1 {
                         // The audio frames the step passes over are matched to this score frame too.
                         for skipped in 1..<st.dj {

@@ -18,7 +18,8 @@ struct FollowTests {
         for (found, expected) in zip(result.measures, truth) {
             #expect(abs(found.time - expected.time) < 0.1, "bar \(found.number) pass \(found.pass): \(found.time) s, truth \(expected.time) s")
         }
-        #expect(result.start < 0.2 && abs(result.end - audio.duration) < 2.5)
+        // The music ends in the last bar, before the synthesizer's release tail (silence is not aligned).
+        #expect(result.start < 0.2 && result.end > truth[truth.count - 1].time + 0.5 && result.end < audio.duration)
     }
 
     @Test func partialTakeThroughTheSecondPassIsPlaced() throws {

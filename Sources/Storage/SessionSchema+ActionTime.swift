@@ -10,8 +10,8 @@ extension SessionSchema {
 
     /// Adds `action.made_at` where it is missing (also after a migration that rebuilt the table ran again).
     static func addActionTime(_ db: Database) throws {
-        guard try db.tableExists("action"), try !db.columns(in: "action").contains(where: { $0.name == "made_at" }) else { return }
-        try db.execute(sql: "ALTER TABLE action ADD COLUMN made_at TEXT CHECK (made_at IS NULL OR length(made_at) BETWEEN 1 AND 40)")
+        guard try db.tableExists("action") else { return }
+        try addMissingColumns([("action", "made_at", "TEXT CHECK (made_at IS NULL OR length(made_at) BETWEEN 1 AND 40)")], in: db)
     }
 
     /// Now as `made_at` stores it: `2026-11-27T05:01:02.345Z`.

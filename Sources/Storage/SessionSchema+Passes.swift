@@ -38,8 +38,6 @@ extension SessionSchema {
             ("action", "previous_at_pass", pass("previous_at")),
             ("action", "previous_to_pass", pass("previous_to")),
         ]
-        for (table, column, definition) in columns where try !db.columns(in: table).contains(where: { $0.name == column }) {
-            try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(column) \(definition)")
-        }
+        try addMissingColumns(columns, in: db)
     }
 }

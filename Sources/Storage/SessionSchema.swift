@@ -195,9 +195,7 @@ enum SessionSchema {
                 ("session", "default_rating",
                  "INTEGER CHECK (default_rating IS NULL OR (typeof(default_rating) = 'integer' AND default_rating BETWEEN 1 AND 5))"),
             ]
-            for (table, column, definition) in columns where try !db.columns(in: table).contains(where: { $0.name == column }) {
-                try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(column) \(definition)")
-            }
+            try addMissingColumns(columns, in: db)
             try db.execute(sql: """
                 CREATE TABLE action_v5 (
                     id INTEGER PRIMARY KEY,
@@ -256,6 +254,14 @@ enum SessionSchema {
         return migrator
     }
 
+    /// Adds each `(table, column, definition)` whose column the table lacks (a migration may run on a table that a
+    /// later migration's rebuild already gave the column).
+    static func addMissingColumns(_ columns: [(String, String, String)], in db: Database) throws {
+        for (table, column, definition) in columns where try !db.columns(in: table).contains(where: { $0.name == column }) {
+            try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(column) \(definition)")
+        }
+    }
+
     /// Adds the score's notes (`session.score_music`, a MusicXML or MEI path) and each take's placement from its audio
     /// (`take.placed_json`, an `AudioPlacement` as JSON); columns are added only where missing.
     static func migrateToV9(_ db: Database) throws {
@@ -263,9 +269,7 @@ enum SessionSchema {
             ("session", "score_music", "TEXT CHECK (score_music IS NULL OR score_music <> '')"),
             ("take", "placed_json", "TEXT CHECK (placed_json IS NULL OR json_valid(placed_json))"),
         ]
-        for (table, column, definition) in columns where try !db.columns(in: table).contains(where: { $0.name == column }) {
-            try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(column) \(definition)")
-        }
+        try addMissingColumns(columns, in: db)
     }
 
     /// Lets the mark table hold `ink` marks (a stroke in `points_json`) and records the device of takes, marks and actions.
@@ -288,9 +292,7 @@ enum SessionSchema {
             ("mark", "points_json", "TEXT CHECK (points_json IS NULL OR json_valid(points_json))"),
             ("mark", "device", device), ("take", "device", device), ("action", "device", device),
         ]
-        for (table, column, definition) in columns where try !db.columns(in: table).contains(where: { $0.name == column }) {
-            try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(column) \(definition)")
-        }
+        try addMissingColumns(columns, in: db)
         try db.execute(sql: "CREATE INDEX IF NOT EXISTS action_by_device ON action(device, id)")
     }
 }

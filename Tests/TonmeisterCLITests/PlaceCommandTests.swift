@@ -130,6 +130,22 @@ struct PlaceCommandTests {
 
         let otio = try CLIRunner.run("plan", session, "--format", "otio")
         #expect(otio.status == 0 && otio.stdout.contains("\"placedFromAudio\": true") && !otio.stdout.contains("timingEstimated"), "\(otio.stdout.prefix(400))")
+        // The OTIO clips' unrounded barlines: within 10 ms of the rendering's (no frame rounding).
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(otio.stdout.utf8)) as? [String: Any])
+        let tracks = ((timeline["tracks"] as? [String: Any])?["children"] as? [[String: Any]]) ?? []
+        let clips = (tracks.first { $0["name"] as? String == "A1" }?["children"] as? [[String: Any]] ?? []).filter { $0["OTIO_SCHEMA"] as? String == "Clip.2" }
+        let exact = clips.compactMap { clip -> (take: Int, from: Double, to: Double)? in
+            guard let ours = (clip["metadata"] as? [String: Any])?["tonmeister"] as? [String: Any], let take = ours["take"] as? Int,
+                  let from = ours["sourceInSeconds"] as? Double, let to = ours["sourceOutSeconds"] as? Double else { return nil }
+            return (take, from, to)
+        }
+        let start = Dictionary(uniqueKeysWithValues: Self.takes.map { ($0.number, $0.recorded - $0.from) })
+        #expect(exact.map(\.take) == [1, 2, 1], "\(exact)")
+        for (clip, event) in zip(exact, [(0, 4), (4, 11), (11, 12)]) {
+            let base = start[clip.take] ?? 0
+            let off = max(abs(clip.from - base - RenderedPiece.downbeats[event.0]), abs(clip.to - base - RenderedPiece.downbeats[event.1]))
+            #expect(off <= 0.010, "take \(clip.take)'s OTIO barlines are \(Int((off * 1000).rounded())) ms off")
+        }
 
         // Undo gives the takes their taps and timing back: take 2 open again, the EDL estimated from the late marks.
         #expect(try CLIRunner.run("undo", session).status == 0)

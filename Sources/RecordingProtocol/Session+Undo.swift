@@ -82,6 +82,7 @@ extension Session {
                 state.restore(&takes[index])
             }
             if let offset = change.sessionOffset { clockOffset = offset }
+            if let music = change.music { score.music = music }
         }
     }
 

@@ -93,6 +93,8 @@ public enum SessionAction: Hashable, Sendable {
             case .sessionClock: return "gives the session its previous clock offset back"
             case .takeClock: return "gives take\(change.takes.count == 1 ? "" : "s") \(takes) its previous record start and offset back"
             case .place: return "gives take\(change.takes.count == 1 ? "" : "s") \(takes) the start, end and downbeats they had before placing from audio"
+            case .music:
+                return change.music.flatMap { $0 }.map { "names the score's notes \($0) again" } ?? "forgets the score's notes again"
             }
         }
     }

@@ -12,6 +12,9 @@ public enum TakePlacer {
 
     /// Follows the linked file of each named live take (nil: every live take with a linked file) through the notes.
     ///
+    /// Each downbeat the follower finds is moved onto its notes' attack (`SampleOnset`) where one stands out, so that an
+    /// edit list cuts on it within a frame.
+    ///
     /// Relative paths (the notes, a take's source) are read against `baseDirectory` (the session file's folder). A take
     /// without a linked file, or whose file cannot be read, is reported in `skipped`; other takes are followed.
     ///
@@ -36,6 +39,7 @@ public enum TakePlacer {
             chosen = session.takes.filter { !$0.deleted }
         }
         let follower = ScoreFollower()
+        let sharpening = SampleOnset()
         for take in chosen {
             guard let source = take.source else {
                 if numbers != nil {
@@ -46,10 +50,14 @@ public enum TakePlacer {
             }
             let path = resolve(source, base: baseDirectory)
             do {
-                let found = try follower.follow(score: notes, audio: try AudioSignal.read(path), refuse: false)
+                let signal = try AudioSignal.read(path)
+                let found = try follower.follow(score: notes, audio: signal, refuse: false)
+                // Each downbeat moved onto its notes' attack at a few samples' resolution where one stands out.
                 result.alignments[take.number] = AudioAlignment(
                     start: found.start, end: found.end, confidence: found.confidence,
-                    measures: found.measures.map { AudioAlignment.Measure(number: $0.number, pass: $0.pass, time: $0.time) })
+                    measures: found.measures.map { m in
+                        AudioAlignment.Measure(number: m.number, pass: m.pass, time: sharpening.attack(near: m.time, in: signal) ?? m.time)
+                    })
             } catch let error as FollowError {
                 switch error {
                 case .missingLibrary: throw error

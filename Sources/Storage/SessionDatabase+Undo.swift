@@ -77,7 +77,7 @@ extension SessionDatabase {
         try db.execute(sql: "UPDATE mark SET points_json = ? WHERE id = ?", arguments: [SessionRows.pointsJSON(mark.points), id])
     }
 
-    /// Gives the takes of a clock change their previous clocks, and the session its previous offset.
+    /// Gives the takes of a clock change their previous clocks, and the session its previous offset and score notes.
     private static func revertClock(_ change: ClockChange, in db: Database) throws {
         for state in change.takes {
             try db.execute(sql: "UPDATE take SET source = ?, record_start = ?, fps = ?, tablet_offset = ?, media_json = ? WHERE number = ?",
@@ -93,6 +93,7 @@ extension SessionDatabase {
             }
         }
         if let offset = change.sessionOffset { try db.execute(sql: "UPDATE session SET clock_offset = ? WHERE id = 1", arguments: [offset]) }
+        if let music = change.music { try db.execute(sql: "UPDATE session SET score_music = ? WHERE id = 1", arguments: [music]) }
     }
 
     /// The one UPDATE that reverts an action (a renumbering is reverted by `renumberRows`).

@@ -62,9 +62,9 @@ extension SessionStore {
 
 /// The score's notes and takes placed from their audio (`session music`, `session place`).
 extension SessionStore {
-    /// Names the score's notes (MusicXML or MEI) beside the PDF; nil forgets them. A setting, not a producer action.
+    /// Names the score's notes (MusicXML or MEI) beside the PDF; nil forgets them. One undoable action (`Session.setMusic`).
     public func setMusic(_ path: String?) throws {
-        try edit { $0.score.music = path }
+        try edit { $0.setMusic(path) }
     }
 
     /// Places takes from the alignments of their audio (see `Session.place`): one write, one undoable action.

@@ -106,7 +106,12 @@ enum APIJSON {
         let pageList: [JSONValue] = pages.enumerated().map { index, size in
             ["page": .int(index + 1), "width": .double(size.width), "height": .double(size.height)]
         }
-        let score: JSONValue = ["file": .string(session.score.file), "sha256": .string(sha256), "pages": .array(pageList)]
+        var score: JSONValue = ["file": .string(session.score.file), "sha256": .string(sha256), "pages": .array(pageList)]
+        // The score's notes (`session music`): with them the page offers to place a take whose file arrives.
+        if let music = session.score.music, case .object(var members) = score {
+            members.append(("music", .string(music)))
+            score = .object(members)
+        }
         let open: [JSONValue] = live.filter(\.isOpen).map { .int($0.number) }
         let summary: JSONValue = ["takes": .int(live.count), "open": .array(open), "marks": .int(session.liveMarks.count),
                                   "bars": .int(session.layout?.barCount ?? 0)]

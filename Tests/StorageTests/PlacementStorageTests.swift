@@ -62,4 +62,36 @@ struct PlacementStorageTests {
         try store.undo()
         #expect(try store.load().take(take) == (try Fixtures.example()).take(take))
     }
+
+    @Test("session music is one history entry: undo gives the previous notes back (none, then another file) in both formats, and the database undoes it as the model does",
+          arguments: ["json", "sqlite"])
+    func musicUndo(kind: String) throws {
+        let dir = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("s.\(kind)").path
+        if kind == "json" { try Fixtures.exampleData().write(to: URL(fileURLWithPath: path)) } else { try SessionDatabase(path: path).save(try Fixtures.example()) }
+        let store = try SessionStore(path: path)
+        let before = try store.load()
+        try store.setMusic("/scores/a.musicxml")
+        try store.setMusic("/scores/b.mxl")
+        try store.setMusic("/scores/b.mxl")
+        var session = try store.load()
+        #expect(session.history.count == before.history.count + 2, "naming the same notes again records nothing")
+        #expect(session.history.last?.undoDescription == "names the score's notes /scores/a.musicxml again")
+        // The JSON document and the database hold the same history entries, byte for byte.
+        let database = try SessionDatabase(inMemory: "music-\(kind)")
+        try database.save(session)
+        #expect(try database.exportJSON(pretty: true) == session.jsonData(pretty: true))
+        #expect(try Session.read(json: session.jsonData(pretty: true), mode: .strict).session == session)
+        #expect(try database.undo() == session.undo())
+        #expect(try database.load() == session)
+        try store.undo()
+        #expect(try store.load().score.music == "/scores/a.musicxml")
+        try store.setMusic(nil)
+        #expect(try store.load().score.music == nil)
+        try store.undo()
+        try store.undo()
+        #expect(try store.load().score.music == nil)
+        #expect(try store.load() == before)
+    }
 }

@@ -91,6 +91,15 @@ extension Session {
         return report
     }
 
+    /// Names the score's notes (`score.music`: MusicXML or MEI beside the PDF; nil forgets them), as one undoable action.
+    /// Naming the notes the session already names changes nothing and records nothing; an empty path forgets them.
+    public mutating func setMusic(_ path: String?) {
+        let path = path?.isEmpty == true ? nil : path
+        guard path != score.music else { return }
+        history.append(.clockChanged(ClockChange(reason: .music, takes: [], music: .some(score.music))))
+        score.music = path
+    }
+
     /// Seconds to add to a time in a take's file to get the take's tablet time (what its marks' times count from).
     ///
     /// The file's first sample lies at its `bext` time reference (else the take's record start) on the recorder's clock,

@@ -11,6 +11,8 @@ public struct ClockChange: Hashable, Sendable {
         case linkAudio = "link-audio", takeClock = "take-clock", sessionClock = "session-clock", relocate = "relocate"
         /// Takes placed from their audio (`session place`): their start, end and downbeats.
         case place
+        /// The score's notes named or forgotten (`session music`): the session's previous `score.music`.
+        case music
     }
 
     /// A take's start, end and placement from audio before a `place` change.
@@ -50,9 +52,11 @@ public struct ClockChange: Hashable, Sendable {
     public var takes: [TakeState]
     /// The session's previous clock offset, when the change set it (`sessionClock`); nil inside means it had none.
     public var sessionOffset: Double??
+    /// The session's previous score notes (`score.music`), when the change set them (`music`); nil inside means it had none.
+    public var music: String??
 
-    public init(reason: Reason, takes: [TakeState], sessionOffset: Double?? = nil) {
-        (self.reason, self.takes, self.sessionOffset) = (reason, takes, sessionOffset)
+    public init(reason: Reason, takes: [TakeState], sessionOffset: Double?? = nil, music: String?? = nil) {
+        (self.reason, self.takes, self.sessionOffset, self.music) = (reason, takes, sessionOffset, music)
     }
 
     /// The same change with take `number` called `newNumber`.
@@ -64,9 +68,10 @@ public struct ClockChange: Hashable, Sendable {
 }
 
 extension ClockChange {
-    /// `{"reason","takes":[{"take","source"?,"recordStart"?,"fps"?,"tabletOffset"?,"media"?,"start"?,"end"?,"placed"?}],"clockOffset"?}`
+    /// `{"reason","takes":[{"take","source"?,"recordStart"?,"fps"?,"tabletOffset"?,"media"?,"start"?,"end"?,"placed"?}],"clockOffset"?,"music"?}`
     /// (`start`, `end` and `placed` for `place` changes: `placed` is `null` for a take that had no placement)
-    /// (`clockOffset` is `null` when the session had none before a session-wide change).
+    /// (`clockOffset` is `null` when the session had none before a session-wide change; `music`, for a `music` change,
+    /// `null` when the session named no notes before).
     package var jsonTree: JSONValue {
         var members: [(String, JSONValue)] = [("reason", .string(reason.rawValue))]
         members.append(("takes", .array(takes.map { state in
@@ -84,6 +89,7 @@ extension ClockChange {
             return .object(fields)
         })))
         if let offset = sessionOffset { members.append(("clockOffset", offset.map(JSONValue.double) ?? .null)) }
+        if let music { members.append(("music", music.map(JSONValue.string) ?? .null)) }
         return .object(members)
     }
 
@@ -110,6 +116,8 @@ extension ClockChange {
         })
         var offset: Double?? = nil
         if m.has("clockOffset") { offset = .some(try m.optional("clockOffset", JSONValue.double)) }
-        self.init(reason: reason, takes: takes, sessionOffset: offset)
+        var music: String?? = nil
+        if m.has("music") { music = .some(try m.optional("music", JSONValue.string)) }
+        self.init(reason: reason, takes: takes, sessionOffset: offset, music: music)
     }
 }

@@ -15,7 +15,7 @@ extension EditTimeline {
     /// range in the take's timecode at the timeline's frame rate; `Marker.2` markers on the first track for the marks
     /// inside it (ratings, problems, edit points, texts); and take, label, bars, rating and channel under
     /// `metadata.tonmeister` (`noTimecode: true` for a take without a clock, `timingEstimated` for one placed at a
-    /// tempo). A splice between takes with the same channels carries a `Transition.1` (SMPTE dissolve) of the
+    /// tempo; `sourceInSeconds`/`sourceOutSeconds`, the barlines in seconds since midnight before rounding to frames). A splice between takes with the same channels carries a `Transition.1` (SMPTE dissolve) of the
     /// crossfade, in whole frames from the barline into the incoming clip, as the EDL's dissolve. The timeline starts
     /// at `recordStart` (`global_start_time`); uncovered bars are listed in its metadata.
     public func otio(pretty: Bool = true) -> String {
@@ -58,6 +58,10 @@ extension EditTimeline {
             ]
             if event.noTimecode { ours.append(("noTimecode", .bool(true))) }
             if event.placement == .audio { ours.append(("placedFromAudio", .bool(true))) }
+            // The barlines before rounding to frames (OpenTimelineIO's times here are whole frames, as editors read them).
+            if let exactIn = event.exactIn, let exactOut = event.exactOut {
+                ours += [("sourceInSeconds", .double(PlainNumber.rounded(exactIn, places: 6))), ("sourceOutSeconds", .double(PlainNumber.rounded(exactOut, places: 6)))]
+            }
             if !event.placement.isMeasured { ours.append(("timingEstimated", .string(event.placement.rawValue))) }
             return .object([
                 ("OTIO_SCHEMA", "Clip.2"),

@@ -68,8 +68,9 @@ extension EditTimeline {
             let real = Timecode.realRate(fps)
             func frame(_ seconds: Double) -> Int { Int(((base + seconds) * real).rounded()) }
             func seconds(_ coordinate: Double) throws -> Double { try timing.bestEffortSeconds(take: segment.take, coordinate: coordinate).seconds }
-            let sourceIn = frame(try seconds(Double(segment.bars.lowerBound)))
-            var sourceOut = frame(try seconds(Double(segment.bars.upperBound + 1)))
+            let (exactIn, exactOut) = (try seconds(Double(segment.bars.lowerBound)), try seconds(Double(segment.bars.upperBound + 1)))
+            let sourceIn = frame(exactIn)
+            var sourceOut = frame(exactOut)
             if sourceOut <= sourceIn {
                 let bars = Double(segment.bars.upperBound + 1 - segment.bars.lowerBound)
                 sourceOut = sourceIn + max(1, Int((bars * timing.bestEffortSecondsPerBar * real).rounded()))
@@ -94,6 +95,7 @@ extension EditTimeline {
             event.clockBasis = clock?.basis
             event.media = take?.media ?? source.flatMap(RecordingMedia.init(readingHeaderOf:))
             event.placement = placement
+            if sourceOut == frame(exactOut) { (event.exactIn, event.exactOut) = (base + exactIn, base + exactOut) }
             events.append(event)
         }
         self.init(title: session.title, fps: fps, dropFrame: dropFrame, events: events,

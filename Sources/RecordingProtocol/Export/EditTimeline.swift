@@ -31,6 +31,10 @@ public struct EditTimeline: Hashable, Sendable {
         public var clockBasis: Session.AlignedClock.Basis?
         /// The take's recording: channels, rate, length and time reference, when linked.
         public var media: RecordingMedia?
+        /// The barlines `sourceIn` and `sourceOut` round to the nearest frame, unrounded: seconds since midnight on the
+        /// take's clock (nil when the event was not built from a session's timing).
+        public var exactIn: Double?
+        public var exactOut: Double?
 
         public init(take: Int, label: String, source: String?, reel: String, sourceIn: Int, sourceOut: Int,
                     fromBar: String, toBar: String, rating: Int, locators: [Locator] = []) {

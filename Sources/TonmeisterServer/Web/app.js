@@ -7,7 +7,7 @@ import { showClock, renderClock } from './clock.js';
 import { attachPassControl } from './passes.js';
 import { showCovers, showMarkEditor, showLayoutMenu, confirmDialog } from './popups.js';
 import { bindActions, useTap, placeMark, placeInk, placeRange, moveMark, undo } from './actions.js';
-import { bindTakes, latestTake, takeArrived, newTake, previousTake, endTake, showTakePanel } from './takes.js';
+import { bindTakes, latestTake, takeArrived, filesArrived, newTake, previousTake, endTake, showTakePanel } from './takes.js';
 import { keyHandler, showHelp } from './keys.js';
 import { showHistory, refreshHistory } from './history.js';
 import { setUpScreen, toggleDrawer, fullScreen, openJump } from './screen.js';
@@ -29,12 +29,14 @@ export async function load() {
   const session = await call('GET', 'session');
   const repairs = (session.warnings || []).filter((w) => w.kind !== 'untimed-take' && w.kind !== 'no-timecode');
   if (repairs.length) toast(`${repairs.length} repair${repairs.length === 1 ? '' : 's'} on reading: ${repairs[0].message}`);
+  const before = state.session ? state.takes : null;
   state.session = session;
   state.layout = session.layout;
   state.detection = session.detection || null;
   state.bars = session.bars;
   state.pages = session.score.pages;
   state.takes = new Map(session.takes.map((t) => [t.number, t]));
+  if (before) filesArrived(before);
   state.marks = new Map(session.marks.map((m) => [m.id, m]));
   state.event = session.event;
   state.highest = Math.max(session.nextTake.number - 1, ...session.takes.map((t) => t.number), 0);
@@ -171,7 +173,9 @@ export async function attempt(method, path, body, quiet = false) {
 
 export function upsertTake(take) {
   const isNew = !take.deleted && !state.takes.has(take.number);
+  const before = new Map(state.takes);
   if (take.deleted) state.takes.delete(take.number); else state.takes.set(take.number, take);
+  filesArrived(before);
   state.highest = Math.max(state.highest, take.number);
   takeArrived(take, isNew);
   if (!state.takes.has(state.current)) state.current = latestTake();

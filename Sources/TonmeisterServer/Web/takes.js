@@ -1,7 +1,7 @@
 // The take counter: new take, end, the previous take, and the take panel (go to a take, pin it or follow the
 // session, its note, renumber, delete). Every device follows the session's current take — the newest started on any
 // device — unless the producer pinned another one here.
-import { confirmDialog, closePopup, openPanel } from './popups.js';
+import { confirmDialog, closePopup, openPanel, popupOpen } from './popups.js';
 import { endAt } from './actions.js';
 
 let app = null;
@@ -138,6 +138,24 @@ export function showTakePanel() {
   };
   popupCancel();
   return closed;
+}
+
+/** Takes whose file has arrived since `before` (linked by `session link-audio` while the page is open): when
+ *  the session names its score's notes, the page asks once whether to place them from their audio (taps kept). */
+export async function filesArrived(before) {
+  const { state } = app;
+  if (!state.session?.score?.music) return;
+  const arrived = [...state.takes.values()].filter((t) => t.source && !t.placed && before.has(t.number) && !before.get(t.number).source);
+  if (!arrived.length) return;
+  const names = arrived.map((t) => t.label).join(', ');
+  const one = arrived.length === 1;
+  // Another question or panel is open: it is not closed under the producer's finger; the take panel offers placing.
+  if (popupOpen()) { app.toast(`the file of take${one ? '' : 's'} ${names} arrived: the take panel places ${one ? 'it' : 'them'} from the audio`); return; }
+  const choice = await confirmDialog(`The file of take${one ? '' : 's'} ${names} arrived`,
+    `Place ${one ? 'it' : 'them'} on the score from ${one ? 'its' : 'their'} audio? Every downbeat is timed from the recording; your tapped start and end are kept.`,
+    ['Place from the audio']);
+  if (choice !== 0) return;
+  for (const take of arrived) await placeTake(take);
 }
 
 /** Asks the server to place a take from its linked audio (its file has arrived); the producer's taps are kept. */

@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Placing a take from its audio on the live page, by finger: the take panel offers it once the take's file is
-linked; after the server followed the file, the take is drawn as placed from audio (a double rule and a tick at each
-downbeat) and the stored session holds the downbeats. Real touch events (CDP Input.dispatchTouchEvent), never click().
+"""Placing a take from its audio on the live page, by finger: while the page is open, take 2's file is linked by
+`tonmeister session link-audio` (another process); the page asks whether to place it, and after the server followed
+the file the take is drawn as placed from audio (a double rule and a tick at each downbeat) and the stored session
+holds the downbeats; the take panel then offers to place it again. Real touch events (CDP Input.dispatchTouchEvent),
+never click().
 
-Usage: place.py URL OUT   (exit status 0 when every check passed)
+Usage: place.py URL OUT   (exit status 0 when every check passed; needs TONMEISTER_SERVE, the server's command line)
 """
 import json
 import os
+import subprocess
 import sys
 import time
 
@@ -21,10 +24,18 @@ try:
     ready(d)
     wait(d, "return window.tonmeisterState.current === 2", message="take 2 is the current take")
     check(d.execute_script("return !document.querySelector('g.take.placed')"), "no take is drawn as placed before placing")
-    finger_tap(d, "#take-number")
-    wait(d, "return !!document.getElementById('take-place')", message="the take panel offers placing take 2 from its audio")
-    d.save_screenshot(os.path.join(OUT, "panel.png"))
-    finger_tap(d, "#take-place")
+    check(d.execute_script("return !!window.tonmeisterState.session.score.music"), "the page knows the score's notes")
+    # The file arrives: the recorder's folder linked by another process while the page is open.
+    serve = json.loads(os.environ["TONMEISTER_SERVE"])
+    binary, document = serve[0], serve[2]
+    database = os.path.splitext(document)[0] + ".sqlite"
+    audio = os.path.join(os.path.dirname(document), "audio")
+    linked = subprocess.run([binary, "session", "link-audio", database, audio, "--json"], capture_output=True, text=True)
+    check(linked.returncode == 0 and json.loads(linked.stdout)["placeable"] == [2], f"link-audio links take 2 and names it placeable: {linked.stdout}{linked.stderr}")
+    wait(d, "const p = document.getElementById('popup'); return !p.hidden && p.textContent.includes('arrived')", timeout=30,
+         message="the page asks to place take 2 when its file arrives")
+    d.save_screenshot(os.path.join(OUT, "arrived.png"))
+    finger_tap(d, "#popup [data-choice=\"0\"]")
     wait(d, "return !!document.querySelector('g.take.placed[data-take=\"2\"]')", timeout=90, message="take 2 drawn as placed from audio")
     ticks = d.execute_script("return document.querySelectorAll('g.take.placed[data-take=\"2\"] .downbeat').length")
     check(ticks >= 5, f"take 2 shows a tick at each downbeat the audio placed ({ticks})")
@@ -38,6 +49,10 @@ try:
     check(placed.get("source") == "audio" and bars[:3] == ["5", "6", "7"], f"the stored take 2 has its downbeats from bar 5 ({bars})")
     check(placed.get("startSource") == "tap", "the producer's tapped start is kept")
     d.save_screenshot(os.path.join(OUT, "placed.png"))
+    finger_tap(d, "#take-number")
+    wait(d, "const b = document.getElementById('take-place'); return !!b && b.textContent.includes('again')",
+         message="the take panel offers placing take 2 again")
+    d.save_screenshot(os.path.join(OUT, "panel.png"))
     print("all place checks passed")
 finally:
     d.quit()

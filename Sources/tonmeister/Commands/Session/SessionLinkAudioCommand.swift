@@ -19,6 +19,11 @@ struct SessionLinkAudioCommand: ParsableCommand {
             the take's tablet offset places its start tap in the file; the frame rate comes from the iXML, else the \
             take's, else --fps. Sources are stored as absolute paths. One undoable action (`tonmeister undo`); nothing \
             is written with --dry-run. --relocate OLD NEW moves the takes' sources from folder OLD to NEW instead.
+
+            With --place, the takes just linked are then placed on the score from their audio, as `session place \
+            --take N` does (the session must name its notes: `session music`): a second undoable action. The \
+            producer's tapped starts and ends are kept unless --replace. Without --place, a session that names its \
+            notes is told which takes could be placed.
             """
     )
 
@@ -39,6 +44,12 @@ struct SessionLinkAudioCommand: ParsableCommand {
     @Flag(help: "Report what would be linked without changing the session.")
     var dryRun = false
 
+    @Flag(help: "Place the takes just linked on the score from their audio (`session place`; needs `session music`).")
+    var place = false
+
+    @Flag(help: "With --place: replace the producer's tapped start and end with those from the audio.")
+    var replace = false
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -46,6 +57,8 @@ struct SessionLinkAudioCommand: ParsableCommand {
         if !(window.isFinite && window >= 0) { throw ValidationError("--window must be 0 or more seconds") }
         if !relocate.isEmpty, relocate.count != 2 { throw ValidationError("--relocate takes two folders: OLD NEW") }
         if relocate.isEmpty, directory == nil { throw ValidationError("give the folder of the recorder's files (or --relocate OLD NEW)") }
+        if place, !relocate.isEmpty { throw ValidationError("--place places linked files; --relocate links none") }
+        if replace, !place { throw ValidationError("--replace goes with --place") }
     }
 
     func run() throws {
@@ -56,27 +69,44 @@ struct SessionLinkAudioCommand: ParsableCommand {
             throw CLIError.badInput("\(directory) is not a folder of recordings")
         }
         let session = try file.load()
+        if place, session.score.music == nil {
+            throw CLIError.badInput("--place follows the takes through the score's notes, and the session names none: set them with `tonmeister session music SESSION FILE`")
+        }
         let files = try RecordingFile.scan(folder: directory)
         let report = session.audioLinks(for: files, defaultFPS: fps, window: window)
         if !dryRun && !report.linked.isEmpty { try file.store().link(report.linked) }
-        output.emit(
-            ["linked": .array(report.linked.map { link in
+        // The takes just linked, placed from their audio (a second action), or named as placeable.
+        var placement: PlacementReport?
+        if place, !dryRun, !report.linked.isEmpty {
+            placement = try SessionPlaceCommand.place(file, session: try file.load(), takes: report.linked.map(\.take), replace: replace)
+        }
+        let placeable = session.score.music != nil && !place ? report.linked.map(\.take) : []
+        var members: [(String, JSONValue)] = [
+            ("linked", .array(report.linked.map { link in
                 .object([("take", .int(link.take)), ("label", .string(link.label)), ("source", .string(link.source)),
                          ("recordStart", .optional(link.recordStart)), ("fps", .double(link.fps)), ("by", .string(link.evidence.rawValue)),
                          ("tabletOffset", link.tabletOffset.map { .double(PlainNumber.seconds($0)) } ?? .null),
                          ("channels", .int(link.media.channels)), ("duration", .double(PlainNumber.seconds(link.media.duration))),
                          ("checked", .bool(link.checked))])
-            }),
-             "unmatched": .array(report.unmatched.map { item in
-                 var fields: [(String, JSONValue)] = []
-                 if let file = item.file { fields.append(("file", .string(file))) }
-                 if let take = item.take { fields.append(("take", .int(take))) }
-                 fields.append(("reason", .string(item.reason)))
-                 fields.append(("kind", .string(item.kind)))
-                 return .object(fields)
-             }),
-             "files": .int(files.count), "dryRun": .bool(dryRun)],
-            text: Self.lines(report, files: files.count, dryRun: dryRun))
+            })),
+            ("unmatched", .array(report.unmatched.map { item in
+                var fields: [(String, JSONValue)] = []
+                if let file = item.file { fields.append(("file", .string(file))) }
+                if let take = item.take { fields.append(("take", .int(take))) }
+                fields.append(("reason", .string(item.reason)))
+                fields.append(("kind", .string(item.kind)))
+                return .object(fields)
+            })),
+            ("files", .int(files.count)), ("dryRun", .bool(dryRun))]
+        if let placement { members.append(("placement", placement.jsonTree)) }
+        if !placeable.isEmpty { members.append(("placeable", .array(placeable.map(JSONValue.int)))) }
+        var lines = Self.lines(report, files: files.count, dryRun: dryRun)
+        if let placement { lines += SessionPlaceCommand.lines(placement) }
+        if !placeable.isEmpty {
+            lines.append("the session names its notes: place the linked takes from their audio with `tonmeister session place \(file.session) "
+                         + placeable.map { "--take \($0)" }.joined(separator: " ") + "` (or link with --place)")
+        }
+        output.emit(.object(members), text: lines)
     }
 
     /// `--relocate OLD NEW`: the takes' sources moved from one folder to another, one undoable action.

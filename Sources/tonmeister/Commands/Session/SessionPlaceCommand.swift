@@ -36,16 +36,22 @@ struct SessionPlaceCommand: ParsableCommand {
     }
 
     func run() throws {
-        let session = try file.load()
+        let report = try Self.place(file, session: try file.load(), takes: all ? nil : takes, replace: replace)
+        output.emit(report.jsonTree, text: Self.lines(report))
+    }
+
+    /// Follows the named takes' linked files (nil: every live take with one) and places them, one write and one
+    /// undoable action; takes that could not be followed are in the report's `skipped`, in take order.
+    static func place(_ file: SessionFile, session: Session, takes: [Int]?, replace: Bool) throws -> PlacementReport {
         let base = URL(fileURLWithPath: file.session).deletingLastPathComponent().path
         let found: TakePlacer.Alignments
-        do { found = try TakePlacer.align(session: session, takes: all ? nil : takes, baseDirectory: base) } catch let error as FollowError {
+        do { found = try TakePlacer.align(session: session, takes: takes, baseDirectory: base) } catch let error as FollowError {
             throw error.exitStatus == 2 ? CLIError.badInput(error.description) : CLIError.failure(error.description)
         }
         var report = PlacementReport()
         if !found.alignments.isEmpty { report = try file.store().place(found.alignments, measures: found.measures, replace: replace) }
         report.skipped = (found.skipped + report.skipped).sorted { $0.take < $1.take }
-        output.emit(report.jsonTree, text: Self.lines(report))
+        return report
     }
 
     static func lines(_ report: PlacementReport) -> [String] {

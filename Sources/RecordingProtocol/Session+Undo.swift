@@ -82,6 +82,7 @@ extension Session {
                 state.restore(&takes[index])
             }
             if let offset = change.sessionOffset { clockOffset = offset }
+        case .programmeChanged(let change): try revertProgramme(change)
         }
     }
 

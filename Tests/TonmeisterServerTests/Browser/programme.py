@@ -88,8 +88,10 @@ def pickup_run(width, height):
         first_takes = [t["number"] for t in api(d, "GET", "covers?bar=1")["takes"]]
         check(before[:2] == ["1", "2"] and first_takes, f"{name}: bars from 1; takes {first_takes} cover bar 1")
         open_panel(d, name)
-        while d.execute_script("return window.tonmeisterState.page") > 1:
-            d.execute_script("window.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'}))")
+        first_page = d.execute_script("return window.tonmeisterState.bars[0].page")
+        while d.execute_script("return window.tonmeisterState.page") != first_page:
+            left = d.execute_script("return window.tonmeisterState.page") > first_page
+            d.execute_script("window.dispatchEvent(new KeyboardEvent('keydown', {key: arguments[0]}))", "ArrowLeft" if left else "ArrowRight")
             time.sleep(0.1)
         shown = drawn_numbers(d)
         check(shown[:2] == ["1", "2"], f"{name}: the score shows bars {shown[:3]}…")
@@ -209,9 +211,12 @@ def repeats_run(width, height):
         wait(d, f"return [...window.tonmeisterState.marks.values()].some(m => m.take === {take} && m.bar === '{third}')", message=f"{name}: a rating in bar {third}")
         mark = next(m for m in state(d)["marks"] if m["take"] == take and m["bar"] == third)
         check(mark["at"].get("pass", 1) == 1, f"{name}: the corrected tap in bar {third} is on the first pass ({mark['at']})")
-        # Back to a session without order and take for the next size.
-        api(d, "DELETE", f"takes/{take}")
-        api(d, "POST", "form", {"order": "score"})
+        # Back to score order for the next size: this size's actions undone, newest first (the marks, the take, the order).
+        for _ in range(12):
+            if all(p["order"] is None for p in api(d, "GET", "programme")["pieces"]):
+                break
+            api(d, "POST", "undo", {"any": True})
+        check(all(p["order"] is None for p in api(d, "GET", "programme")["pieces"]), f"{name}: undone back to score order")
     finally:
         d.quit()
 

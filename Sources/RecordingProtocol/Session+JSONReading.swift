@@ -65,7 +65,7 @@ extension Session {
         if entries.contains(where: { $0.device != nil }) { historyDevices = entries.map(\.device) }
     }
 
-    private static func piece(_ value: JSONValue, index: Int) throws -> Piece {
+    static func piece(_ value: JSONValue, index: Int) throws -> Piece {
         var m = try JSONObject(value)
         return Piece(
             title: try m.required("title", JSONValue.string),
@@ -154,7 +154,8 @@ extension Session {
                     at: try m.optional("previousAt", JSONValue.position), to: try m.optional("previousTo", JSONValue.position),
                     kind: try m.optional("previousKind", JSONValue.string), value: try m.optional("previousValue", JSONValue.int),
                     problem: try m.optional("previousProblem", JSONValue.string), text: try m.optional("previousText", JSONValue.string),
-                    clock: try m.optional("previous", ClockChange.init(jsonTree:)))), device)
+                    clock: try name == "programme" ? nil : m.optional("previous", ClockChange.init(jsonTree:)),
+                    programme: try name == "programme" ? m.optional("previous", ProgrammeChange.init(jsonTree:)) : nil)), device)
         } catch ProtocolError.invalidHistory(let reason) {
             throw JSONFieldError(reason)
         }

@@ -127,6 +127,7 @@ extension Session {
             if let problem = kind.problem { members.append(("previousProblem", .string(problem.name))) }
             if let text { members.append(("previousText", .string(text))) }
         case .clockChanged(let change): members.append(("previous", change.jsonTree))
+        case .programmeChanged(let change): members.append(("previous", change.jsonTree))
         default: break
         }
         if let device { members.append(("device", .string(device))) }

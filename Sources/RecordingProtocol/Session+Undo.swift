@@ -83,6 +83,7 @@ extension Session {
             }
             if let offset = change.sessionOffset { clockOffset = offset }
             if let music = change.music { score.music = music }
+        case .programmeChanged(let change): try revertProgramme(change)
         }
     }
 

@@ -28,6 +28,8 @@ public enum SessionAction: Hashable, Sendable {
     case markChanged(mark: Int, previousKind: MarkKind, previousText: String?)
     /// The recorder's clock of takes or of the session was set (`link-audio`, `take clock`, `session clock`, `--relocate`).
     case clockChanged(ClockChange)
+    /// The programme or the bar numbers were changed (`piece …`, `score numbering`, `score form --order`); holds what they were.
+    case programmeChanged(ProgrammeChange)
 
     /// The name used in the session JSON (`history[].action`) and the database (`action.kind`).
     public var name: String {
@@ -42,12 +44,13 @@ public enum SessionAction: Hashable, Sendable {
         case .markMoved: return "mark-move"
         case .markChanged: return "mark-change"
         case .clockChanged: return "clock"
+        case .programmeChanged: return "programme"
         }
     }
 
     /// Every action name, as `name` spells them.
     public static let names = [
-        "take-start", "take-end", "take-note", "mark", "delete-mark", "delete-take", "take-renumber", "mark-move", "mark-change", "clock",
+        "take-start", "take-end", "take-note", "mark", "delete-mark", "delete-take", "take-renumber", "mark-move", "mark-change", "clock", "programme",
     ]
 
     /// The take the action changed, if it was a take action.
@@ -55,7 +58,7 @@ public enum SessionAction: Hashable, Sendable {
         switch self {
         case .takeStarted(let take), .takeEnded(let take, _), .noteChanged(let take, _), .takeDeleted(let take),
              .takeRenumbered(let take, _, _): return take
-        case .markAdded, .markDeleted, .markMoved, .markChanged, .clockChanged: return nil
+        case .markAdded, .markDeleted, .markMoved, .markChanged, .clockChanged, .programmeChanged: return nil
         }
     }
 
@@ -63,7 +66,7 @@ public enum SessionAction: Hashable, Sendable {
     public var mark: Int? {
         switch self {
         case .markAdded(let mark), .markDeleted(let mark), .markMoved(let mark, _, _), .markChanged(let mark, _, _): return mark
-        case .takeStarted, .takeEnded, .noteChanged, .takeDeleted, .takeRenumbered, .clockChanged: return nil
+        case .takeStarted, .takeEnded, .noteChanged, .takeDeleted, .takeRenumbered, .clockChanged, .programmeChanged: return nil
         }
     }
 
@@ -96,6 +99,7 @@ public enum SessionAction: Hashable, Sendable {
             case .music:
                 return change.music.flatMap { $0 }.map { "names the score's notes \($0) again" } ?? "forgets the score's notes again"
             }
+        case .programmeChanged(let change): return change.undoDescription
         }
     }
 
@@ -135,6 +139,8 @@ public enum SessionAction: Hashable, Sendable {
             self = .markChanged(mark: try need(mark, "a mark"), previousKind: kind, previousText: previous.text)
         case "clock":
             self = .clockChanged(try need(previous.clock, "its previous clocks (previous)"))
+        case "programme":
+            self = .programmeChanged(try need(previous.programme, "its previous pieces and numbering (previous)"))
         default:
             throw ProtocolError.invalidHistory(
                 reason: "unknown action '\(name)' (expected one of \(Self.names.joined(separator: ", ")))")
@@ -163,10 +169,13 @@ extension SessionAction {
         public var text: String?
         /// A clock change's previous clocks.
         public var clock: ClockChange?
+        /// A programme change's previous pieces and numbering.
+        public var programme: ProgrammeChange?
 
         /// Creates the parts; absent ones are nil.
         public init(number: Int? = nil, label: String? = nil, at: ScorePosition? = nil, to: ScorePosition? = nil,
-                    kind: String? = nil, value: Int? = nil, problem: String? = nil, text: String? = nil, clock: ClockChange? = nil) {
+                    kind: String? = nil, value: Int? = nil, problem: String? = nil, text: String? = nil, clock: ClockChange? = nil,
+                    programme: ProgrammeChange? = nil) {
             self.number = number
             self.label = label
             self.at = at
@@ -176,6 +185,7 @@ extension SessionAction {
             self.problem = problem
             self.text = text
             self.clock = clock
+            self.programme = programme
         }
     }
 
@@ -187,6 +197,7 @@ extension SessionAction {
         case .markChanged(_, let kind, let text):
             return PreviousState(kind: kind.name, value: kind.rating, problem: kind.problem?.name, text: text)
         case .clockChanged(let change): return PreviousState(clock: change)
+        case .programmeChanged(let change): return PreviousState(programme: change)
         default: return PreviousState()
         }
     }

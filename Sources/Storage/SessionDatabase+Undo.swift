@@ -59,6 +59,8 @@ extension SessionDatabase {
             try renumberRows(take, to: previousNumber, label: previousLabel, in: db)
         } else if case .clockChanged(let change) = action {
             try revertClock(change, in: db)
+        } else if case .programmeChanged(let change) = action {
+            try revertProgramme(change, in: db)
         } else {
             if case .markMoved(let id, let at, _) = action { try moveStrokeBack(id, to: at, in: db) }
             let (sql, arguments) = revertStatement(action)
@@ -96,6 +98,15 @@ extension SessionDatabase {
         if let music = change.music { try db.execute(sql: "UPDATE session SET score_music = ? WHERE id = 1", arguments: [music]) }
     }
 
+    /// Gives the session its previous pieces and bar numbers (`Session.revert(programme:)` on the stored session).
+    private static func revertProgramme(_ change: ProgrammeChange, in db: Database) throws {
+        var session = try load(in: db)
+        try StorageError.checking { try session.revertProgramme(change) }
+        try db.execute(sql: "UPDATE session SET layout_json = ? WHERE id = 1", arguments: [session.layout.map { $0.jsonText() }])
+        try db.execute(sql: "DELETE FROM piece")
+        for (seq, piece) in session.pieces.enumerated() { try SessionRows.insert(piece, seq: seq + 1, in: db) }
+    }
+
     /// The one UPDATE that reverts an action (a renumbering is reverted by `renumberRows`).
     private static func revertStatement(_ action: SessionAction) -> (String, StatementArguments) {
         switch action {
@@ -112,7 +123,7 @@ extension SessionDatabase {
         case .markChanged(let mark, let kind, let text):
             return ("UPDATE mark SET kind = ?, value = ?, problem = ?, text = ? WHERE id = ?",
                     [kind.name, kind.rating, kind.problem?.name, text, mark])
-        case .clockChanged: return ("SELECT 1", [])
+        case .clockChanged, .programmeChanged: return ("SELECT 1", [])
         case .takeRenumbered(let take, let previousNumber, let previousLabel):
             return ("UPDATE take SET number = ?, label = ? WHERE number = ?", [previousNumber, previousLabel, take])
         }

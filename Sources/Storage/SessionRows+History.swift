@@ -24,7 +24,7 @@ extension SessionRows {
                 action.name, action.take, action.mark, previousEnd?.page, previousEnd?.x, previousEnd?.y, previousNote,
                 previous.number, previous.label, previous.at?.page, previous.at?.x, previous.at?.y,
                 previous.to?.page, previous.to?.x, previous.to?.y, previous.kind, previous.value, previous.problem, previous.text,
-                previous.clock?.jsonTree.serialized(), previousEnd?.pass, previous.at?.pass, previous.to?.pass, device, time,
+                previous.clock?.jsonTree.serialized() ?? previous.programme?.jsonTree.serialized(), previousEnd?.pass, previous.at?.pass, previous.to?.pass, device, time,
             ])
     }
 
@@ -32,13 +32,14 @@ extension SessionRows {
     static func action(_ row: Row) throws -> SessionAction {
         let reader = RowReader(row: row, table: "action")
         do {
+            let kind = try reader.string("kind"), json = try reader.optionalString("previous_json")
             let previous = SessionAction.PreviousState(
                 number: try reader.optionalInt("previous_number"), label: try reader.optionalString("previous_label"),
                 at: try reader.optionalPosition("previous_at"), to: try reader.optionalPosition("previous_to"),
                 kind: try reader.optionalString("previous_kind"), value: try reader.optionalInt("previous_value"),
                 problem: try reader.optionalString("previous_problem"), text: try reader.optionalString("previous_text"),
-                clock: try clockChange(try reader.optionalString("previous_json")))
-            return try SessionAction(name: try reader.string("kind"), take: try reader.optionalInt("take"), mark: try reader.optionalInt("mark"),
+                clock: try kind == "programme" ? nil : clockChange(json), programme: try kind == "programme" ? programmeChange(json) : nil)
+            return try SessionAction(name: kind, take: try reader.optionalInt("take"), mark: try reader.optionalInt("mark"),
                                      previousEnd: try reader.optionalPosition("previous_end"),
                                      previousNote: try reader.optionalString("previous_note"), previous: previous)
         } catch let error as ProtocolError {
@@ -53,6 +54,14 @@ extension SessionRows {
         guard let text else { return nil }
         do { return try ClockChange(jsonTree: try JSONReader.parse(text.utf8)) } catch {
             throw ProtocolError.invalidHistory(reason: "previous_json is not a clock change: \(error)")
+        }
+    }
+
+    /// A programme action's previous pieces and numbering from `previous_json`.
+    static func programmeChange(_ text: String?) throws -> ProgrammeChange? {
+        guard let text else { return nil }
+        do { return try ProgrammeChange(jsonTree: try JSONReader.parse(text.utf8)) } catch {
+            throw ProtocolError.invalidHistory(reason: "previous_json is not a programme change: \(error)")
         }
     }
 

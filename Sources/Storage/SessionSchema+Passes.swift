@@ -20,6 +20,7 @@ extension SessionSchema {
         try migrator.migrate(writer)
         try writer.write(addPassColumns)
         try writer.write(addActionTime)
+        try writer.write(allowProgrammeActions)
     }
 
     /// Adds each v6 column where it is missing.

@@ -251,6 +251,7 @@ enum SessionSchema {
         migrator.registerMigration("v9: the score's notes, takes placed from their audio") { db in
             try migrateToV9(db)
         }
+        registerProgrammeActions(in: &migrator)
         return migrator
     }
 

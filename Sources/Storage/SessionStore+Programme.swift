@@ -8,7 +8,7 @@ extension SessionStore {
     @discardableResult
     public func renumberBars(_ rules: (Session) throws -> [NumberingRule]) throws -> Session {
         try edit { session in
-            try session.renumberBars(rules(session))
+            try session.recordingProgramme(.numbering) { try $0.renumberBars(rules($0)) }
             return session
         }
     }
@@ -16,22 +16,22 @@ extension SessionStore {
     /// Adds a piece (at the end when `index` is nil) and returns its index.
     @discardableResult
     public func addPiece(_ piece: Piece, at index: Int? = nil) throws -> Int {
-        try edit { try $0.addPiece(piece, at: index) }
+        try edit { try $0.recordingProgramme(.pieces) { try $0.addPiece(piece, at: index) } }
     }
 
     /// Changes the piece at `index`.
     public func updatePiece(_ index: Int, _ change: (inout Piece) throws -> Void) throws {
-        try edit { try $0.updatePiece(index, change) }
+        try edit { try $0.recordingProgramme(.pieces) { try $0.updatePiece(index, change) } }
     }
 
     /// Moves the piece at `index` to `destination`.
     public func movePiece(_ index: Int, to destination: Int) throws {
-        try edit { try $0.movePiece(index, to: destination) }
+        try edit { try $0.recordingProgramme(.pieces) { try $0.movePiece(index, to: destination) } }
     }
 
     /// Removes the piece at `index` from the programme.
     public func removePiece(_ index: Int) throws {
-        try edit { try $0.removePiece(index) }
+        try edit { try $0.recordingProgramme(.pieces) { try $0.removePiece(index) } }
     }
 }
 

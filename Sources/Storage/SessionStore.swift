@@ -218,7 +218,7 @@ public struct SessionStore {
     /// Sets (nil: clears) a piece's playing order (see `Session.setOrder(_:ofPiece:)`) and returns the piece's index.
     @discardableResult
     public func setOrder(_ order: [BarSpan]?, ofPiece index: Int?) throws -> Int {
-        try edit { session in try session.setOrder(order, ofPiece: index) }
+        try edit { session in try session.recordingProgramme(.order) { try $0.setOrder(order, ofPiece: index) } }
     }
 
     /// Applies a change made through the session model and writes the whole session (a JSON document, or one

@@ -96,6 +96,12 @@ enum APIJSON {
         case .markMoved: return "moved \(what)"
         case .markChanged(_, let previous, _): return "changed \(previous.summary) to \(what)"
         case .clockChanged: return "set the recorder's clock"
+        case .programmeChanged(let change):
+            switch change.reason {
+            case .numbering: return "numbered the bars"
+            case .order: return "set a playing order"
+            case .pieces: return "changed the pieces"
+            }
         }
     }
 

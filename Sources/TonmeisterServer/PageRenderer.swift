@@ -23,12 +23,12 @@ final class PageRenderer: @unchecked Sendable {
     /// Where the PDF was found.
     let path: String
 
-    private let document: ScoreDocument
+    fileprivate let document: ScoreDocument
     private let password: String?
     /// Where detection runs: a child process (nil: in this process, when no `tonmeister` executable is found).
     /// Set only before the server answers requests.
     var detector = DetectionProcess.defaultExecutable().map(DetectionProcess.init(executable:))
-    private let queue = DispatchQueue(label: "tonmeister.render")
+    fileprivate let queue = DispatchQueue(label: "tonmeister.render")
     private let capacity: Int
     private var cache: [Key: Data] = [:]
     private var order: [Key] = []
@@ -115,6 +115,15 @@ final class PageRenderer: @unchecked Sendable {
                     return (try ScoreLayout(detected: pages), DetectedPage.report(pages, dpi: ScoreDocument.detectionDPI))
                 })
             }
+        }
+    }
+}
+
+extension PageRenderer {
+    /// The repeat signs the score draws over `layout`'s bars (`score form --detect`), read on the render queue.
+    func drawnForm(layout: ScoreLayout) async throws -> DrawnForm {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try self.document.drawnForm(layout: layout) }) }
         }
     }
 }

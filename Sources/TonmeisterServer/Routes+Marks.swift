@@ -84,7 +84,7 @@ extension TonmeisterServer {
     /// What undoing an action changed: its take or mark, or everything for a renumbering or a clock change.
     static func change(undoing undone: SessionDatabase.StoredAction) -> SessionService.Change {
         switch undone.action {
-        case .takeRenumbered, .clockChanged: return .everything
+        case .takeRenumbered, .clockChanged, .programmeChanged: return .everything
         default:
             return SessionService.Change(takes: undone.action.take.map { [$0] } ?? [], marks: undone.action.mark.map { [$0] } ?? [],
                                          undone: undone.id)

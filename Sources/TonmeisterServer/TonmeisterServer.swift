@@ -54,6 +54,7 @@ public final class TonmeisterServer: Sendable {
         addMarkRoutes(to: api)
         addQueryRoutes(to: api)
         addLayoutRoutes(to: api)
+        addProgrammeRoutes(to: api)
         addEventRoutes(to: api)
         return router
     }

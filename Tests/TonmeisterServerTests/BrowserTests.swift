@@ -71,7 +71,7 @@ struct BrowserTests {
     }
 
     /// Serves a copy of the example session, or the session `make` writes into the folder (it returns its path).
-    static func serve(_ make: ((URL) throws -> URL)? = nil) throws -> Served {
+    static func serve(_ make: ((URL) throws -> URL)? = nil, score: String = "Scores/chorale.pdf") throws -> Served {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var session = folder.appendingPathComponent("day1.json")
@@ -80,7 +80,7 @@ struct BrowserTests {
         }
         let server = Process()
         server.executableURL = try tonmeister()
-        server.arguments = ["serve", session.path, "--port", "0", "--score", root.appendingPathComponent("Scores/chorale.pdf").path]
+        server.arguments = ["serve", session.path, "--port", "0", "--score", root.appendingPathComponent(score).path]
         let out = Pipe()
         server.standardOutput = out
         server.standardError = FileHandle.nullDevice
@@ -106,13 +106,14 @@ struct BrowserTests {
     }
 
     /// Serves the example session, runs a script of `Browser/` against it and checks that it passed; the screenshots it wrote.
-    static func drive(_ name: String, shots folder: String, passed: String, session make: ((URL) throws -> URL)? = nil) async throws -> [String] {
-        let served = try serve(make)
+    static func drive(_ name: String, shots folder: String, passed: String, session make: ((URL) throws -> URL)? = nil,
+                      score: String = "Scores/chorale.pdf", arguments: [String] = []) async throws -> [String] {
+        let served = try serve(make, score: score)
         defer { served.stop() }
         try #require(!served.url.isEmpty, "the server printed no URL")
         let shots = screenshots.appendingPathComponent(folder)
         try? FileManager.default.removeItem(at: shots)
-        let result = await script(name, [served.url, shots.path], environment: served.environment)
+        let result = await script(name, [served.url, shots.path] + arguments, environment: served.environment)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains(passed))
         return ((try? FileManager.default.contentsOfDirectory(atPath: shots.path)) ?? []).filter { $0.hasSuffix(".png") }

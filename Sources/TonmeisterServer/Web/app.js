@@ -5,6 +5,7 @@ import { problemShort, systemsOf, systemAt } from './geometry.js';
 import { attachInput } from './input.js';
 import { showClock, renderClock } from './clock.js';
 import { attachPassControl } from './passes.js';
+import { bindProgramme, refreshProgramme, toggleProgramme } from './programme.js';
 import { showCovers, showMarkEditor, showLayoutMenu, confirmDialog } from './popups.js';
 import { bindActions, useTap, placeMark, placeInk, placeRange, moveMark, undo } from './actions.js';
 import { bindTakes, latestTake, takeArrived, filesArrived, newTake, previousTake, endTake, showTakePanel } from './takes.js';
@@ -50,6 +51,7 @@ export async function load() {
   attachPassControl(state, $('take-status'));
   if (state.mode === 'coverage' || state.mode === 'plan') await refreshQuery();
   showPage(state.page);
+  if (document.getElementById('programme')) await refreshProgramme();
   document.body.dataset.ready = '1';
 }
 
@@ -202,6 +204,7 @@ export function upsertMark(mark) {
 export async function setMode(mode) {
   state.mode = mode;
   state.tool = null;
+  if (mode !== 'layout' && document.body.classList.contains('programme-open')) toggleProgramme(false);
   document.body.classList.remove('mode-notes', 'mode-coverage', 'mode-plan', 'mode-layout');
   document.body.classList.add(`mode-${mode}`);
   document.querySelectorAll('.mode').forEach((b) => b.classList.toggle('active', b.dataset.mode === mode));
@@ -270,11 +273,11 @@ function onEvent(event, id) {
   if (id && id > state.event + 1 && state.event > 0) { state.event = id; load(); return; }
   if (id) state.event = Math.max(state.event, id);
   if (event.type === 'clock') state.session.clockOffset = event.clockOffset;
-  if (event.type === 'undo' && event.action && event.action.action === 'clock') { load(); return; }
+  if (event.type === 'undo' && event.action && ['clock', 'programme'].includes(event.action.action)) { load(); return; }
   if (event.type === 'take') upsertTake(event.take);
   if (event.type === 'mark') upsertMark(event.mark);
   if (event.type === 'renumber') renumbered(event.from, event.take);
-  if (event.type === 'layout' || event.type === 'reload') { load(); return; }
+  if (event.type === 'layout' || event.type === 'programme' || event.type === 'reload') { load(); return; }
   if (event.type !== 'hello') refreshHistory();
   if (state.mode === 'coverage' || state.mode === 'plan') {
     clearTimeout(refreshTimer);
@@ -374,6 +377,7 @@ async function start() {
     return;
   }
   setUpControls();
+  bindProgramme(app);
   setUpScreen(app);
   watchOutbox(outboxChanged);
   // Changes an earlier page left in the outbox (closed or reloaded while the network was down) are sent now,

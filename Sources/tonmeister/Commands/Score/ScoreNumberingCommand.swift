@@ -63,7 +63,10 @@ struct ScoreNumberingCommand: ParsableCommand {
         if changes {
             let printed = try fromPrint ? numberingFromPrint(session) : nil
             report = printed
-            session = try store.renumberBars { session in try rules(for: session, printed: printed) }
+            let asked = try request(printed: printed)
+            do { session = try store.renumberBars { session in try asked.rules(for: session) } } catch let error as NumberingRequestError {
+                throw CLIError.badInput(error.description)
+            }
         }
         emit(session, printed: report)
     }
@@ -75,44 +78,19 @@ struct ScoreNumberingCommand: ParsableCommand {
         return try document.numberedAsPrinted(plain).numbering
     }
 
-    /// The rules the options ask for, on the session as it is now.
-    private func rules(for session: Session, printed: PrintedNumbering?) throws -> [NumberingRule] {
-        let layout = session.layout!
-        let range = try piece.map { p -> ClosedRange<Int> in
-            guard session.pieces.indices.contains(p - 1), let range = session.pieceBarRanges()[p - 1] else {
-                throw CLIError.badInput("--piece \(p): the session has \(session.pieces.count) piece\(session.pieces.count == 1 ? "" : "s") with bars in the layout")
-            }
-            return range
-        }
-        var rules: [NumberingRule]
-        if let printed {
-            rules = printed.rules
-        } else if let piece, first != nil || pickup {
-            rules = try session.rules(numberingPiece: piece - 1, from: first ?? 1, pickup: pickup)
-        } else if first != nil || pickup {
-            let start = first ?? 1
-            rules = pickup && start == 1 ? [.pickup] : [.renumber(fromGlobalIndex: 0, to: BarNumber(pickup ? max(start - 1, 0) : start))]
-        } else {
-            rules = layout.numberingRules()
-        }
-        for text in restarts {
+    /// The request the options make (bars by their present numbers), with the rules read from the print.
+    private func request(printed: PrintedNumbering?) throws -> NumberingRequest {
+        let restarts = try self.restarts.map { text -> NumberingRequest.Restart in
             let (bar, value) = try Self.split(text, option: "--restart-at", default: "1")
-            let index = try Self.find(bar, in: layout, range: range, option: "--restart-at")
-            guard let number = Int(value), (0...BarNumber.maxValue).contains(number) else {
-                throw CLIError.badInput("--restart-at \(text): '\(value)' is not a bar number (0–\(BarNumber.maxValue))")
-            }
-            rules.removeAll { if case .renumber(index, _) = $0 { return true }; return false }
-            rules.append(.renumber(fromGlobalIndex: index, to: BarNumber(number)))
+            guard let number = Int(value) else { throw CLIError.badInput("--restart-at \(text): '\(value)' is not a bar number (0–\(BarNumber.maxValue))") }
+            return NumberingRequest.Restart(bar: bar, to: number)
         }
-        for text in suffixes {
+        let suffixes = try self.suffixes.map { text -> NumberingRequest.Suffix in
             let (bar, letters) = try Self.split(text, option: "--suffix", default: nil)
-            let index = try Self.find(bar, in: layout, range: range, option: "--suffix")
-            guard (try? BarNumber(0, suffix: letters)) != nil, !letters.isEmpty else {
-                throw CLIError.badInput("--suffix \(text): the suffix must be 1–\(BarNumber.maxSuffixLength) letters a–z")
-            }
-            rules.append(.suffix(globalIndex: index, suffix: letters))
+            return NumberingRequest.Suffix(bar: bar, suffix: letters)
         }
-        return rules
+        return NumberingRequest(first: first, pickup: pickup, piece: piece.map { $0 - 1 }, restarts: restarts, suffixes: suffixes,
+                                printed: printed?.rules)
     }
 
     /// `BAR=VALUE` split at "=", with a default value when there is none.
@@ -121,17 +99,6 @@ struct ScoreNumberingCommand: ParsableCommand {
         if parts.count == 2 { return (parts[0], parts[1]) }
         guard let fallback else { throw CLIError.badInput("\(option) \(text): expected BAR=VALUE") }
         return (parts[0], fallback)
-    }
-
-    /// The global index of the bar now numbered `text` (inside `range` when given).
-    static func find(_ text: String, in layout: ScoreLayout, range: ClosedRange<Int>?, option: String) throws -> Int {
-        let number: BarNumber
-        do { number = try BarNumber(text) } catch { throw CLIError.badInput("\(option) \(text): \(error)") }
-        let bars = layout.bars(numbered: number).filter { range?.contains($0.globalIndex) ?? true }
-        guard let bar = bars.first else {
-            throw CLIError.badInput("\(option) \(text): no bar is numbered \(number)\(range == nil ? "" : " in that piece")")
-        }
-        return bar.globalIndex
     }
 
     private func emit(_ session: Session, printed: PrintedNumbering?) {

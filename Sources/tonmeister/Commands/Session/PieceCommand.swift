@@ -18,14 +18,7 @@ struct PieceCommand: ParsableCommand {
     /// The programme as JSON and text lines.
     static func emit(_ session: Session, output: OutputOptions) {
         let ranges = session.pieceBarRanges()
-        let pieces: [JSONValue] = session.pieces.enumerated().map { n, p in
-            var fields: [(String, JSONValue)] = [("piece", .int(n + 1)), ("title", .string(p.title)),
-                                                 ("firstBar", .string(p.firstBar.description)), ("lastBar", .string(p.lastBar.description))]
-            if let key = p.key { fields.append(("key", .string(key))) }
-            fields.append(("prefix", .string(session.prefix(ofPiece: n))))
-            fields.append(("bars", .int(ranges[n].map { $0.count } ?? 0)))
-            return .object(fields)
-        }
+        let pieces: [JSONValue] = session.pieces.indices.map { session.pieceJSON($0, range: ranges[$0]) }
         let lines = session.pieces.isEmpty ? ["no pieces"] : session.pieces.enumerated().map { n, p in
             "\(n + 1). \(p.title): bars \(p.firstBar)–\(p.lastBar)" + (p.key.map { ", \($0)" } ?? "") + ", labels \(session.prefix(ofPiece: n))…"
         }

@@ -1,20 +1,26 @@
-import RecordingProtocol
 import ScoreLayout
 
-/// The orders `score form --detect` proposes, as text and JSON.
-struct FormProposalOutput {
-    var proposals: [FormProposal]
+/// The orders `score form --detect` (and `GET /api/form/detect`) proposes, as text and JSON.
+public struct FormProposalOutput: Sendable {
+    public var proposals: [FormProposal]
     /// The layout's bars in score order (to print signs by bar number).
-    var bars: [BarLocation]
+    public var bars: [BarLocation]
     /// The session file, for the command that confirms a proposal.
-    var sessionPath: String
+    public var sessionPath: String
     /// The orders the pieces have now, by piece index.
-    var current: [Int: [BarSpan]]
+    public var current: [Int: [BarSpan]]
+
+    public init(proposals: [FormProposal], bars: [BarLocation], sessionPath: String, current: [Int: [BarSpan]]) {
+        self.proposals = proposals
+        self.bars = bars
+        self.sessionPath = sessionPath
+        self.current = current
+    }
 
     func number(_ index: Int) -> String { bars.indices.contains(index) ? bars[index].number.description : "?" }
 
     /// The `--order` value that confirms a proposal.
-    static func option(_ order: [BarSpan]?) -> String { order.map { $0.map(\.description).joined(separator: ",") } ?? "score" }
+    public static func option(_ order: [BarSpan]?) -> String { order.map { $0.map(\.description).joined(separator: ",") } ?? "score" }
 
     static func words(_ sign: DrawnForm.Sign) -> String {
         switch sign {
@@ -29,7 +35,7 @@ struct FormProposalOutput {
         }
     }
 
-    var json: JSONValue {
+    package var json: JSONValue {
         ["detected": .array(proposals.map { p in
             ["piece": .int(p.piece + 1), "title": .string(p.title), "firstBar": .string(p.firstBar.description),
              "lastBar": .string(p.lastBar.description), "proposal": p.order.map { .strings($0) } ?? .null,
@@ -45,7 +51,7 @@ struct FormProposalOutput {
         })]
     }
 
-    var lines: [String] {
+    public var lines: [String] {
         var lines: [String] = []
         for p in proposals {
             let name = p.title.isEmpty ? "" : " (\(p.title))"

@@ -251,6 +251,9 @@ enum SessionSchema {
         migrator.registerMigration("v9: the score's notes, takes placed from their audio") { db in
             try migrateToV9(db)
         }
+        migrator.registerMigration("v10: several scores in a session, the score of each piece") { db in
+            try migrateToV10(db)
+        }
         return migrator
     }
 

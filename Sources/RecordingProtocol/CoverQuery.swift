@@ -41,7 +41,9 @@ public enum CoverQuery: Hashable, Sendable {
         case .bar(let bar): return ["bar": .string(bar.description)]
         case .barOnPass(let bar, let pass): return ["bar": .string(bar.description), "pass": .int(pass)]
         case .bars(let from, let to): return ["bars": ["from": .string(from.description), "to": .string(to.description)]]
-        case .point(let p): return ["page": .int(p.page), "x": .double(p.x), "y": .double(p.y)]
+        case .point(let p):
+            guard ScorePageContext.current != nil else { return ["page": .int(p.page), "x": .double(p.x), "y": .double(p.y)] }
+            return Session.positionTree(ScorePosition(page: p.page, x: p.x, y: p.y))
         }
     }
 
@@ -66,20 +68,25 @@ extension CoverageIndex {
     /// The coverage report as `tonmeister coverage --json` prints it:
     /// `{"bars":[{"bar","takes","partial","best"}],"gaps":[{"bar","reason","best"?}],"threshold"}`; with a playing order
     /// (`ordered`) each bar and gap also carries its `pass`.
-    package static func coverageJSON(bars: [BarCoverage], gaps: [Gap], threshold: Int, ordered: Bool = false) -> JSONValue {
-        func passed(_ value: JSONValue, _ pass: Int) -> JSONValue {
-            guard ordered, case .object(let members) = value else { return value }
-            return .object(members + [("pass", .int(pass))])
+    /// With several scores (`score` gives the score index of a bar's index in playing order) each bar and gap also
+    /// carries its `score`.
+    package static func coverageJSON(bars: [BarCoverage], gaps: [Gap], threshold: Int, ordered: Bool = false,
+                                     score: ((Int) -> Int)? = nil) -> JSONValue {
+        func passed(_ value: JSONValue, _ pass: Int, _ index: Int) -> JSONValue {
+            guard case .object(var members) = value else { return value }
+            if ordered { members.append(("pass", .int(pass))) }
+            if let score { members.append(("score", .int(score(index)))) }
+            return .object(members)
         }
         return ["bars": .array(bars.map { b in
             passed(["bar": .string(b.bar.description), "takes": .array(b.takes.map { .int($0) }),
-                    "partial": .array(b.partial.map { .int($0) }), "best": b.best.map { .int($0) } ?? .null], b.pass)
+                    "partial": .array(b.partial.map { .int($0) }), "best": b.best.map { .int($0) } ?? .null], b.pass, b.index)
         }),
          "gaps": .array(gaps.map { g in
              switch g.reason {
-             case .uncovered: return passed(["bar": .string(g.bar.description), "reason": "uncovered"], g.pass)
+             case .uncovered: return passed(["bar": .string(g.bar.description), "reason": "uncovered"], g.pass, g.index)
              case .belowThreshold(let best):
-                 return passed(["bar": .string(g.bar.description), "reason": "below-threshold", "best": .int(best)], g.pass)
+                 return passed(["bar": .string(g.bar.description), "reason": "below-threshold", "best": .int(best)], g.pass, g.index)
              }
          }),
          "threshold": .int(threshold)]

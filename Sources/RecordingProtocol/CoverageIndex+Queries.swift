@@ -153,9 +153,16 @@ extension CoverageIndex {
     /// The number of bars in the layout.
     public var barCount: Int { bars.count }
 
+    /// The (session) page of the bar at an index in playing order, nil outside the score.
+    public func page(ofBarIndex index: Int) -> Int? {
+        bars.indices.contains(index) ? bars[index].page : nil
+    }
+
     /// The index in playing order of the first time through the first bar with this number.
     private func index(of number: BarNumber) throws -> Int {
-        guard let index = bars.firstIndex(where: { $0.number == number }) else { throw ProtocolError.barNotFound(number.description) }
+        guard let index = bars.firstIndex(where: { $0.number == number && barScope?.contains($0.globalIndex) != false }) else {
+            throw ProtocolError.barNotFound(number.description)
+        }
         return index
     }
 

@@ -32,6 +32,9 @@ public struct CoverageIndex: Sendable {
     let takeRank: [Int]
     /// Per take number: the bar coordinates of its edit-point marks (their `at`), ascending.
     private(set) var editPoints: [Int: [Double]]
+    /// The bars (global indices in score order) that bar numbers are looked up in, such as one piece's bars
+    /// (`covers --bar 12 --piece 2`); nil is the whole score (the first bar with the number).
+    public var barScope: ClosedRange<Int>?
 
     struct Span: Sendable {
         var take: Int

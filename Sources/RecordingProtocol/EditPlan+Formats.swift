@@ -145,8 +145,13 @@ extension EditPlan {
         return sign + String(magnitude / 1_000) + (fraction.isEmpty ? "" : "." + fraction)
     }
 
+    /// `{"page","x","y","pass"?}`; while a session of several scores writes (`Session.withScorePages`), `"score"` first and
+    /// the page in that score.
     private static func json(_ p: ScorePosition) -> JSONValue {
-        ["page": .int(p.page), "x": .double(PlainNumber.rounded(p.x, places: 6)), "y": .double(PlainNumber.rounded(p.y, places: 6))]
+        var score: Int?, page = p.page
+        if let local = ScorePageContext.current?.scorePage(p.page) { (score, page) = (local.score, local.page) }
+        return (score.map { ["score": .int($0)] } ?? [:])
+            + ["page": .int(page), "x": .double(PlainNumber.rounded(p.x, places: 6)), "y": .double(PlainNumber.rounded(p.y, places: 6))]
             + (p.pass.map { ["pass": .int($0)] } ?? [:])
     }
 }

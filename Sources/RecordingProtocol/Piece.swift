@@ -17,14 +17,18 @@ public struct Piece: Hashable, Sendable {
     ///
     /// See `PlayingOrder` for how it is expanded and what a pass is.
     public var order: [BarSpan]?
+    /// The score (0-based index in `Session.scores`) the piece's bars are on; nil is any score, its bars found after
+    /// the previous piece's (as with one score). JSON `"score"`, written when set.
+    public var score: Int?
     /// Unknown JSON members kept for the round trip.
     public var extra: ExtraFields
 
     /// Creates a piece without checking it (see `Session.validate()`).
     public init(
         title: String, firstBar: BarNumber, lastBar: BarNumber, key: String? = nil, prefix: String? = nil,
-        order: [BarSpan]? = nil, extra: ExtraFields = ExtraFields()
+        order: [BarSpan]? = nil, score: Int? = nil, extra: ExtraFields = ExtraFields()
     ) {
+        self.score = score
         self.title = title
         self.firstBar = firstBar
         self.lastBar = lastBar

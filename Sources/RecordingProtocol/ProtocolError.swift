@@ -86,6 +86,9 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case strictWarning(kind: String, message: String)
     /// `session rescore --undo` cannot move the session back (no backup of a rescore, or the session moved on since).
     case cannotUndoRescore(reason: String)
+    /// A score index (0-based) that the session does not have, or (`reason`) what is wrong with one it has, such as a
+    /// page past its end.
+    case scoreNotFound(index: Int, count: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -163,6 +166,10 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "--strict refuses what reading would repair or estimate: \(message)"
         case .cannotUndoRescore(let reason):
             return "cannot undo the rescore: \(reason)"
+        case .scoreNotFound(let index, let count, let reason):
+            if (0..<count).contains(index), !reason.isEmpty { return "score \(index): \(reason)" }
+            return "there is no score \(index) (the session has \(count) score\(count == 1 ? "" : "s"), numbered from 0)"
+                + (reason.isEmpty ? "" : ": \(reason)")
         case .missingTiming(let take, let label, let reason):
             return "take \(Self.name(take, label)) cannot be placed in time: \(reason)"
         case .unknownPiece(let name, let titles):

@@ -37,12 +37,20 @@ extension Session {
         let format = try top.required("format", JSONValue.string)
         guard format == Self.format else { throw ProtocolError.unsupportedFormat(format) }
         let title = try top.required("title", JSONValue.string)
-        let score = try top.required("score") { value in
-            var m = try JSONObject(value)
-            return ScoreReference(file: try m.required("file", JSONValue.string), sha256: try m.optional("sha256", JSONValue.string) ?? "",
-                                  music: try m.optional("music", JSONValue.string))
+        let listed = try top.optional("scores", JSONValue.array(Self.scoreEntry))
+        if let listed, listed.isEmpty { throw JSONFieldError("a session needs at least one score", at: [.key("scores")]) }
+        if listed != nil, top.has("score") || top.has("layout") {
+            throw JSONFieldError("give either \"scores\" (each with its layout) or \"score\" and \"layout\", not both", at: [.key("scores")])
         }
-        let layout = try top.optional("layout", ScoreLayout.init(jsonTree:))
+        let score: ScoreReference
+        if let listed { score = listed[0].score } else { score = try top.required("score") { value in try Self.scoreEntry(value, index: 0).score } }
+        var layout = try top.optional("layout", ScoreLayout.init(jsonTree:))
+        var pageMap: ScorePages?
+        if let listed {
+            let pages = ScorePages(counts: listed.map { $0.score.pages ?? $0.layout?.pages.map(\.page).max() })
+            layout = Self.combinedLayout(listed.map { $0.layout }, pages: pages)
+            if listed.count > 1 { pageMap = pages }
+        }
         let numbering = try top.optional("numbering") { value in
             var m = try JSONObject(value)
             var numbering = TakeNumbering()
@@ -51,18 +59,31 @@ extension Session {
             numbering.continuous = try m.optional("continuous", JSONValue.bool) ?? numbering.continuous
             return numbering
         } ?? TakeNumbering()
-        let pieces = try top.optional("pieces", JSONValue.array(Self.piece)) ?? []
-        let takes = try top.optional("takes", JSONValue.array(Self.take)) ?? []
-        let marks = try top.optional("marks", JSONValue.array(Self.mark)) ?? []
-        let entries = try top.optional("history", JSONValue.array(Self.action)) ?? []
+        let (pieces, takes, marks, entries) = try ScorePageContext.$current.withValue(pageMap) {
+            (try top.optional("pieces", JSONValue.array(Self.piece)) ?? [], try top.optional("takes", JSONValue.array(Self.take)) ?? [],
+             try top.optional("marks", JSONValue.array(Self.mark)) ?? [], try top.optional("history", JSONValue.array(Self.action)) ?? [])
+        }
         let history = entries.map(\.action)
         let clockOffset = try top.optional("clockOffset", JSONValue.double)
         let crossfade = try top.optional("crossfade", JSONValue.double)
         let defaultRating = try top.optional("defaultRating", JSONValue.int)
         self.init(title: title, score: score, layout: layout, numbering: numbering, pieces: pieces,
                   takes: takes, marks: marks, history: history, extra: ExtraFields(top.unread))
+        if let listed {
+            scores = listed.map { $0.score }
+            if pageMap != nil { for index in scores.indices where scores[index].pages == nil { scores[index].pages = pageMap?.counts[index] } }
+        }
         (self.clockOffset, self.crossfade, self.defaultRating) = (clockOffset, crossfade, defaultRating)
         if entries.contains(where: { $0.device != nil }) { historyDevices = entries.map(\.device) }
+    }
+
+    /// A score: `{"file","sha256"?,"music"?,"pages"?,"layout"?}` (`layout` only inside `scores`, in the score's own pages).
+    private static func scoreEntry(_ value: JSONValue, index: Int) throws -> (score: ScoreReference, layout: ScoreLayout?) {
+        var m = try JSONObject(value)
+        let score = ScoreReference(file: try m.required("file", JSONValue.string), sha256: try m.optional("sha256", JSONValue.string) ?? "",
+                                   music: try m.optional("music", JSONValue.string), pages: try m.optional("pages", JSONValue.int))
+        if let pages = score.pages, pages < 1 { throw JSONFieldError("a score has at least 1 page, not \(pages)", at: [.key("pages")]) }
+        return (score, try m.optional("layout", ScoreLayout.init(jsonTree:)))
     }
 
     static func piece(_ value: JSONValue, index: Int) throws -> Piece {
@@ -74,6 +95,7 @@ extension Session {
             key: try m.optional("key", JSONValue.string),
             prefix: try m.optional("prefix", JSONValue.string),
             order: try m.optional("order", JSONValue.array { value, _ in try JSONValue.barSpan(value) }),
+            score: try m.optional("score", JSONValue.int),
             extra: ExtraFields(m.unread))
     }
 
@@ -163,11 +185,19 @@ extension Session {
 }
 
 extension JSONValue {
-    /// A position `{"page", "x", "y"}` with an optional `"pass"` (an integer; its range is checked by `validate()`).
+    /// A position `{"page", "x", "y"}` with an optional `"pass"` (an integer; its range is checked by `validate()`)
+    /// and, in a session of several scores, `"score"` (0-based; absent is 0): read as a session page.
     static func position(_ value: JSONValue) throws -> ScorePosition {
         var m = try JSONObject(value)
-        return ScorePosition(page: try m.required("page", int), x: try m.required("x", double), y: try m.required("y", double),
-                             pass: try m.optional("pass", int))
+        let score = try m.optional("score", int)
+        var position = ScorePosition(page: try m.required("page", int), x: try m.required("x", double), y: try m.required("y", double),
+                                     pass: try m.optional("pass", int))
+        let pages = ScorePageContext.current ?? ScorePages(counts: [nil])
+        guard let score, score != 0 || pages.scoreCount > 1 else { return position }
+        do { position.page = try pages.sessionPage(score: score, page: position.page) } catch let error as ProtocolError {
+            throw JSONFieldError(error.description, at: [.key("score")])
+        }
+        return position
     }
 }
 

@@ -5,7 +5,8 @@ import ScoreLayout
 extension Session {
     /// The session JSON document.
     ///
-    /// Keys in order: `format`, `title`, `score`, `layout` (when known), `numbering`, `pieces`,
+    /// Keys in order: `format`, `title`, `score`, `layout` (when known) — with several scores `scores` instead, each
+    /// `{"file","sha256","music"?,"pages","layout"?}` and every position `{"score","page",…}` — `numbering`, `pieces`,
     /// `takes`, `marks`, `history` (when not empty), `clockOffset`, `crossfade`, `defaultRating` (when set), then unknown
     /// top-level members. Takes: `number`, `label`, `start`, `end`,
     /// `source`, `recordStart`, `fps`, `tabletOffset`, `startedAt`, `media`, `placed`, `note`, `deleted` (only when true). Marks: `take`, `kind`,
@@ -24,13 +25,25 @@ extension Session {
     }
 
     var jsonTree: JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("format", .string(Self.format)),
-            ("title", .string(title)),
-            ("score", .object([("file", .string(score.file)), ("sha256", .string(score.sha256))]
-                + (score.music.map { [("music", JSONValue.string($0))] } ?? []))),
-        ]
-        if let layout { members.append(("layout", layout.jsonTree)) }
+        ScorePageContext.$current.withValue(hasSeveralScores ? scorePages : nil) { documentTree }
+    }
+
+    /// A score: `{"file","sha256","music"?,"pages"?}`.
+    private static func tree(_ score: ScoreReference) -> [(String, JSONValue)] {
+        [("file", .string(score.file)), ("sha256", .string(score.sha256))]
+            + (score.music.map { [("music", JSONValue.string($0))] } ?? []) + (score.pages.map { [("pages", JSONValue.int($0))] } ?? [])
+    }
+
+    private var documentTree: JSONValue {
+        var members: [(String, JSONValue)] = [("format", .string(Self.format)), ("title", .string(title))]
+        if hasSeveralScores {
+            members.append(("scores", .array(scores.indices.map { index in
+                .object(Self.tree(scores[index]) + (layout(ofScore: index).map { [("layout", $0.jsonTree)] } ?? []))
+            })))
+        } else {
+            members.append(("score", .object(Self.tree(score))))
+            if let layout { members.append(("layout", layout.jsonTree)) }
+        }
         members.append(("numbering", .object([
             ("first", .int(numbering.first)),
             ("prefixPerPiece", .bool(numbering.prefixPerPiece)),
@@ -48,8 +61,11 @@ extension Session {
         return .object(members + Self.tree(extra))
     }
 
+    /// A position; in a session of several scores (while its JSON is written) `{"score","page",…}` with the page in its score.
     static func tree(_ position: ScorePosition) -> JSONValue {
-        position.jsonTree
+        guard let pages = ScorePageContext.current, case .object(let members) = position.jsonTree else { return position.jsonTree }
+        let (score, page) = pages.scorePage(position.page)
+        return .object([("score", .int(score))] + members.map { ($0.0, $0.0 == "page" ? JSONValue.int(page) : $0.1) })
     }
 
     static func tree(_ piece: Piece) -> JSONValue {
@@ -61,6 +77,7 @@ extension Session {
         if let key = piece.key { members.append(("key", .string(key))) }
         if let prefix = piece.prefix { members.append(("prefix", .string(prefix))) }
         if let order = piece.order { members.append(("order", .strings(order))) }
+        if let score = piece.score { members.append(("score", .int(score))) }
         return .object(members + tree(piece.extra))
     }
 

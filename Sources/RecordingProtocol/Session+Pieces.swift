@@ -12,10 +12,14 @@ extension Session {
         guard let layout else { return pieces.map { _ in nil } }
         let bars = layout.allBars()
         var cursor = 0
-        return pieces.map { piece in
-            let first = bars.first { $0.globalIndex >= cursor && $0.number == piece.firstBar }
-                ?? bars.first { $0.number == piece.firstBar }
-            guard let first, let last = bars.first(where: { $0.globalIndex >= first.globalIndex && $0.number == piece.lastBar })
+        return pieces.indices.map { index in
+            let piece = pieces[index]
+            // With several scores, a piece that names its score has its bars on that score's pages.
+            let pages = pageRange(ofPiece: index)
+            let candidates = pages.map { pages in bars.filter { pages.contains($0.page) } } ?? bars
+            let first = candidates.first { $0.globalIndex >= cursor && $0.number == piece.firstBar }
+                ?? candidates.first { $0.number == piece.firstBar }
+            guard let first, let last = candidates.first(where: { $0.globalIndex >= first.globalIndex && $0.number == piece.lastBar })
             else { return nil }
             cursor = last.globalIndex + 1
             return first.globalIndex...last.globalIndex

@@ -12,16 +12,19 @@ extension Session {
 
     /// The point `fraction` of the way through a bar (`47`, or `12/2` for its second pass), at the vertical middle of its system.
     ///
-    /// The bar is the first with its number in score order. The pass is checked when the position is used (a take or mark
+    /// The bar is the first with its number in score order (on the pages of score `score` when given). The pass is checked when the position is used (a take or mark
     /// on a pass the playing order does not have is refused then).
     ///
     /// - Throws: `ProtocolError.noLayout`, `.barNotFound`, `.passNotFound`, or `.invalidBarAddress` for a fraction outside 0…1.
-    public func position(of address: BarAddress, fraction: Double = 0) throws(ProtocolError) -> ScorePosition {
+    public func position(of address: BarAddress, fraction: Double = 0, inScore score: Int? = nil) throws(ProtocolError) -> ScorePosition {
         guard let layout else { throw .noLayout(reason: "a bar is found on the page through the layout") }
         guard fraction.isFinite, (0...1).contains(fraction) else {
             throw .invalidBarAddress(address.description, reason: "'\(address)': the fraction through the bar must be from 0 to 1, not \(fraction)")
         }
-        guard let bar = layout.bar(numbered: address.bar), let position = layout.position(atGlobalBarIndex: bar.globalIndex, fraction: fraction) else {
+        if let score, !scores.indices.contains(score) { throw .scoreNotFound(index: score, count: scores.count, reason: "") }
+        let pages = score.map { scorePages.pages(ofScore: $0) }
+        let found = pages.map { pages in layout.allBars().first { $0.number == address.bar && pages.contains($0.page) } } ?? layout.bar(numbered: address.bar)
+        guard let bar = found, let position = layout.position(atGlobalBarIndex: bar.globalIndex, fraction: fraction) else {
             throw .barNotFound(address.bar.description)
         }
         if let pass = address.pass, pass > 1 {

@@ -88,7 +88,7 @@ extension Session {
             pieces[index].lastBar = piece.lastBar
         }
         layout = oldLayout
-        score = before.score
+        scores = before.scores
         return report
     }
 }

@@ -25,6 +25,7 @@ extension Session {
                 throw ProtocolError.invalidLayout(reason: error.description)
             }
         }
+        try validateScores()
         guard numbering.first >= 0 else {
             throw ProtocolError.invalidNumbering(reason: "the first take number \(numbering.first) must be at least 0")
         }

@@ -13,9 +13,16 @@ public struct Session: Hashable, Sendable {
 
     /// The session title, such as "Botifarra — day 1".
     public var title: String
-    /// The score PDF.
-    public var score: ScoreReference
-    /// The score's layout; nil when not (yet) known. Queries need it.
+    /// The score PDFs, at least one; most sessions have one. With several, the session's pages run through the
+    /// scores in order (`ScorePages`): positions and `layout` count pages that way, and the JSON names each
+    /// position's score and its own page (`"score": 1`).
+    public var scores: [ScoreReference]
+    /// The first (usually the only) score PDF.
+    public var score: ScoreReference {
+        get { scores[0] }
+        set { scores[0] = newValue }
+    }
+    /// The layout of every score's pages, in session page numbers; nil when not (yet) known. Queries need it.
     public var layout: ScoreLayout?
     /// How takes are numbered and labelled.
     public var numbering: TakeNumbering
@@ -49,7 +56,7 @@ public struct Session: Hashable, Sendable {
         extra: ExtraFields = ExtraFields()
     ) {
         self.title = title
-        self.score = score
+        self.scores = [score]
         self.layout = layout
         self.numbering = numbering
         self.pieces = pieces

@@ -199,6 +199,11 @@ extension SessionDatabase {
         // Positions are placed in playing order: the pieces come along when one of them has an order.
         if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM piece WHERE order_json IS NOT NULL)") == true {
             session.pieces = try SessionRows.pieces(in: db)
+            // A piece naming its score finds its bars on that score's pages: the scores come along too.
+            if let row = try Row.fetchOne(db, sql: "SELECT score_pages FROM session WHERE id = 1") {
+                var notes: [String] = []
+                try SessionRows.readScores(RowReader(row: row, table: "session"), in: db, into: &session, repairs: &notes)
+            }
         }
         return session
     }

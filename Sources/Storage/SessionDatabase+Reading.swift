@@ -145,6 +145,7 @@ extension SessionDatabase {
             extra: try SessionRows.extra(try Self.sessionColumn(reader, "extra_json"), table: "session"))
         if !history.isEmpty, devices.contains(where: { $0 != nil }) { session.historyDevices = devices }
         SessionRows.readClockSettings(reader, into: &session, repairs: &notes)
+        try SessionRows.readScores(reader, in: db, into: &session, repairs: &notes)
         return (session, notes.map { Self.rowWarning($0) } + warnings)
     }
 

@@ -81,6 +81,10 @@ extension SessionDatabase {
                 pieces: pieces, takes: takes, marks: marks, history: history.actions,
                 extra: (try? SessionRows.extra(row["extra_json"], table: "session")) ?? ExtraFields())
             read.historyDevices = history.devices
+            var scoreNotes: [String] = []
+            if (try? SessionRows.readScores(RowReader(row: row, table: "session"), in: db, into: &read, repairs: &scoreNotes)) == nil {
+                lost.append("the scores after the first")
+            }
             // Rows read from damaged pages may be garbage (a take on page 0); what cannot stand is left out.
             let (session, droppedTakes, droppedMarks) = read.sifted()
             lost += Self.lostRows("take", takeRows, garbage: droppedTakes + takeRows.rows.count - takes.count)

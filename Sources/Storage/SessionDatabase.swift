@@ -140,6 +140,7 @@ public final class SessionDatabase: Sendable {
                 session.title, session.score.file, session.score.sha256, session.layout.map { $0.jsonText() },
                 SessionRows.numberingJSON(session.numbering), SessionRows.extraJSON(session.extra), revision + 1,
             ])
+        try SessionRows.insertScores(of: session, in: db)
         for (seq, piece) in session.pieces.enumerated() { try SessionRows.insert(piece, seq: seq + 1, in: db) }
         for (seq, take) in session.takes.enumerated() { try SessionRows.insert(take, seq: seq + 1, in: db) }
         for (seq, mark) in session.marks.enumerated() { try SessionRows.insert(mark, seq: seq + 1, in: db) }

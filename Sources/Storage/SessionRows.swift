@@ -63,9 +63,9 @@ enum SessionRows {
     /// Inserts a piece at position `seq` of the programme.
     static func insert(_ piece: Piece, seq: Int, in db: Database) throws {
         try db.cachedStatement(sql: """
-            INSERT INTO piece (seq, title, first_bar, last_bar, key, prefix, extra_json, order_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO piece (seq, title, first_bar, last_bar, key, prefix, extra_json, order_json, score) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [seq, piece.title, piece.firstBar.description, piece.lastBar.description,
-                                     piece.key, piece.prefix, extraJSON(piece.extra), orderJSON(piece.order)])
+                                     piece.key, piece.prefix, extraJSON(piece.extra), orderJSON(piece.order), piece.score])
     }
 
     /// A playing order as a JSON array of runs (`["1-8","1-8","9-12"]`); nil for score order.
@@ -89,6 +89,7 @@ enum SessionRows {
                 return Piece(title: try reader.string("title"), firstBar: try BarNumber(try reader.string("first_bar")),
                              lastBar: try BarNumber(try reader.string("last_bar")), key: try reader.optionalString("key"),
                              prefix: try reader.optionalString("prefix"), order: try order(try reader.optionalString("order_json")),
+                             score: try reader.optionalInt("score"),
                              extra: try extra(try reader.optionalString("extra_json"), table: "piece"))
             } catch let error as LayoutError {
                 throw StorageError.corruptRow(table: "piece", reason: error.description)

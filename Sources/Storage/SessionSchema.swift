@@ -252,6 +252,9 @@ enum SessionSchema {
             try migrateToV9(db)
         }
         registerProgrammeActions(in: &migrator)
+        migrator.registerMigration("v11: several scores in a session, the score of each piece") { db in
+            try migrateToV11(db)
+        }
         return migrator
     }
 

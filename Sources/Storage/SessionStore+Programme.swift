@@ -29,6 +29,21 @@ extension SessionStore {
         try edit { try $0.recordingProgramme(.pieces) { try $0.movePiece(index, to: destination) } }
     }
 
+    /// Adds a score after the others with its layout (own page numbers) and, when given, a piece on its bars; returns
+    /// the new score's index (see `Session.addScore(_:layout:previousPages:)`). One write: nothing is saved when
+    /// the score or the piece is refused.
+    @discardableResult
+    public func addScore(_ score: ScoreReference, layout: ScoreLayout?, previousPages: Int? = nil, piece: Piece? = nil) throws -> Int {
+        try edit { session in
+            let index = try session.addScore(score, layout: layout, previousPages: previousPages)
+            if var piece {
+                piece.score = index
+                try session.addPiece(piece)
+            }
+            return index
+        }
+    }
+
     /// Removes the piece at `index` from the programme.
     public func removePiece(_ index: Int) throws {
         try edit { try $0.recordingProgramme(.pieces) { try $0.removePiece(index) } }
@@ -38,11 +53,12 @@ extension SessionStore {
 extension SessionStore {
     /// Moves the session onto a new edition of its score (see `Session.rescore(matching:to:score:matches:)`), after
     /// writing the session as it was to `backup` (a `tonmeister-session/1` document) when given.
+    /// With several scores, `index` is the score the new edition replaces (see `Session.rescore(score:matching:to:reference:matches:)`).
     public func rescore(matching old: (Session) throws -> ScoreLayout, to new: ScoreLayout, score: ScoreReference,
-                        matches: [Int?]? = nil, backup: String? = nil) throws -> RescoreReport {
+                        matches: [Int?]? = nil, backup: String? = nil, index: Int = 0) throws -> RescoreReport {
         try edit { session in
             let before = session
-            let report = try session.rescore(matching: old(before), to: new, score: score, matches: matches)
+            let report = try session.rescore(score: index, matching: old(before), to: new, reference: score, matches: matches)
             if let backup { try SessionStore.writeAtomically(before.rescoreBackup(to: session, report: report), to: backup) }
             return report
         }

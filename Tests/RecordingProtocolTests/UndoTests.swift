@@ -84,7 +84,7 @@ struct UndoTests {
     }
 
     @Test("bad history entries are named", arguments: [
-        (#"[{"action":"explode","take":1}]"#, "invalid session JSON: history[0]: unknown action 'explode' (expected one of take-start, take-end, take-note, mark, delete-mark, delete-take, take-renumber, mark-move, mark-change, clock)"),
+        (#"[{"action":"explode","take":1}]"#, "invalid session JSON: history[0]: unknown action 'explode' (expected one of take-start, take-end, take-note, mark, delete-mark, delete-take, take-renumber, mark-move, mark-change, clock, programme)"),
         (#"[{"action":"mark"}]"#, "invalid session JSON: history[0]: a 'mark' action needs a mark"),
         (#"[{"action":"take-start","take":"1"}]"#, "invalid session JSON: history[0].take: expected an integer, found a string"),
         (#"[{"action":"take-start","take":7}]"#, "invalid session history: history[0] (take-start) names take 7, which does not exist"),

@@ -22,6 +22,8 @@ extension Session {
     ///   piece whose bars the layout does not have in order.
     public func barIndices(ofPiece name: String) throws(ProtocolError) -> ClosedRange<Int> {
         let piece = try piece(named: name)
+        // The piece's own bars where they are found (its score's, or after the previous piece's when numbers restart).
+        if let index = pieces.firstIndex(of: piece), let range = pieceBarRanges()[index] { return range }
         return try barIndices(from: piece.firstBar, to: piece.lastBar)
     }
 

@@ -118,6 +118,13 @@ enum APIJSON {
             members.append(("music", .string(music)))
             score = .object(members)
         }
+        // Every score with the session pages it spans (`pages` above lists them all, in that order).
+        let scores: [JSONValue] = session.scores.indices.map { index in
+            let range = session.scorePages.pages(ofScore: index)
+            let count = session.scores[index].pages ?? max(0, pages.count - range.lowerBound + 1)
+            return ["score": .int(index), "file": .string(session.scores[index].file), "sha256": .string(session.scores[index].sha256),
+                    "firstPage": .int(range.lowerBound), "pages": .int(count)]
+        }
         let open: [JSONValue] = live.filter(\.isOpen).map { .int($0.number) }
         let summary: JSONValue = ["takes": .int(live.count), "open": .array(open), "marks": .int(session.liveMarks.count),
                                   "bars": .int(session.layout?.barCount ?? 0)]
@@ -125,13 +132,14 @@ enum APIJSON {
             var members: [(String, JSONValue)] = [("title", .string(p.title)), ("firstBar", .string(p.firstBar.description)),
                                                   ("lastBar", .string(p.lastBar.description)), ("key", .optional(p.key))]
             if let order = p.order { members.append(("order", .strings(order))) }
+            if let score = p.score { members.append(("score", .int(score))) }
             return .object(members)
         }
         let takes: [JSONValue] = live.map { take($0, layout: session.layout) }
         let marks: [JSONValue] = session.liveMarks.map { mark($0, layout: session.layout) }
         let problems: [JSONValue] = ProblemKind.standard.map { .string($0.name) }
         let members: [(String, JSONValue)] = [
-            ("title", .string(session.title)), ("score", score), ("summary", summary), ("pieces", .array(pieces)),
+            ("title", .string(session.title)), ("score", score), ("scores", .array(scores)), ("summary", summary), ("pieces", .array(pieces)),
             ("nextTake", ["number": .int(next.number), "label": .string(next.label)]), ("problems", .array(problems)),
             ("layout", session.layout?.jsonTree ?? .null), ("bars", bars(session.layout)),
             ("takes", .array(takes)), ("marks", .array(marks)), ("history", .int(session.history.count)), ("event", .int(event)),

@@ -24,6 +24,13 @@ final class PageRenderer: @unchecked Sendable {
     let path: String
 
     fileprivate let document: ScoreDocument
+    /// Every score of the session in order (the first is `document`): their pages are the session's pages one after
+    /// the other, as `pageSizes` lists them.
+    private let documents: [ScoreDocument]
+    /// Where each score's PDF was found.
+    let paths: [String]
+    /// The SHA-256 of each score's PDF.
+    let sha256s: [String]
     private let password: String?
     /// Where detection runs: a child process (nil: in this process, when no `tonmeister` executable is found).
     /// Set only before the server answers requests.
@@ -36,12 +43,20 @@ final class PageRenderer: @unchecked Sendable {
 
     struct Key: Hashable { var page: Int, width: Int }
 
-    /// Opens the PDF at `path`, keeping at most `cacheBytes` of images.
-    init(path: String, cacheBytes: Int, password: String? = nil) throws {
-        document = try ScoreDocument(path: path, password: password)
-        pageSizes = document.pageSizes
-        sha256 = SHA256.hex(document.data)
+    /// Opens the PDF at `path` (and, for a session of several scores, the others' at `more`, whose pages follow
+    /// its pages), keeping at most `cacheBytes` of images.
+    init(path: String, more: [String] = [], cacheBytes: Int, password: String? = nil) throws {
+        let first = try ScoreDocument(path: path, password: password)
+        let documents = [first] + (try more.map { try ScoreDocument(path: $0) })
+        document = first
+        self.documents = documents
+        pageSizes = documents.flatMap(\.pageSizes)
+        // One score: its SHA-256; several: the SHA-256 of theirs (images are cached by it).
+        let sha256s = documents.map { SHA256.hex($0.data) }
+        self.sha256s = sha256s
+        sha256 = sha256s.count == 1 ? sha256s[0] : SHA256.hex(Data(sha256s.joined().utf8))
         self.path = path
+        paths = [path] + more
         self.password = password
         capacity = cacheBytes
     }
@@ -87,8 +102,9 @@ final class PageRenderer: @unchecked Sendable {
             order.append(key)
             return data
         }
-        let size = try document.pageSize(key.page)
-        let data = try document.renderPNG(page: key.page, dpi: Self.resolution(width: key.width, of: size))
+        let (document, page) = documentPage(key.page)
+        let size = try document.pageSize(page)
+        let data = try document.renderPNG(page: page, dpi: Self.resolution(width: key.width, of: size))
         cache[key] = data
         order.append(key)
         cachedBytes += data.count
@@ -99,9 +115,20 @@ final class PageRenderer: @unchecked Sendable {
         return data
     }
 
+    /// The score and its own page of a session page (pages past the last score's stay with it, and fail there).
+    private func documentPage(_ page: Int) -> (ScoreDocument, Int) {
+        var local = page
+        for document in documents.dropLast() {
+            if local <= document.pageCount { return (document, local) }
+            local -= document.pageCount
+        }
+        return (documents[documents.count - 1], local)
+    }
+
     /// Detects the layout of the score's pages, with the detection report: in a child process
     /// (``DetectionProcess``), or on the render queue when there is no `tonmeister` executable to run.
     func detectLayout() async throws -> (layout: ScoreLayout, report: JSONValue) {
+        guard documents.count == 1 else { return try await detectEveryScore() }
         if let detector {
             let (path, password) = (self.path, self.password)
             return try await withCheckedThrowingContinuation { continuation in
@@ -116,6 +143,31 @@ final class PageRenderer: @unchecked Sendable {
                 })
             }
         }
+    }
+
+    /// Detects each score of a session of several (one after the other) and joins their layouts and reports, the
+    /// pages numbered as the session numbers them.
+    private func detectEveryScore() async throws -> (layout: ScoreLayout, report: JSONValue) {
+        var pages: [PageLayout] = [], reported: [JSONValue] = [], offset = 0
+        for (index, path) in paths.enumerated() {
+            let password = index == 0 ? self.password : nil
+            let (layout, report): (ScoreLayout, JSONValue) = try await withCheckedThrowingContinuation { continuation in
+                if let detector = self.detector {
+                    DispatchQueue.global().async { continuation.resume(with: Result { try detector.detect(path: path, password: password) }) }
+                } else {
+                    self.queue.async {
+                        continuation.resume(with: Result {
+                            let found = try self.documents[index].detectLayout()
+                            return (try ScoreLayout(detected: found), DetectedPage.report(found, dpi: ScoreDocument.detectionDPI))
+                        })
+                    }
+                }
+            }
+            pages += layout.pages.map { PageLayout(page: $0.page + offset, systems: $0.systems) }
+            reported.append(["score": .int(index), "firstPage": .int(offset + 1), "report": report])
+            offset += documents[index].pageCount
+        }
+        return (ScoreLayout(pages: pages), ["scores": .array(reported)])
     }
 }
 

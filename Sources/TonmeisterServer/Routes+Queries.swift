@@ -15,8 +15,9 @@ extension TonmeisterServer {
                 answer = .object(members)
             }
             // A score that is not the one the session was made on draws marks off their bars: the page says so.
-            let sha256 = reading.session.score.sha256
-            let changed = !sha256.isEmpty && sha256 != self.renderer.sha256 ? [SessionWarning.scoreChanged(path: self.renderer.path)] : []
+            let changed = zip(reading.session.scores, zip(self.renderer.sha256s, self.renderer.paths)).compactMap { score, found in
+                !score.sha256.isEmpty && score.sha256 != found.0 ? SessionWarning.scoreChanged(path: found.1) : nil
+            }
             return Response.json((reading.warnings + changed).appended(to: answer))
         }
         api.get("pages/:file") { request, context in

@@ -56,12 +56,23 @@ public enum SessionFiles {
     ///
     /// - Throws: `ServerError.scoreNotFound` naming where it looked.
     public static func scorePath(for session: Session, sessionPath: String, explicit: String?) throws -> String {
+        try scorePath(for: session.score, sessionPath: sessionPath, explicit: explicit)
+    }
+
+    /// The PDFs of the scores after the first (a session of several scores), each found as `scorePath` finds the first.
+    ///
+    /// - Throws: `ServerError.scoreNotFound` naming where it looked.
+    public static func moreScorePaths(for session: Session, sessionPath: String) throws -> [String] {
+        try session.scores.dropFirst().map { try scorePath(for: $0, sessionPath: sessionPath, explicit: nil) }
+    }
+
+    private static func scorePath(for score: ScoreReference, sessionPath: String, explicit: String?) throws -> String {
         let candidates: [String]
         if let explicit {
             candidates = [explicit]
         } else {
             let folder = URL(fileURLWithPath: sessionPath).deletingLastPathComponent()
-            let file = session.score.file
+            let file = score.file
             let beside = folder.appendingPathComponent(file).standardized.path
             let byName = folder.appendingPathComponent(URL(fileURLWithPath: file).lastPathComponent).path
             candidates = file.hasPrefix("/") ? [file] : Array(NSOrderedSet(array: [file, beside, byName])) as? [String] ?? [file]

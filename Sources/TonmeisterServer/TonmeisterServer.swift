@@ -28,12 +28,14 @@ public final class TonmeisterServer: Sendable {
     ///   - sessionPath: a `.sqlite` session database (see `SessionFiles.prepare` for `.json` documents).
     ///   - scorePath: the score PDF (see `SessionFiles.scorePath`).
     /// - Throws: `ServerError` for a bad configuration, or the errors of opening the database or PDF.
-    public init(sessionPath: String, scorePath: String, configuration: ServerConfiguration) throws {
+    ///   - moreScorePaths: in a session of several scores, the PDFs of the scores after the first, in order.
+    public init(sessionPath: String, scorePath: String, moreScorePaths: [String] = [], configuration: ServerConfiguration) throws {
         try configuration.validate()
         self.configuration = configuration
         service = try SessionService(path: sessionPath)
         _ = try service.database.load()
-        renderer = try PageRenderer(path: scorePath, cacheBytes: configuration.pageCacheBytes, password: configuration.scorePassword)
+        renderer = try PageRenderer(path: scorePath, more: moreScorePaths, cacheBytes: configuration.pageCacheBytes,
+                                    password: configuration.scorePassword)
         assets = try WebAssets.bundled()
     }
 

@@ -88,6 +88,28 @@ struct MultiScoreTests {
         #expect(plan.segments.map(\.fromBar.description) == ["1", "2"])
     }
 
+    @Test("the EDL places each score's take at its own times")
+    func edl() throws {
+        var session = try Self.session()
+        session.takes[0].recordStart = "10:00:00:00"
+        session.takes[0].fps = 25
+        session.takes[1].recordStart = "11:00:00:00"
+        session.takes[1].fps = 25
+        let grid = session.scorePages.offset(ofScore: 1)
+        try session.addMark(take: 1, kind: .text, at: Fixtures.at(Fixtures.chorale, 2, 0.5), time: 5)
+        session.marks[0].time = 1.5   // the rating at bar 2 of the grid
+        session.marks[1].time = 12.5  // the problem from bar 7
+        _ = grid
+        let timeline = try EditTimeline(plan: try session.editPlan(), session: session, baseDirectory: nil)
+        #expect(timeline.events.map(\.take) == [1, 2])
+        #expect(timeline.events.map(\.fromBar) == ["1", "2"])
+        let eleven = 11 * 3600 * 25
+        #expect(timeline.events[0].sourceIn < eleven - 3000 * 25 && timeline.events[0].sourceOut > timeline.events[0].sourceIn)
+        #expect(timeline.events[1].sourceIn >= eleven && timeline.events[1].sourceIn <= eleven + 2 * 25)
+        #expect(timeline.events[1].sourceOut > eleven + 12 * 25)
+        #expect(timeline.cmx3600().contains("TAKE 2 BARS 2-8"))
+    }
+
     @Test("a bad score index in the JSON is refused, naming the field")
     func badIndex() throws {
         let text = try Self.session().jsonText().replacingOccurrences(of: "\"start\":{\"score\":1", with: "\"start\":{\"score\":2")

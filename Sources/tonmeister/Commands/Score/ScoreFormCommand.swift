@@ -62,6 +62,9 @@ struct ScoreFormCommand: ParsableCommand {
         guard let layout = session.layout, layout.barCount > 0 else {
             throw CLIError.badInput("the session has no layout with bars: detect one first (score detect, session create --detect)")
         }
+        if session.hasSeveralScores {
+            throw CLIError.badInput("--detect reads one PDF, but the session has \(session.scores.count) scores: give the order with --order --piece N")
+        }
         if let piece, piece > max(1, session.pieces.count) {
             throw CLIError.badInput("--piece \(piece): the session has \(session.pieces.count) piece\(session.pieces.count == 1 ? "" : "s")")
         }

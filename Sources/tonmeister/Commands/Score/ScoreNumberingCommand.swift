@@ -59,6 +59,9 @@ struct ScoreNumberingCommand: ParsableCommand {
         let store = try file.store()
         var session = try file.load()
         guard session.layout != nil else { throw CLIError.badInput("the session has no layout: detect one first (score detect, session create)") }
+        if fromPrint, session.hasSeveralScores {
+            throw CLIError.badInput("--from-print reads one PDF, but the session has \(session.scores.count) scores: number each piece with --piece N --first … (nothing was changed)")
+        }
         var report: PrintedNumbering?
         if changes {
             let printed = try fromPrint ? numberingFromPrint(session) : nil

@@ -21,10 +21,12 @@ struct CoverageCommand: ParsableCommand {
     }
 
     func run() throws {
-        let index = try file.load().coverageIndex()
+        let session = try file.load()
+        let index = try session.coverageIndex()
         let bars = index.coverage(), gaps = index.gaps(threshold: threshold)
+        let score: ((Int) -> Int)? = session.hasSeveralScores ? { session.scorePage(index.page(ofBarIndex: $0) ?? 1).score } : nil
         output.emit(
-            CoverageIndex.coverageJSON(bars: bars, gaps: gaps, threshold: threshold, ordered: index.playingOrder != nil),
+            CoverageIndex.coverageJSON(bars: bars, gaps: gaps, threshold: threshold, ordered: index.playingOrder != nil, score: score),
             text: bars.map { b in
                 "bar \((b.pass > 1 ? "\(b.bar)/\(b.pass)" : b.bar.description).padding(toLength: 4, withPad: " ", startingAt: 0)) "
                     + (b.best.map { "best \($0)" } ?? "uncovered") + "  takes " + (b.takes.isEmpty ? "–" : b.takes.map(String.init).joined(separator: " "))

@@ -36,6 +36,12 @@ struct CoversCommand: ParsableCommand {
     @Option(help: "The pass of the point in the playing order (default 1).")
     var pass: Int?
 
+    @Option(help: "In a session of several scores: the score (0-based, default 0) of --page.")
+    var score: Int?
+
+    @Option(help: "Look --bar and --bars up among this piece's bars (1-based), as where numbering restarts per piece or each piece has its own score.")
+    var piece: Int?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -45,10 +51,19 @@ struct CoversCommand: ParsableCommand {
             throw ValidationError("give one of --bar, --bars, or --page/--x/--y")
         }
         if pass != nil, !point { throw ValidationError("--pass goes with --page/--x/--y (a bar's pass is written --bar 12/2)") }
+        if score != nil, !point { throw ValidationError("--score goes with --page/--x/--y (for bars, name the piece: --piece N)") }
+        if piece != nil, point { throw ValidationError("--piece goes with --bar or --bars") }
+        if let piece, piece < 1 { throw ValidationError("--piece must be 1 or more") }
     }
 
     func run() throws {
-        let index = try file.load().coverageIndex()
+        let session = try file.load()
+        var index = try session.coverageIndex()
+        if let piece {
+            guard session.pieces.indices.contains(piece - 1) else { throw ProtocolError.pieceNotFound(index: piece - 1, count: session.pieces.count) }
+            guard let bars = session.pieceBarRanges()[piece - 1] else { throw ProtocolError.barNotFound("\(session.pieces[piece - 1].firstBar)…\(session.pieces[piece - 1].lastBar)") }
+            index.barScope = bars
+        }
         let query: CoverQuery
         if let bar {
             query = try BarAddress(bar).coverQuery
@@ -59,11 +74,11 @@ struct CoversCommand: ParsableCommand {
             guard from <= to else { throw CLIError.badInput("--bars \(bars): the range runs backwards") }
             query = .bars(from, to)
         } else {
-            query = .point(ScorePosition(page: page!, x: x!, y: y!, pass: pass))
+            query = .point(try session.sessionPosition(ScorePosition(page: page!, x: x!, y: y!, pass: pass), score: score))
         }
         let results = try query.run(on: index)
         output.emit(
-            query.json(results),
+            session.withScorePages { query.json(results) },
             text: results.isEmpty ? ["no take covers \(query.heading)"] : ["takes covering \(query.heading):"] + results.map { r in
                 "  take \(r.label.padding(toLength: 5, withPad: " ", startingAt: 0)) \(r.coverage.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"
                     + "rating \(r.rating)" + (r.passes.map { "  passes " + $0.map(String.init).joined(separator: ",") } ?? "")

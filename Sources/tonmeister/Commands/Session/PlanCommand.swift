@@ -17,7 +17,7 @@ enum PlanFormat: String, CaseIterable, ExpressibleByArgument {
     func render(_ plan: EditPlan, session: Session, mode: ReadingMode = .lenient, sessionPath: String? = nil) throws -> String {
         switch self {
         case .json:
-            var value = plan.json
+            var value = session.withScorePages { plan.json }
             if case .object(var members) = value, let warnings = WarningLog.shared.takeForJSON() {
                 members.append(("warnings", warnings))
                 value = .object(members)

@@ -57,12 +57,20 @@ struct ServeCommand: ParsableCommand {
         if prepared.imported { Self.say("imported \(file.session) into \(prepared.database)") }
         if prepared.reused { Self.say("serving \(prepared.database), the database beside \(file.session) (made earlier)") }
         let session = try SessionStore(path: prepared.database).load()
-        let scorePath: String
-        do { scorePath = try SessionFiles.scorePath(for: session, sessionPath: prepared.database, explicit: score) } catch let error as ServerError {
+        if score != nil, session.hasSeveralScores {
+            throw CLIError.badInput("--score names one PDF, but the session has \(session.scores.count) scores: each is found from the session's own paths")
+        }
+        let scorePath: String, morePaths: [String]
+        do {
+            scorePath = try SessionFiles.scorePath(for: session, sessionPath: prepared.database, explicit: score)
+            morePaths = try SessionFiles.moreScorePaths(for: session, sessionPath: prepared.database)
+        } catch let error as ServerError {
             throw CLIError.badInput(error.description)
         }
-        if !session.score.sha256.isEmpty, let data = FileManager.default.contents(atPath: scorePath), SHA256.hex(data) != session.score.sha256 {
-            Self.say("warning: " + SessionWarning.scoreChanged(path: scorePath).message)
+        for (reference, path) in zip(session.scores, [scorePath] + morePaths) where !reference.sha256.isEmpty {
+            if let data = FileManager.default.contents(atPath: path), SHA256.hex(data) != reference.sha256 {
+                Self.say("warning: " + SessionWarning.scoreChanged(path: path).message)
+            }
         }
         let token = noToken ? nil : self.token ?? ServerConfiguration.randomToken()
         var configuration = ServerConfiguration(host: host, port: port, token: token)
@@ -70,7 +78,7 @@ struct ServeCommand: ParsableCommand {
         configuration.scorePassword = password
         let server: TonmeisterServer
         do {
-            server = try TonmeisterServer(sessionPath: prepared.database, scorePath: scorePath, configuration: configuration)
+            server = try TonmeisterServer(sessionPath: prepared.database, scorePath: scorePath, moreScorePaths: morePaths, configuration: configuration)
         } catch let error as ServerError {
             throw CLIError.badInput(error.description)
         }

@@ -27,7 +27,7 @@ struct SessionCheckCommand: ParsableCommand {
         do {
             let reading = try SessionStore(path: file.session).read(mode: .lenient)
             warnings = reading.warnings.filter { $0.kind != .damaged } + reading.session.timingWarnings()
-                + [SessionFile.scoreWarning(reading.session.score, sessionPath: file.session)].compactMap { $0 }
+                + SessionFile.scoreWarnings(reading.session, sessionPath: file.session)
             if let damage = reading.damage { errors.append(("damaged", damage.description)) }
         } catch let error as ProtocolError {
             errors.append((Self.kind(of: error), error.description))

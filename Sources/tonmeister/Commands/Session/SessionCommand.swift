@@ -9,7 +9,8 @@ struct SessionCommand: ParsableCommand {
         abstract: "Create, show, import, export and render a recording session (.json document or .sqlite database).",
         subcommands: [SessionCreateCommand.self, SessionShowCommand.self, SessionImportCommand.self, SessionExportCommand.self,
                       SessionRenderCommand.self, SessionCheckCommand.self, SessionLinkAudioCommand.self, SessionClockCommand.self,
-                      SessionRescoreCommand.self, SessionMusicCommand.self, SessionPlaceCommand.self]
+                      SessionRescoreCommand.self, SessionMusicCommand.self, SessionPlaceCommand.self,
+                      SessionAddScoreCommand.self]
     )
 }
 
@@ -32,8 +33,10 @@ struct SessionShowCommand: ParsableCommand {
              "pieces": .array(session.pieces.map { ["title": .string($0.title), "firstBar": .string($0.firstBar.description),
                                                     "lastBar": .string($0.lastBar.description), "key": .optional($0.key)] }),
              "takes": .int(takes.count), "openTakes": .array(open.map { .int($0.number) }), "marks": .int(marks.count),
-             "ratings": .int(ratings.count), "problems": .int(problems.count)],
-            text: ["\(session.title)", "score \(session.score.file), \(bars) bars"]
+             "ratings": .int(ratings.count), "problems": .int(problems.count), "scores": SessionAddScoreCommand.scoresJSON(session)],
+            text: ["\(session.title)"] + session.scores.indices.map { index in
+                    "score" + (session.hasSeveralScores ? " \(index)" : "") + " \(session.scores[index].file), \(session.layout(ofScore: index)?.barCount ?? 0) bars"
+                }
                 + session.pieces.map { "  \($0.title): bars \($0.firstBar)–\($0.lastBar)" + ($0.key.map { ", \($0)" } ?? "") }
                 + ["\(takes.count) takes (\(open.count) open: \(open.map(\.label).joined(separator: ", "))), \(marks.count) marks: "
                    + "\(ratings.count) ratings, \(problems.count) problems"]

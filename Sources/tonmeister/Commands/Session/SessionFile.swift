@@ -22,6 +22,13 @@ struct SessionFile: ParsableArguments {
         return store
     }
 
+    /// JSON built with positions written as the session JSON writes them: with several scores, each with its
+    /// `score` and its page in that score (the session is read again, quietly; as built when it cannot be read).
+    func positionsByScore(_ build: () -> JSONValue) -> JSONValue {
+        guard let loaded = try? SessionStore(path: session).load(), loaded.hasSeveralScores else { return build() }
+        return loaded.withScorePages(build)
+    }
+
     /// The reading mode `--strict` asks for.
     var mode: ReadingMode { strict ? .strict : .lenient }
 
@@ -31,7 +38,7 @@ struct SessionFile: ParsableArguments {
     /// Reads the session at `path`, recording the warnings of its repairs in `WarningLog`.
     static func load(_ path: String, mode: ReadingMode = .lenient) throws -> Session {
         let reading = try SessionStore(path: path).read(mode: mode)
-        WarningLog.shared.record(reading.warnings + [scoreWarning(reading.session.score, sessionPath: path)].compactMap { $0 })
+        WarningLog.shared.record(reading.warnings + scoreWarnings(reading.session, sessionPath: path))
         return reading.session
     }
 
@@ -42,6 +49,11 @@ struct SessionFile: ParsableArguments {
         guard !score.sha256.isEmpty, let path = scorePath(score, sessionPath: sessionPath),
               let data = FileManager.default.contents(atPath: path), SHA256.hex(data) != score.sha256 else { return nil }
         return .scoreChanged(path: path)
+    }
+
+    /// The `score-changed` warnings of every score of the session (see `scoreWarning(_:sessionPath:)`).
+    static func scoreWarnings(_ session: Session, sessionPath: String) -> [SessionWarning] {
+        session.scores.compactMap { scoreWarning($0, sessionPath: sessionPath) }
     }
 
     /// Where the session's score file is: beside the session file, else (older sessions) as written.
@@ -99,12 +111,22 @@ struct PositionOptions: ParsableArguments {
     @Option(name: .customLong("at"), help: "With --bar: how far through the bar, from 0 (its left barline, the default) to 1.")
     var fraction: Double?
 
+    @Option(help: "In a session of several scores: the score (0-based, default 0) whose --page is meant, or whose bars --bar looks in.")
+    var score: Int?
+
     /// The position: the point given, or the bar's point found through the session's layout.
     ///
-    /// - Throws: `ProtocolError` for a bar the layout does not have or a pass the playing order does not have.
+    /// - Throws: `ProtocolError` for a bar the layout does not have, a pass the playing order does not have, or a
+    ///   score the session does not have (`--score`).
     func position(in session: () throws -> Session) throws -> ScorePosition {
-        guard let bar else { return ScorePosition(page: page!, x: x!, y: y!, pass: pass) }
-        return try session().position(of: try BarAddress(bar), fraction: fraction ?? 0)
+        guard let bar else { return try Self.point(ScorePosition(page: page!, x: x!, y: y!, pass: pass), score: score, in: session) }
+        return try session().position(of: try BarAddress(bar), fraction: fraction ?? 0, inScore: score)
+    }
+
+    /// The session position of a point on page `point.page` of score `score` (the point itself without a score).
+    static func point(_ point: ScorePosition, score: Int?, in session: () throws -> Session) throws -> ScorePosition {
+        guard let score else { return point }
+        return try session().sessionPosition(point, score: score)
     }
 
     func validate() throws {
@@ -147,5 +169,6 @@ extension Take {
         return .object(fields)
     }
 
-    static func json(_ p: ScorePosition) -> JSONValue { p.jsonTree }
+    /// A position as the session JSON writes it (with several scores, inside `Session.withScorePages`: its score and own page).
+    static func json(_ p: ScorePosition) -> JSONValue { Session.positionTree(p) }
 }

@@ -28,6 +28,9 @@ struct SessionRescoreCommand: ParsableCommand {
     @Option(help: "The password of an encrypted PDF.")
     var password: String?
 
+    @Option(name: .customLong("score"), help: "In a session of several scores: the score (0-based) the new edition replaces; required there.")
+    var scoreIndex: Int?
+
     @Flag(name: .customLong("no-backup"), help: "Do not write SESSION.before-rescore.json first.")
     var noBackup = false
 
@@ -48,16 +51,23 @@ struct SessionRescoreCommand: ParsableCommand {
         ScoreDocument.keepPageBuffersOnTheHeap()
         let store = try file.store()
         let before = try file.load()
-        guard let oldLayout = before.layout else { throw CLIError.badInput("the session has no layout to match bars with") }
+        if before.hasSeveralScores, scoreIndex == nil {
+            throw CLIError.badInput("the session has \(before.scores.count) scores: say which one \(score) is a new edition of with --score N (0 to \(before.scores.count - 1)); nothing was changed")
+        }
+        let index = scoreIndex ?? 0
+        guard before.scores.indices.contains(index) else {
+            throw ProtocolError.scoreNotFound(index: index, count: before.scores.count, reason: "nothing was changed")
+        }
+        guard let oldLayout = before.layout(ofScore: index) else { throw CLIError.badInput("the session has no layout to match bars with") }
         let document = try ScoreDocument(path: score, password: password)
         let detected = try document.detectLayout()
         for page in detected where page.status == .unreadable {
             printNote("warning: page \(page.page) of \(score) could not be read (\(page.unreadableReason ?? "no staves found")); its bars are not matched")
         }
         let numbered = try document.numberedAsPrinted(ScoreLayout(detected: detected))
-        let old = oldEdition(before, layout: oldLayout)
+        let old = oldEdition(before, layout: oldLayout, index: index)
         if old.fingerprints == nil {
-            printNote("note: the old edition's PDF (\(before.score.file)) is not found unchanged: bars are matched by their numbers only")
+            printNote("note: the old edition's PDF (\(before.scores[index].file)) is not found unchanged: bars are matched by their numbers only")
         }
         let new = EditionMatch.Edition(layout: numbered.layout, printed: !numbered.numbering.used.isEmpty,
                                        fingerprints: try document.barFingerprints(of: numbered.layout))
@@ -65,9 +75,11 @@ struct SessionRescoreCommand: ParsableCommand {
         // The session keeps its numbers: each new bar takes the number of the old bar it is (the producer's notes and
         // queries use them; `score numbering --from-print` adopts the new print's afterwards).
         let layout = numbered.layout.carryingNumbers(from: oldLayout, matches: match.matches)
-        let reference = ScoreReference(file: SessionCreateCommand.path(of: score, from: file.session), sha256: SHA256.hex(document.data))
+        let reference = ScoreReference(file: SessionCreateCommand.path(of: score, from: file.session), sha256: SHA256.hex(document.data),
+                                       music: before.hasSeveralScores ? before.scores[index].music : nil,
+                                       pages: before.hasSeveralScores ? document.pageCount : nil)
         let backup = noBackup ? nil : Self.backupPath(file.session)
-        let report = try store.rescore(matching: { _ in old.layout }, to: layout, score: reference, matches: match.matches, backup: backup)
+        let report = try store.rescore(matching: { _ in old.layout }, to: layout, score: reference, matches: match.matches, backup: backup, index: index)
         emit(report, backup: backup, score: score, basis: match.basis, layout: layout)
     }
 
@@ -84,9 +96,10 @@ struct SessionRescoreCommand: ParsableCommand {
 
     /// The session's layout numbered as the old edition prints it, with its bars' fingerprints, when its PDF is found
     /// unchanged; else the session's layout as it is (its numbers as the session has them, no fingerprints).
-    private func oldEdition(_ session: Session, layout: ScoreLayout) -> EditionMatch.Edition {
-        guard let old = try? AnnotatedScore(session: session, sessionPath: file.session, score: nil, quiet: true).document,
-              session.score.sha256.isEmpty || SHA256.hex(old.data) == session.score.sha256 else {
+    private func oldEdition(_ session: Session, layout: ScoreLayout, index: Int) -> EditionMatch.Edition {
+        let reference = session.scores[index]
+        guard let path = SessionFile.scorePath(reference, sessionPath: file.session), let old = try? ScoreDocument(path: path),
+              reference.sha256.isEmpty || SHA256.hex(old.data) == reference.sha256 else {
             return .init(layout: layout, printed: false, fingerprints: nil)
         }
         let prints = try? old.barFingerprints(of: layout)

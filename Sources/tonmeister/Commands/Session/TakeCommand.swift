@@ -50,7 +50,7 @@ struct TakeStartCommand: ParsableCommand {
             WarningLog.shared.record([SessionWarning(kind: .takeOutsidePiece, message: warning)])
         }
         let take = try store.startTake(at: start, piece: piece.map { $0 - 1 }, source: source, note: note, clock: clock)
-        output.emit(device.tagged(take.summaryJSON), text: ["take \(take.label) started" + (take.recordStart.map { " at \($0)" } ?? "")])
+        output.emit(file.positionsByScore { device.tagged(take.summaryJSON) }, text: ["take \(take.label) started" + (take.recordStart.map { " at \($0)" } ?? "")])
     }
 }
 
@@ -70,7 +70,7 @@ struct TakeEndCommand: ParsableCommand {
     func run() throws {
         let end = try at.position(in: file.load)
         try device.store(file).endTake(number, at: end)
-        output.emit(device.tagged(["number": .int(number), "end": Take.json(end)]), text: ["take \(number) ended"])
+        output.emit(file.positionsByScore { device.tagged(["number": .int(number), "end": Take.json(end)]) }, text: ["take \(number) ended"])
     }
 }
 
@@ -170,6 +170,8 @@ struct MarkAddCommand: ParsableCommand {
     var toY: Double?
     @Option(help: "For a range: the pass of its end, with --to-page/--to-x/--to-y (default 1).")
     var toPass: Int?
+    @Option(help: "For a range in a session of several scores: the score of --to-page or --to-bar (0-based; default the score of --score).")
+    var toScore: Int?
     @Option(help: "For a range: the bar where it ends, such as 49 or 12/2.")
     var toBar: String?
     @Option(name: .customLong("to-at"), help: "With --to-bar: how far through that bar the range ends, from 0 to 1 (default 1, its end).")
@@ -192,13 +194,13 @@ struct MarkAddCommand: ParsableCommand {
 
     func run() throws {
         let kind: MarkKind = rating.map { .rating($0) } ?? problem.map { .problem(ProblemKind($0)) } ?? (editPoint ? .editPoint : .text)
-        var to = toPage.map { ScorePosition(page: $0, x: toX!, y: toY!, pass: toPass) }
-        if let toBar { to = try file.load().position(of: try BarAddress(toBar), fraction: toFraction ?? 1) }
+        var to = try toPage.map { try PositionOptions.point(ScorePosition(page: $0, x: toX!, y: toY!, pass: toPass), score: toScore ?? at.score, in: file.load) }
+        if let toBar { to = try file.load().position(of: try BarAddress(toBar), fraction: toFraction ?? 1, inScore: toScore ?? at.score) }
         let mark = try device.store(file).addMark(take: take, kind: kind, at: try at.position(in: file.load), to: to, time: time, text: text)
         // A tap outside its take is kept where it lies (DESIGN §6); say so. The mark is committed by now: a failure to
         // read the session back for this warning must not turn its acknowledgement into a failure (a retry would add it twice).
         if let session = try? file.store().load() { WarningLog.shared.record(session.placementWarnings(for: mark)) }
-        output.emit(device.tagged(["id": .int(mark.id), "take": .int(mark.take), "kind": .string(mark.kind.name), "at": Take.json(mark.at)]),
+        output.emit(file.positionsByScore { device.tagged(["id": .int(mark.id), "take": .int(mark.take), "kind": .string(mark.kind.name), "at": Take.json(mark.at)]) },
                     text: ["mark \(mark.id) (\(mark.kind.name)) on take \(mark.take)"])
     }
 }

@@ -66,6 +66,7 @@ public struct RepeatSigns: Hashable, Sendable {
         let limit = 16 * max(1, bars.count)
         while bar < bars.count, played.count < limit {
             if !cameBack, has(.startRepeat, bar) { (sectionStart, sectionPass) = (bar, 1) }
+            let returned = cameBack
             cameBack = false
             if let passes = ending(bar) {
                 let pass = jumped ? lastEnding(around: bar) : sectionPass
@@ -75,8 +76,9 @@ public struct RepeatSigns: Hashable, Sendable {
                     bar = next
                     continue
                 }
-            } else if bar > 0, ending(bar - 1) != nil, sectionPass > 1 {
-                // Past the last ending: the next repeat is a section of its own.
+            } else if !returned, bar > 0, ending(bar - 1) != nil, sectionPass > 1 {
+                // Past the last ending: the next repeat is a section of its own (not when a repeat has just come back
+                // here, to a section that begins right after an ending).
                 (sectionStart, sectionPass) = (bar, 1)
             }
             played.append(bar)

@@ -177,7 +177,8 @@ extension ScoreLayout {
                      floor: Int) -> [NumberingRule]? {
         var excess = countedNumber.value - anchor.number.value
         var added: [NumberingRule] = []
-        let labels = endings.filter { $0.globalIndex < anchor.globalIndex }.sorted { $0.globalIndex < $1.globalIndex }
+        // An ending may begin at the printed number's own bar (abcm2ps prints 15 over a second ending after 15).
+        let labels = endings.filter { $0.globalIndex <= anchor.globalIndex }.sorted { $0.globalIndex < $1.globalIndex }
         for label in labels where label.ordinal >= 2 && label.globalIndex >= floor && excess > 0 {
             guard let first = labels.last(where: { $0.ordinal == 1 && $0.globalIndex < label.globalIndex }) else { continue }
             let length = min(excess, label.globalIndex - first.globalIndex)

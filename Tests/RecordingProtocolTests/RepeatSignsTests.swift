@@ -28,6 +28,10 @@ struct RepeatSignsTests {
         ("dal segno al coda",
          signs(10, [3: [.segno], 6: [.toCoda], 8: [.dalSegno], 9: [.coda]]),
          ["1-8", "3-6", "9-10"]),
+        // The second half's start repeat right after the second ending: its repeat comes back once, not for ever.
+        ("a repeated half right after the second ending",
+         signs(12, [4: [.ending([1]), .endRepeat], 5: [.ending([2])], 6: [.startRepeat], 12: [.endRepeat]]),
+         ["1-4", "1-3", "5-12", "6-12"]),
         ("endings after a da capo take the last ending",
          signs(12, [7: [.ending([1])], 8: [.ending([1]), .endRepeat], 9: [.ending([2])], 12: [.daCapo, .fine]]),
          ["1-8", "1-6", "9-12", "1-6", "9-12"]),

@@ -80,6 +80,17 @@ struct PrintedNumberingTests {
         #expect(numbers == ["1", "2", "3", "4", "5", "6", "7", "8", "8a", "9", "10", "11", "12"])
     }
 
+    /// abcm2ps prints a second ending with the first ending's number: 15 over the second ending that opens the last
+    /// system, after the first ending 15 at the end of the system before.
+    @Test func aSecondEndingAtThePrintedNumbersOwnBarTakesTheSuffix() throws {
+        let layout = Self.layout([4, 4, 4, 4, 1])
+        let result = layout.numbering(agreeingWith: [Self.head(4, "5"), Self.head(8, "8"), Self.head(12, "12"), Self.head(16, "15")],
+                                      endings: [PrintedEnding(globalIndex: 6, ordinal: 1), PrintedEnding(globalIndex: 7, ordinal: 2),
+                                                PrintedEnding(globalIndex: 15, ordinal: 1), PrintedEnding(globalIndex: 16, ordinal: 2)])
+        let numbers = try layout.renumbered(result.rules).allBars().map(\.number.description)
+        #expect(numbers == ["1", "2", "3", "4", "5", "6", "7", "7a", "8", "9", "10", "11", "12", "13", "14", "15", "15a"])
+    }
+
     @Test(arguments: [
         [NumberingRule](), [.pickup], [.renumber(fromGlobalIndex: 6, to: BarNumber(1))],
         [.pickup, .renumber(fromGlobalIndex: 5, to: BarNumber(0)), .suffix(globalIndex: 9, suffix: "a")],

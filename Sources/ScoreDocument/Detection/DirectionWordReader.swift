@@ -94,7 +94,8 @@ enum DirectionWordReader {
     }
 
     /// The bar opened by a symbol drawn above a system's top staff, two to five spaces tall and narrower than tall
-    /// (a segno), in the bars before `before`; nil when there is none.
+    /// (a segno), in the bars before `before`: the bar its middle opens (LilyPond centres it on the barline); nil
+    /// when there is none.
     static func drawnSegno(_ systems: [RepeatSignReader.System], drawing: PageDrawing, words: [PageWord], before: Int) -> Int? {
         for system in systems where system.firstIndex <= before {
             let space = system.space, top = system.staves[0].top
@@ -104,7 +105,7 @@ enum DirectionWordReader {
                     && box.minX >= system.bars[0].left && !words.contains { $0.left < box.maxX && $0.right > box.minX && $0.top < box.maxY && $0.bottom > box.minY }
             }.sorted { $0.minX < $1.minX }
             for box in candidates {
-                let bar = RepeatSignReader.openingBar(system, x: box.minX)
+                let bar = RepeatSignReader.openingBar(system, x: (box.minX + box.maxX) / 2)
                 if bar < before { return bar }
             }
         }

@@ -6,7 +6,10 @@ import ScoreLayout
 /// bar, where engravers print them) or over a barline inside the system (numbers printed every bar or every few
 /// bars; they number the bar that begins there). Only words that read as a bar number count (`12`, `12a`,
 /// `(12)`); words below the system's top line, inside another system's reach or far from any barline are left
-/// out. An ending label is a small number with an optional dot (`1.`, `2`) over the barline where the ending begins.
+/// out. Of several numbers at one bar, the one nearest the staff's corner there wins (a bar number sits at the
+/// staff's left end, an ending label after the clef, a page number higher up), and a number set noticeably
+/// larger than the page's other bar numbers is none (a page number). An ending label is a small number with an
+/// optional dot (`1.`, `2`) over the barline where the ending begins.
 public enum PrintedNumberReader {
     /// What was read on the pages of a layout.
     public struct Reading: Hashable, Sendable {
@@ -21,52 +24,97 @@ public enum PrintedNumberReader {
         var reading = Reading()
         var globalIndex = 0
         for page in layout.pages {
+            var candidates: [Candidate] = []
             for (s, system) in page.systems.enumerated() {
                 let bars = system.bars ?? []
                 defer { globalIndex += bars.count }
                 guard !bars.isEmpty else { continue }
                 let above = s > 0 ? page.systems[s - 1].bottom : -Double.infinity
-                read(system, bars: bars, firstIndex: globalIndex, previousBottom: above, words: words[page.page] ?? [], into: &reading)
+                read(system, bars: bars, firstIndex: globalIndex, previousBottom: above, words: words[page.page] ?? [],
+                     candidates: &candidates, endings: &reading.endings)
             }
+            reading.numbers += nearest(ofSize(candidates))
         }
         return reading
     }
 
+    /// A word that may be a bar number, with what decides between several at one bar.
+    struct Candidate {
+        var number: PrintedBarNumber
+        /// The distance in points from the word to the staff's corner at its bar (the top staff line at the bar's
+        /// left edge): across plus above.
+        var distance: Double
+        /// The height of the word's box (its font size).
+        var height: Double
+    }
+
+    /// The candidates without those set noticeably larger than the page's bar numbers (a page number in a bigger
+    /// font above the first system): taller than 1.15 times the median height, when at least two others agree on it.
+    static func ofSize(_ candidates: [Candidate]) -> [Candidate] {
+        guard candidates.count >= 3 else { return candidates }
+        let heights = candidates.map(\.height).sorted()
+        let median = heights[heights.count / 2]
+        let typical = candidates.filter { $0.height <= 1.15 * median }
+        return typical.count >= 2 ? typical : candidates
+    }
+
     private static func read(_ system: SystemLayout, bars: [BarLayout], firstIndex: Int, previousBottom: Double,
-                             words: [PageWord], into reading: inout Reading) {
+                             words: [PageWord], candidates heads: inout [Candidate], endings: inout [PrintedEnding]) {
         let staff = system.staves?.first.map { $0.bottom - $0.top } ?? min(system.height, 40)
         let space = max(staff / 4, 1)
-        // Of several numbers over one bar (a page number above the first system, say), the one nearest the staff.
-        var heads: [(PrintedBarNumber, Double)] = []
-        defer { reading.numbers += Self.nearest(heads) }
+        let top = system.staves?.first?.top ?? system.top
+        /// How far a word lies from the top staff line's point at `x`: across (0 over it) plus above.
+        func distance(_ word: PageWord, x: Double) -> Double {
+            max(0, word.left - x) + max(0, x - word.right) + max(0, top - word.bottom)
+        }
+        // Undotted labels at the system's head ("2" after the clef, as abcm2ps sets them): an ending only when another
+        // number stands left of them there (the bar number), checked after all words are seen.
+        var headLabels: [(PageWord, Int)] = []
+        var headNumbers: [PageWord] = []
+        defer {
+            for (label, ordinal) in headLabels where headNumbers.contains(where: { $0.right < label.left && $0 != label }) {
+                endings.append(PrintedEnding(globalIndex: firstIndex, ordinal: ordinal))
+            }
+        }
         for word in words {
             let middle = (word.top + word.bottom) / 2
             guard word.bottom <= system.top + space / 2, word.bottom >= system.top - 4 * staff,
                   system.top - middle < middle - previousBottom, word.height < 3 * staff else { continue }
             let first = bars[0]
-            if let ordinal = endingOrdinal(word.text),
-               let k = bars.indices.first(where: { word.left >= bars[$0].left - space && word.left <= bars[$0].left + 3 * space }),
-               k > 0 || word.text.contains(".") {
-                reading.endings.append(PrintedEnding(globalIndex: firstIndex + k, ordinal: ordinal))
+            if let ordinal = endingOrdinal(word.text) {
+                if let k = bars.indices.first(where: { word.left >= bars[$0].left - space && word.left <= bars[$0].left + 3 * space }),
+                   k > 0 || word.text.contains(".") {
+                    endings.append(PrintedEnding(globalIndex: firstIndex + k, ordinal: ordinal))
+                } else if word.left > first.left + space, word.right <= first.left + 0.6 * first.width {
+                    // After the clef at the system's head: a dotted label is an ending, an undotted one maybe.
+                    if word.text.contains(".") {
+                        endings.append(PrintedEnding(globalIndex: firstIndex, ordinal: ordinal))
+                    } else {
+                        headLabels.append((word, ordinal))
+                    }
+                }
             }
             guard let number = barNumber(word.text) else { continue }
             if word.right <= first.left + 0.6 * first.width, word.left >= first.left - 4 * staff {
-                heads.append((PrintedBarNumber(globalIndex: firstIndex, number: number, atSystemStart: true), word.bottom))
+                headNumbers.append(word)
+                heads.append(Candidate(number: PrintedBarNumber(globalIndex: firstIndex, number: number, atSystemStart: true),
+                                       distance: distance(word, x: first.left), height: word.height))
             } else if let k = bars.indices.dropFirst().first(where: {
                 abs(word.left - bars[$0].left) <= 2 * space || abs(word.midX - bars[$0].left) <= 1.5 * space
             }) {
-                heads.append((PrintedBarNumber(globalIndex: firstIndex + k, number: number, atSystemStart: false), word.bottom))
+                heads.append(Candidate(number: PrintedBarNumber(globalIndex: firstIndex + k, number: number, atSystemStart: false),
+                                       distance: distance(word, x: bars[k].left), height: word.height))
             }
         }
     }
 
-    /// For each bar, the number whose bottom lies lowest (nearest the staff below it).
-    static func nearest(_ candidates: [(PrintedBarNumber, Double)]) -> [PrintedBarNumber] {
-        var best: [Int: (PrintedBarNumber, Double)] = [:]
-        for (number, bottom) in candidates where best[number.globalIndex].map({ bottom > $0.1 }) ?? true {
-            best[number.globalIndex] = (number, bottom)
+    /// For each bar, the number nearest the staff's corner there (see `Candidate.distance`).
+    static func nearest(_ candidates: [Candidate]) -> [PrintedBarNumber] {
+        var best: [Int: Candidate] = [:]
+        for candidate in candidates where best[candidate.number.globalIndex].map({ candidate.distance < $0.distance }) ?? true {
+            best[candidate.number.globalIndex] = candidate
         }
-        return best.values.map(\.0).sorted { $0.globalIndex < $1.globalIndex }
+        return best.values.map(\.number).sorted { $0.globalIndex < $1.globalIndex }
     }
 
     /// The bar number a word spells (`12`, `12a`, `(12)`, `[12]`), nil for anything else.

@@ -80,14 +80,28 @@ enum RepeatSignReader {
         }
     }
 
-    /// The bar of `system` whose closing barline is nearest to either end of `left...right` (end-of-bar signs).
+    /// The bar of `system` that end-of-bar words at `left...right` close. Engravers set them ending at the barline
+    /// (MuseScore: the right end a little past it), starting at the barline (Verovio), or starting at the bar's last
+    /// note and running on over the next, maybe narrow, bar (LilyPond, abcm2ps). So, in this order: a barline the
+    /// words end at (from a fifth of a space before it to most of a space past it), a barline within a space of the
+    /// words' left end, the bar the words begin in when they run on more than a space past its barline, and
+    /// otherwise the barline nearest either end.
     static func closingBar(_ system: System, left: Double, right: Double) -> Int {
-        var best = (index: system.bars.count - 1, distance: Double.infinity)
-        for (k, bar) in system.bars.enumerated() {
-            let d = min(abs(bar.right - left), abs(bar.right - right))
-            if d < best.distance { best = (k, d) }
+        let space = system.space, bars = system.bars
+        func nearest(_ x: Double) -> (index: Int, distance: Double) {
+            var best = (index: bars.count - 1, distance: Double.infinity)
+            for (k, bar) in bars.enumerated() where abs(bar.right - x) < best.distance { best = (k, abs(bar.right - x)) }
+            return best
         }
-        return system.firstIndex + best.index
+        if let k = bars.indices.first(where: { right >= bars[$0].right - 0.2 * space && right <= bars[$0].right + 0.8 * space }) {
+            return system.firstIndex + k
+        }
+        let atLeft = nearest(left), atRight = nearest(right)
+        if atLeft.distance <= space { return system.firstIndex + atLeft.index }
+        if let k = bars.firstIndex(where: { left >= $0.left && left < $0.right }), right > bars[k].right + space {
+            return system.firstIndex + k
+        }
+        return system.firstIndex + (atLeft.distance <= atRight.distance ? atLeft.index : atRight.index)
     }
 
     /// The bar of `system` a sign at its start opens (the bar containing a point a space right of `x`).

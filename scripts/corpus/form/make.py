@@ -5,13 +5,17 @@ Small tunes written here (random C-major quarter-note lines from fixed seeds; th
 barlines, first/second endings, pickups, D.C./D.S./Fine/Coda, and a page of several tunes. Each form is written
 as MusicXML (engraved by MuseScore 3 with QT_QPA_PLATFORM=offscreen, and by Verovio + rsvg-convert), as LilyPond
 and as ABC (abcm2ps + ps2pdf). Next to each PDF, NAME.form.json holds the truth, written by hand below with each
-form (not computed by Tonmeister): the pieces in score order, each with its first and last printed bar number and
-its playing order as runs of printed bar numbers.
+form (not computed by Tonmeister): the pieces in score order, each with its first and last printed bar number, its
+bars in score order as printed (`bars`) and its playing order as runs of printed bar numbers. The forms below count
+bars on through second endings (MuseScore, Verovio and LilyPond print them so); abcm2ps gives a second ending the
+first ending's numbers again (7, 7, 8: Tonmeister calls the second 7a), so its truth is rewritten in its own numbers.
 
-Forms in HELD_OUT go to form-heldout: the detector was never tuned on them.
+Forms in HELD_OUT go to form-heldout: the detector was never tuned on them; forms in FRESH go to form-fresh, written
+after the held-out failures were studied and never tuned on either.
 
 Needs: mscore3, lilypond, abcm2ps, ps2pdf, rsvg-convert; verovio (PyPI) importable by the python running this.
-Usage: scripts/corpus/form/make.py [--only musescore,verovio,lilypond,abcm2ps]
+Usage: scripts/corpus/form/make.py [--only musescore,verovio,lilypond,abcm2ps] [--forms a,b] [--truth-only]
+(--truth-only rewrites the NAME.form.json files and leaves the PDFs as they are)
 """
 import json
 import os
@@ -96,6 +100,42 @@ def rondo_dc():
     return tune("Rondeau", 2, bars, ["1-8", "1-8", "9-16", "9-16", "17-24", "1-8"], seed=16)
 
 
+def polka_ds_fine():
+    bars = plain(16)
+    bars[4]["segno"] = True
+    bars[11]["text"] = "Fine"
+    bars[15]["text"] = "D.S. al Fine"
+    return tune("Polka", 2, bars, ["1-16", "5-12"], seed=21)
+
+
+def reel_two_endings():
+    # An upbeat, a first part with a two-bar first ending (7-8) and its second ending (9-10), a second part whose
+    # endings are one bar each (17, 18).
+    bars = plain(18)
+    bars[0]["start"] = True
+    bars[6]["ending"] = 1; bars[6]["endingBars"] = 2; bars[7]["end"] = True
+    bars[8]["ending"] = 2; bars[8]["endingBars"] = 2
+    bars[10]["start"] = True
+    bars[16]["ending"] = 1; bars[16]["end"] = True
+    bars[17]["ending"] = 2
+    t = tune("Reel", 4, bars, ["0-8", "1-6", "9-17", "11-16", "18"], pickup=True, seed=22)
+    return t
+
+
+def march_dc_coda():
+    bars = plain(20)
+    bars[7]["text"] = "To Coda"
+    bars[15]["text"] = "D.C. al Coda"
+    bars[16]["coda"] = True
+    return tune("March with coda", 2, bars, ["1-16", "1-8", "17-20"], seed=23)
+
+
+def hymn_inner_repeat():
+    bars = plain(16)
+    bars[4]["start"] = True; bars[11]["end"] = True
+    return tune("Hymn", 3, bars, ["1-12", "5-16"], seed=24)
+
+
 FORMS = {
     "minuet-dc": [minuet_dc()],
     "binary-pickup": [binary_pickup()],
@@ -103,13 +143,19 @@ FORMS = {
     "ds-coda": [ds_coda()],
     "gavotte": [gavotte_pickup_endings()],
     "rondo-dc": [rondo_dc()],
+    "polka-ds-fine": [polka_ds_fine()],
+    "reel-endings": [reel_two_endings()],
+    "march-dc-coda": [march_dc_coda()],
+    "hymn-repeat": [hymn_inner_repeat()],
 }
 # Several tunes on one page (LilyPond books and ABC only: MusicXML has one piece per file).
 BOOKS = {
     "tunes-book": [binary_pickup(), endings(), minuet_dc()],
     "tunes-book-2": [gavotte_pickup_endings(), rondo_dc()],
+    "tunes-book-3": [hymn_inner_repeat(), reel_two_endings(), polka_ds_fine()],
 }
 HELD_OUT = {"gavotte", "rondo-dc", "tunes-book-2"}
+FRESH = {"polka-ds-fine", "reel-endings", "march-dc-coda", "hymn-repeat", "tunes-book-3"}
 
 STEPS = ["C", "D", "E", "F", "G", "A", "B"]
 
@@ -128,13 +174,20 @@ def melody(t):
 
 
 def numbered(t):
-    """(number, bar dict, notes) for every bar, the upbeat first."""
+    """(number, bar dict, notes) for every bar, the upbeat first. The bars of an ending after its first carry
+    `inEnding`; an ending's last bar carries `endingLast` (its number)."""
     pick, notes = melody(t)
     out = []
     if t["pickup"]:
         out.append((0, {"start": True} if t.get("startRepeatAtPickup") else {}, pick))
-    for i, (b, n) in enumerate(zip(t["bars"], notes)):
-        b = dict(b)
+    bars = [dict(b) for b in t["bars"]]
+    for i, b in enumerate(bars):
+        if b.get("ending"):
+            length = b.get("endingBars", 1)
+            for k in range(1, length):
+                bars[i + k]["inEnding"] = True
+            bars[i + length - 1]["endingLast"] = b["ending"]
+    for i, (b, n) in enumerate(zip(bars, notes)):
         if i == 0 and t.get("startRepeatAtPickup"):
             b.pop("start", None)
         out.append((i + 1, b, n))
@@ -179,8 +232,8 @@ def musicxml(t):
         right = []
         if bar.get("end"):
             right.append('<bar-style>light-heavy</bar-style>')
-        if bar.get("ending"):
-            right.append('<ending number="%d" type="%s"/>' % (bar["ending"], "stop" if bar.get("end") else "discontinue"))
+        if bar.get("endingLast"):
+            right.append('<ending number="%d" type="%s"/>' % (bar["endingLast"], "stop" if bar.get("end") else "discontinue"))
         if bar.get("end"):
             right.append('<repeat direction="backward"/>')
         if right:
@@ -214,7 +267,7 @@ def lily_tune(t):
             rc = "(volta #f) " if volta_open else ""
             cmds.append('\\set Score.repeatCommands = #\'(%s(volta "%d."))' % (rc, bar["ending"]))
             volta_open = True
-        elif volta_open:
+        elif volta_open and not bar.get("inEnding"):
             cmds.append("\\set Score.repeatCommands = #'((volta #f))")
             volta_open = False
         if bar.get("segno"):
@@ -290,11 +343,34 @@ def abc(tunes):
     return "\n".join(out) + "\n"
 
 
+def printed_numbers(t, engraver):
+    """{counted number: printed label} for every bar: abcm2ps numbers a second ending's bars like the first ending's
+    (7, 7, 8), written 7a here; the others count on."""
+    labels, shift, first_ending = {}, 0, None
+    for number, bar, _ in numbered(t):
+        if bar.get("ending") == 1:
+            first_ending = number - shift
+        if engraver == "abcm2ps" and bar.get("ending") == 2:
+            length = bar.get("endingBars", 1)
+            for k in range(length):
+                labels[number + k] = "%da" % (first_ending + k)
+            shift += length
+        if number not in labels:
+            labels[number] = str(number - shift)
+    return labels
+
+
 def truth(tunes, engraver):
     pieces = []
     for t in tunes:
-        first = 0 if t["pickup"] else 1
-        pieces.append({"title": t["title"], "firstBar": str(first), "lastBar": str(len(t["bars"])), "order": t["order"]})
+        labels = printed_numbers(t, engraver)
+        ordered = [labels[n] for n, _, _ in numbered(t)]
+
+        def run(text):
+            parts = [int(x) for x in text.split("-")]
+            return "-".join(labels[x] for x in parts)
+        pieces.append({"title": t["title"], "firstBar": ordered[0], "lastBar": ordered[-1], "bars": ordered,
+                       "order": [run(r) for r in t["order"]]})
     return {"engraver": engraver, "pieces": pieces}
 
 
@@ -303,11 +379,15 @@ def run(cmd, **kw):
 
 
 def write(name, tunes, engraver, pdf):
-    folder = "form-heldout" if name in HELD_OUT else "form"
+    folder = "form-heldout" if name in HELD_OUT else "form-fresh" if name in FRESH else "form"
     directory = os.path.join(CORPUS, folder)
     os.makedirs(directory, exist_ok=True)
     target = os.path.join(directory, "%s-%s.pdf" % (engraver, name))
-    shutil.copy(pdf, target)
+    if "--truth-only" in sys.argv:
+        if not os.path.exists(target):
+            return
+    else:
+        shutil.copy(pdf, target)
     with open(target[:-4] + ".form.json", "w") as f:
         json.dump(truth(tunes, engraver), f, indent=1)
         f.write("\n")
@@ -317,9 +397,17 @@ def main():
     only = set(sys.argv[sys.argv.index("--only") + 1].split(",")) if "--only" in sys.argv else \
         {"musescore", "verovio", "lilypond", "abcm2ps"}
     os.environ["SOURCE_DATE_EPOCH"] = "1700000000"
+    wanted = set(sys.argv[sys.argv.index("--forms") + 1].split(",")) if "--forms" in sys.argv else None
+    forms = {k: v for k, v in FORMS.items() if wanted is None or k in wanted}
+    books = {k: v for k, v in BOOKS.items() if wanted is None or k in wanted}
+    if "--truth-only" in sys.argv:
+        for name, tunes in list(forms.items()) + list(books.items()):
+            for engraver in sorted(only):
+                write(name, tunes, engraver, None)
+        return
     work = tempfile.mkdtemp()
     try:
-        for name, tunes in FORMS.items():
+        for name, tunes in forms.items():
             xml = os.path.join(work, name + ".musicxml")
             open(xml, "w").write(musicxml(tunes[0]))
             if "musescore" in only:
@@ -341,7 +429,7 @@ def main():
                 pdf = os.path.join(work, name + "-vrv.pdf")
                 run(["rsvg-convert", "-f", "pdf", "-o", pdf] + svgs)
                 write(name, tunes, "verovio", pdf)
-        for name, tunes in list(FORMS.items()) + list(BOOKS.items()):
+        for name, tunes in list(forms.items()) + list(books.items()):
             if "lilypond" in only:
                 ly = os.path.join(work, name + ".ly")
                 open(ly, "w").write(lilypond(tunes))

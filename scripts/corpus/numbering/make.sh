@@ -4,7 +4,9 @@
 # The truth NAME.numbers.json beside each PDF lists every system's first bar number in page order: the number
 # the engraver printed at the system's head, and 0 (upbeat) or 1 for a piece's first system, which carries none;
 # it was written by hand from the sources (each ABC line and each \break ends a system) and checked against
-# `pdftotext -bbox`. The *-b files are held out: never used to tune the reader.
+# `pdftotext -bbox`. The *-b files are held out: never used to tune the reader. book-pages runs over two pages
+# (LilyPond's page number "2" stands above the second piece's first system, which prints no bar number).
+# scripts/corpus/numbering/make-engravers.py makes a second held-out set (numbering-engravers).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 corpus="$here/../../../Tests/ScoreDocumentTests/Corpus"
@@ -15,7 +17,7 @@ for name in tunes-a tunes-b; do
   abcm2ps -O "$work/$name.ps" "$here/$name.abc" >/dev/null
   ps2pdf "$work/$name.ps" "$corpus/$folder/$name.pdf"
 done
-for name in book-a book-b; do
+for name in book-a book-b book-pages; do
   folder=numbering; [ "$name" = book-b ] && folder=numbering-heldout
   lilypond -s -o "$work/$name" "$here/$name.ly"
   cp "$work/$name.pdf" "$corpus/$folder/$name.pdf"

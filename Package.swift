@@ -35,7 +35,10 @@ let package = Package(
         .systemLibrary(name: "CSystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Pixel kernels with AVX2, chosen at run time (the build targets baseline x86-64).
         .target(name: "CKernels"),
-        .target(name: "ScoreDocument", dependencies: ["CPoppler", "CSystemZlib", "CKernels", "ScoreLayout"]),
+        // Tesseract's C API, loaded on first use to read printed bar numbers on scans (Debian: libtesseract-dev,
+        // tesseract-ocr-eng).
+        .target(name: "CTesseract", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "ScoreDocument", dependencies: ["CPoppler", "CSystemZlib", "CKernels", "CTesseract", "ScoreLayout"]),
         // libsndfile, libsamplerate and KissFFT, loaded on first use (Debian: libsndfile1-dev, libsamplerate0-dev, libkissfft-dev).
         .target(name: "CAudio", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "ScoreFollowing", dependencies: ["CAudio", "RecordingProtocol", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),

@@ -1,5 +1,5 @@
-/// A word of a page's text, as poppler extracts it: its characters and the box they cover, in PDF points
-/// (origin top-left, y downward).
+/// A word of a page's text, as poppler extracts it (or as OCR reads it from a scan's pixels): its characters and the
+/// box they cover, in PDF points (origin top-left, y downward).
 public struct PageWord: Hashable, Sendable {
     /// The characters, without spaces.
     public var text: String
@@ -11,10 +11,14 @@ public struct PageWord: Hashable, Sendable {
     public var right: Double
     /// The bottom edge.
     public var bottom: Double
+    /// Nil for a word of the PDF's own text; for a word OCR read from a scan's pixels (``ScannedNumberReader``),
+    /// how sure it was, 0–1.
+    public var ocrConfidence: Double?
 
     /// Creates a word.
-    public init(text: String, left: Double, top: Double, right: Double, bottom: Double) {
+    public init(text: String, left: Double, top: Double, right: Double, bottom: Double, ocrConfidence: Double? = nil) {
         self.text = text
+        self.ocrConfidence = ocrConfidence
         self.left = left
         self.top = top
         self.right = right

@@ -77,18 +77,24 @@ extension ScoreDocument {
 }
 
 extension ScoreDocument {
-    /// The bar numbers and ending labels printed on the pages of `layout` (born-digital pages; a scan has no text).
-    /// Only pages with systems are read (the others have no bars to number), and only those poppler may be given
-    /// (``mayReachPoppler(page:file:rawScan:)``): a page detection refused is not handed to poppler's text reading either.
+    /// The bar numbers and ending labels printed on the pages of `layout`: from the text of born-digital pages, and
+    /// read by OCR from the pixels of a scan, a page without text (``ScannedNumberReader``; without Tesseract, none,
+    /// with a warning in the reading). Only pages with systems are read (the others have no bars to number), and
+    /// only those poppler may be given (``mayReachPoppler(page:file:rawScan:)``): a page detection refused is not
+    /// handed to poppler's text reading either.
     public func printedNumbers(layout: ScoreLayout) throws(ScoreDocumentError) -> PrintedNumberReader.Reading {
         var words: [Int: [PageWord]] = [:]
         var file = structure
         let rawScan = RawImageScan.Once(bytes)
+        let ocr = ScannedNumberReader()
         for page in layout.pages where (1...pageCount).contains(page.page) && !page.systems.isEmpty
             && Self.mayReachPoppler(page: page.page - 1, file: &file, rawScan: rawScan) {
-            words[page.page] = try self.words(onPage: page.page)
+            let text = try self.words(onPage: page.page)
+            words[page.page] = text.isEmpty ? scannedNumberWords(page: page, reader: ocr) : text
         }
-        return PrintedNumberReader.read(layout: layout, words: words)
+        var reading = PrintedNumberReader.read(layout: layout, words: words)
+        reading.warnings += ocr.unavailable.map { [$0.description] } ?? []
+        return reading
     }
 
     /// Whether page `index` (0-based) may be handed to poppler: the limits check passes it, or, where the structure

@@ -17,6 +17,8 @@ public enum PrintedNumberReader {
         public var numbers: [PrintedBarNumber] = []
         /// The ending labels, tied to the bars where the endings begin.
         public var endings: [PrintedEnding] = []
+        /// What could not be read, for the user (OCR missing on a scan, say).
+        public var warnings: [String] = []
     }
 
     /// Reads the numbers on every page of `layout` from `words` (page number → that page's words).

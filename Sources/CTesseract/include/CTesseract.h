@@ -1,0 +1,22 @@
+/* Tesseract OCR (its C API, tesseract/capi.h), loaded on first use (see lazy.c): reads one short line of text in
+   a small 8-bit gray image. Callers see only these few functions. */
+#ifndef TM_CTESSERACT_H
+#define TM_CTESSERACT_H
+#include <stddef.h>
+
+/* 1 when libtesseract loads and has every function used here, else 0 with a message in `error`. */
+int tm_ocr_available(char *error, size_t error_size);
+
+/* A reader of one line of text (page segmentation mode `mode`: 7 a single line, 8 a single word) made only of the
+   characters in `whitelist`, with the English model ("eng") from Tesseract's own data directory. Returns NULL with
+   a message in `error` when the library or its model cannot be loaded. One reader per thread. */
+void *tm_ocr_new(const char *whitelist, int mode, char *error, size_t error_size);
+
+/* Reads `pixels` (`width` × `height` 8-bit gray, `stride` bytes per row, 0 black) scanned at `ppi`. Writes the
+   text (UTF-8, trailing white space removed, cut to `text_size`) into `text` and its mean confidence (0-100)
+   into `confidence`; returns 0, or -1 when nothing could be read. */
+int tm_ocr_read(void *reader, const unsigned char *pixels, int width, int height, int stride, int ppi, char *text,
+                size_t text_size, int *confidence);
+
+void tm_ocr_free(void *reader);
+#endif

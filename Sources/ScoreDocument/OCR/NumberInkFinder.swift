@@ -1,0 +1,153 @@
+import ScoreLayout
+
+/// Finds, in a scanned page's pixels, the small groups of ink where an engraver prints a bar number: above the top
+/// staff of a system, at its head (left of the middle of its first bar) and over its barlines.
+///
+/// Only narrow windows are looked at, never the whole page: each a band from the top staff line up to two and a
+/// half staff heights above it (not past half way to the system above), across the system's head and a few staff
+/// spaces either side of each barline. In a window the ink is split into connected pieces; a piece the size of a
+/// digit (0.6–3.5 staff spaces tall, at most 2.5 wide, not cut by the window's edge: a stem or a note rising from
+/// the staff is cut by its bottom) is kept, and pieces of one height side by side on one line are grouped: a
+/// number of up to four digits.
+struct NumberInkFinder {
+    /// A group of ink that may be a number: its box in pixels (`x1`, `y1` exclusive) and its ink.
+    struct Group: Hashable {
+        var x0: Int, y0: Int, x1: Int, y1: Int
+        /// The image's pixel indices of its ink.
+        var ink: [Int]
+        var width: Int { x1 - x0 }
+        var height: Int { y1 - y0 }
+    }
+
+    let image: GrayImage
+    /// Gray levels below this are ink.
+    let threshold: UInt8
+
+    /// A finder for `image`; nil for a page without contrast between paper and ink.
+    init?(image: GrayImage) {
+        self.image = image
+        // Paper: the median; ink: the darkest 0.5 % of a sample of the page.
+        var histogram = [Int](repeating: 0, count: 256)
+        var sampled = 0
+        for index in stride(from: 0, to: image.pixels.count, by: 7) {
+            histogram[Int(image.pixels[index])] += 1
+            sampled += 1
+        }
+        func level(_ share: Double) -> Int {
+            var seen = 0
+            for (value, count) in histogram.enumerated() {
+                seen += count
+                if Double(seen) >= share * Double(sampled) { return value }
+            }
+            return 255
+        }
+        let paper = level(0.5), ink = level(0.005)
+        guard paper - ink >= 60 else { return nil }
+        threshold = UInt8((paper + ink) / 2)
+    }
+
+    /// The groups above `system`'s top staff (in `systemIndex`-th place on its page, `previousBottom` the bottom of
+    /// the system above) at its head and, with `barlines`, over its barlines.
+    func groups(in system: SystemLayout, previousBottom: Double, barlines: Bool) -> [Group] {
+        let bars = system.knownBars
+        guard let first = bars.first else { return [] }
+        let staff = system.staves?.first.map { $0.bottom - $0.top } ?? min(system.height, 40)
+        let space = max(staff / 4, 1)
+        var windows = [(first.left - 4 * staff, first.left + 0.6 * first.width)]
+        if barlines { windows += bars.dropFirst().map { ($0.left - 3 * space, $0.left + 4 * space) } }
+        var found: [Group] = []
+        for (left, right) in windows {
+            let x0 = max(0, Int((left * image.scale).rounded())), x1 = min(image.width, Int((right * image.scale).rounded()))
+            guard x1 - x0 > 2 else { continue }
+            let staffTop = topLine(near: system.top, x0: max(x0, Int(first.left * image.scale)), x1: x1, space: space)
+            let ceiling = max(staffTop / image.scale - 2.5 * staff, previousBottom.isFinite ? (previousBottom + system.top) / 2 : 0)
+            let y0 = max(0, Int((ceiling * image.scale).rounded()))
+            let y1 = min(image.height, Int(((staffTop / image.scale - 0.3 * space) * image.scale).rounded()))
+            guard y1 - y0 > Int(space * image.scale) else { continue }
+            for group in groups(x0: x0, y0: y0, x1: x1, y1: y1, space: space * image.scale) where !found.contains(group) {
+                found.append(group)
+            }
+        }
+        return found
+    }
+
+    /// The row (in pixels, fractional) of the staff's top line near `top` (points) between columns `x0` and `x1`:
+    /// the topmost row at most two spaces from `top` inked across half the columns; `top` itself when there is none
+    /// (a scan's tilt moves the line a point or two from the system's top at its ends).
+    func topLine(near top: Double, x0: Int, x1: Int, space: Double) -> Double {
+        let from = max(0, Int(((top - 2 * space) * image.scale).rounded()))
+        let to = min(image.height, Int(((top + 2 * space) * image.scale).rounded()))
+        guard x1 - x0 >= 4 else { return top * image.scale }
+        for y in from..<max(from, to) {
+            let row = y * image.width
+            var dark = 0
+            for x in x0..<x1 where image.pixels[row + x] < threshold { dark += 1 }
+            if 2 * dark >= x1 - x0 { return Double(y) }
+        }
+        return top * image.scale
+    }
+
+    /// The digit-sized pieces of ink inside the window, grouped into numbers (`space`: a staff space in pixels).
+    func groups(x0: Int, y0: Int, x1: Int, y1: Int, space: Double) -> [Group] {
+        let width = x1 - x0, height = y1 - y0
+        var label = [Int32](repeating: 0, count: width * height)
+        var pieces: [Group] = []
+        var stack: [Int] = []
+        for start in 0..<(width * height) where label[start] == 0 && isInk(start, x0: x0, y0: y0, width: width) {
+            // Flood fill, eight neighbours.
+            label[start] = Int32(pieces.count + 1)
+            stack.append(start)
+            var piece = Group(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min, ink: [])
+            while let index = stack.popLast() {
+                let x = index % width, y = index / width
+                piece.x0 = min(piece.x0, x0 + x); piece.x1 = max(piece.x1, x0 + x + 1)
+                piece.y0 = min(piece.y0, y0 + y); piece.y1 = max(piece.y1, y0 + y + 1)
+                piece.ink.append((y0 + y) * image.width + x0 + x)
+                for dy in -1...1 {
+                    let ny = y + dy
+                    guard ny >= 0, ny < height else { continue }
+                    for dx in -1...1 {
+                        let nx = x + dx
+                        guard nx >= 0, nx < width else { continue }
+                        let neighbour = ny * width + nx
+                        if label[neighbour] == 0 && isInk(neighbour, x0: x0, y0: y0, width: width) {
+                            label[neighbour] = label[start]
+                            stack.append(neighbour)
+                        }
+                    }
+                }
+            }
+            let cut = piece.x0 == x0 && x0 > 0 || piece.x1 == x1 && x1 < image.width || piece.y0 == y0 || piece.y1 == y1
+            let h = Double(piece.height), w = Double(piece.width)
+            if !cut, h >= 0.6 * space, h <= 3.5 * space, w <= 2.5 * space, w >= 0.15 * h { pieces.append(piece) }
+        }
+        return Self.lines(pieces.sorted { $0.x0 < $1.x0 })
+    }
+
+    private func isInk(_ local: Int, x0: Int, y0: Int, width: Int) -> Bool {
+        image.pixels[(y0 + local / width) * image.width + x0 + local % width] < threshold
+    }
+
+    /// Pieces (sorted by their left edge) of about one height on one line, close together, as groups of at most four.
+    static func lines(_ pieces: [Group]) -> [Group] {
+        var groups: [(group: Group, count: Int)] = []
+        for piece in pieces {
+            if var last = groups.last {
+                let g = last.group
+                let overlap = min(g.y1, piece.y1) - max(g.y0, piece.y0)
+                let ratio = Double(piece.height) / Double(g.height)
+                if piece.x0 - g.x1 <= max(2, Int(0.45 * Double(max(g.height, piece.height)))),
+                   Double(overlap) >= 0.6 * Double(min(g.height, piece.height)), ratio >= 0.7, ratio <= 1.4 {
+                    last.group.x0 = min(g.x0, piece.x0); last.group.x1 = max(g.x1, piece.x1)
+                    last.group.y0 = min(g.y0, piece.y0); last.group.y1 = max(g.y1, piece.y1)
+                    last.group.ink += piece.ink
+                    last.count += 1
+                    groups[groups.count - 1] = last
+                    continue
+                }
+            }
+            groups.append((piece, 1))
+        }
+        return groups.filter { $0.count <= 4 }.map(\.group)
+    }
+}

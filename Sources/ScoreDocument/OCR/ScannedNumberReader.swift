@@ -1,0 +1,97 @@
+import Foundation
+import ScoreLayout
+import Synchronization
+
+/// Reads the bar numbers printed on a scanned page from its pixels, with Tesseract, as words: the same
+/// ``PageWord``s poppler gives for a born-digital page's text, marked with OCR's confidence, so that
+/// ``PrintedNumberReader`` and the numbering rules treat them alike.
+///
+/// Only the groups of ink ``NumberInkFinder`` finds where engravers print bar numbers are read, each cut out alone
+/// (the ink of its pieces on white: no staff line, speck or neighbouring note), scaled to ``digitHeight`` pixels
+/// tall and read as one word of digits. A reading below ``minimumConfidence``, or one that is not one to four
+/// digits, is dropped. Without Tesseract nothing is read, and the first reader of the process to find that out
+/// says so once on standard error.
+final class ScannedNumberReader {
+    /// The height, in pixels, a group is scaled to before Tesseract reads it (its digits' height).
+    static let digitHeight = 32.0
+    /// The white margin around a group, in pixels.
+    static let margin = 12
+    /// Tesseract's mean confidence (0–100) below which a reading is dropped.
+    static let minimumConfidence = 60
+    /// Whether the barlines inside a system are looked at too, not only its head.
+    static let readsBarlines = true
+
+    /// Whether the process has warned that OCR is missing.
+    private static let warned = Atomic(false)
+
+    private var tesseract: TesseractReader?
+    /// Why OCR cannot run, once that is known.
+    private(set) var unavailable: OCRUnavailable?
+
+    init() {}
+
+    /// The numbers read on a page: its image and its layout.
+    func words(image: GrayImage, page: PageLayout) -> [PageWord] {
+        guard let finder = NumberInkFinder(image: image), let tesseract = loaded() else { return [] }
+        var words: [PageWord] = []
+        for (s, system) in page.systems.enumerated() {
+            let above = s > 0 ? page.systems[s - 1].bottom : -Double.infinity
+            for group in finder.groups(in: system, previousBottom: above, barlines: Self.readsBarlines) {
+                if let word = read(group, image: image, with: tesseract) { words.append(word) }
+            }
+        }
+        return words
+    }
+
+    private func loaded() -> TesseractReader? {
+        if let tesseract { return tesseract }
+        guard unavailable == nil else { return nil }
+        do throws(OCRUnavailable) {
+            tesseract = try TesseractReader(whitelist: "0123456789", mode: .word)
+        } catch {
+            unavailable = error
+            if !Self.warned.exchange(true, ordering: .relaxed) { FileHandle.standardError.write(Data("warning: \(error)\n".utf8)) }
+        }
+        return tesseract
+    }
+
+    /// One group read as a word, nil when it is not a confident number.
+    func read(_ group: NumberInkFinder.Group, image: GrayImage, with tesseract: TesseractReader) -> PageWord? {
+        let (pixels, width, height, factor) = Self.cutOut(group, from: image)
+        guard let reading = tesseract.read(pixels, width: width, height: height, ppi: Int((image.scale * 72 * factor).rounded())),
+              reading.confidence >= Self.minimumConfidence, (1...4).contains(reading.text.count),
+              reading.text.allSatisfy({ $0.isASCII && $0.isNumber }), reading.text.first != "0" else { return nil }
+        let scale = image.scale
+        return PageWord(text: reading.text, left: Double(group.x0) / scale, top: Double(group.y0) / scale,
+                        right: Double(group.x1) / scale, bottom: Double(group.y1) / scale,
+                        ocrConfidence: Double(reading.confidence) / 100)
+    }
+
+    /// The group's ink on white, scaled (bilinear) to ``digitHeight`` pixels tall inside a ``margin``: the pixels,
+    /// their width and height, and the scale factor.
+    static func cutOut(_ group: NumberInkFinder.Group, from image: GrayImage) -> ([UInt8], Int, Int, Double) {
+        // The group's own ink, every other pixel white, with a one-pixel white border to sample from.
+        let w = group.width + 2, h = group.height + 2
+        var source = [UInt8](repeating: 255, count: w * h)
+        for index in group.ink {
+            let x = index % image.width - group.x0 + 1, y = index / image.width - group.y0 + 1
+            source[y * w + x] = image.pixels[index]
+        }
+        let factor = digitHeight / Double(group.height)
+        let innerWidth = max(1, Int((Double(group.width) * factor).rounded())), innerHeight = Int(digitHeight)
+        let width = innerWidth + 2 * margin, height = innerHeight + 2 * margin
+        var out = [UInt8](repeating: 255, count: width * height)
+        for oy in 0..<innerHeight {
+            let sy = min(max((Double(oy) + 0.5) / factor + 0.5, 0), Double(h - 1))
+            let y = min(Int(sy), h - 2), fy = sy - Double(y)
+            for ox in 0..<innerWidth {
+                let sx = min(max((Double(ox) + 0.5) / factor + 0.5, 0), Double(w - 1))
+                let x = min(Int(sx), w - 2), fx = sx - Double(x)
+                let top = Double(source[y * w + x]) * (1 - fx) + Double(source[y * w + x + 1]) * fx
+                let bottom = Double(source[(y + 1) * w + x]) * (1 - fx) + Double(source[(y + 1) * w + x + 1]) * fx
+                out[(oy + margin) * width + ox + margin] = UInt8((top * (1 - fy) + bottom * fy).rounded())
+            }
+        }
+        return (out, width, height, factor)
+    }
+}

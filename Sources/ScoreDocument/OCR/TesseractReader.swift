@@ -1,0 +1,58 @@
+import CTesseract
+
+/// One Tesseract reader (its C API, loaded on first use) for short lines of a few allowed characters, such as a
+/// printed bar number cut out of a scan.
+///
+/// Not thread-safe: one reader per thread. Loading the library and its English model takes about 0.1 s, so a
+/// reader is made once for all the regions of a document.
+final class TesseractReader {
+    /// What Tesseract read in one image.
+    struct Reading: Hashable, Sendable {
+        /// The text, white space at its end removed.
+        var text: String
+        /// Tesseract's mean confidence, 0–100.
+        var confidence: Int
+    }
+
+    /// Tesseract's page segmentation modes used here.
+    enum Mode: Int32 {
+        /// One line of text.
+        case line = 7
+        /// One word.
+        case word = 8
+    }
+
+    private let handle: UnsafeMutableRawPointer
+
+    /// Loads libtesseract and its English model, reading only `whitelist`'s characters in `mode`.
+    init(whitelist: String, mode: Mode) throws(OCRUnavailable) {
+        var message = [CChar](repeating: 0, count: 512)
+        guard let handle = tm_ocr_new(whitelist, mode.rawValue, &message, message.count) else {
+            throw .notLoaded(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        self.handle = handle
+    }
+
+    deinit { tm_ocr_free(handle) }
+
+    /// Reads an 8-bit gray image (`width` × `height`, row-major, 0 black) taken at `ppi`; nil when nothing was read.
+    func read(_ pixels: [UInt8], width: Int, height: Int, ppi: Int) -> Reading? {
+        guard width > 0, height > 0, pixels.count >= width * height else { return nil }
+        var text = [CChar](repeating: 0, count: 64)
+        var confidence: Int32 = 0
+        let status = pixels.withUnsafeBufferPointer { buffer in
+            tm_ocr_read(handle, buffer.baseAddress, Int32(width), Int32(height), Int32(width), Int32(ppi), &text, text.count, &confidence)
+        }
+        guard status == 0 else { return nil }
+        let read = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return Reading(text: read.trimmingSpaces, confidence: Int(confidence))
+    }
+}
+
+private extension String {
+    /// The string without spaces, tabs and line breaks at either end.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+}

@@ -1,15 +1,24 @@
 // The in-process runner of `scripts/fuzz-pdfs --in-process`: the whole `score detect --json` pipeline on many
 // files without starting the command for each. Built by `scripts/fuzz-detect-driver` (swiftc -O, no sanitizer).
 //
+//     detect-driver [WALL_SECONDS] [--decode-only] [--cpu-limit S] [--rss-limit-mb M] [--warm PDF]
+//
 // It reads one PDF path per line on standard input and answers one line per path on standard output:
-//   `exit STATUS CPU_SECONDS MAX_RSS_KIB`, `signal NUMBER CPU MAX_RSS` or `hang CPU MAX_RSS`.
+//   `exit STATUS CPU_SECONDS MAX_RSS_KIB`, `signal NUMBER CPU MAX_RSS`, `hang CPU MAX_RSS`, `wall CPU MAX_RSS` or
+//   `memory CPU MAX_RSS`.
 // Each file is read in a child forked from this (single-threaded) process, so a crash, an abort or a hang takes
 // down only that child; the child does what `ScoreDetectCommand` does (open, detect every page, build and
 // validate the layout, number it as printed, write the JSON) and exits as the command would: 0, 2 for a
-// `ScoreDocumentError` the command reports with status 2, 1 for any other error. A child running longer than
-// the wall-clock limit (first argument, seconds; default 60) is killed and reported as a hang. With `--decode-only`
-// (second argument) the child only decodes each page's scanned image (`scannedGrayImage(page:)`, Tonmeister's own
-// JPEG, Flate and CCITT decoding) instead: Benchmarks/ScoreBench/ccitt.py times it against libtiff and poppler.
+// `ScoreDocumentError` the command reports with status 2, 1 for any other error. A child is stopped and reported
+// as a `hang` when it uses more than `--cpu-limit` seconds of processor time (RLIMIT_CPU; default 10), as `wall`
+// when it runs longer than the wall-clock limit (first argument, seconds; default 60) with less processor time than
+// that (waiting, or starved on a busy machine: the caller runs it again), and as `memory` when its resident memory passes
+// `--rss-limit-mb` (default 1024; polled every 10 ms, and the peak from `wait4` is reported either way).
+// `--warm PDF` reads a page of that PDF once before the first fork (poppler, cairo, fontconfig and the Swift
+// runtime's caches set up once, not in every child), as long as this process stays single-threaded.
+// With `--decode-only` the child only decodes each page's scanned image (`scannedGrayImage(page:)`, Tonmeister's
+// own Flate and CCITT decoding, JPEG through libjpeg-turbo) instead: Benchmarks/ScoreBench/ccitt.py times it
+// against libtiff and poppler.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,41 +28,90 @@ import ScoreLayout
 
 @main
 enum DetectDriver {
+    /// The limits a child runs under.
+    struct Limits {
+        var wall = 60.0
+        var cpu = 10
+        var rssKiB = 1024 * 1024
+    }
+
     static func main() {
-        let wallLimit = CommandLine.arguments.count > 1 ? Double(CommandLine.arguments[1]) ?? 60 : 60
-        let decodeOnly = CommandLine.arguments.dropFirst(2).contains("--decode-only")
+        var limits = Limits()
+        var decodeOnly = false
+        var warm: String?
+        var arguments = CommandLine.arguments.dropFirst()
+        if let first = arguments.first, let wall = Double(first) { limits.wall = wall; arguments = arguments.dropFirst() }
+        while let flag = arguments.popFirst() {
+            switch flag {
+            case "--decode-only": decodeOnly = true
+            case "--cpu-limit": limits.cpu = arguments.popFirst().flatMap { Int($0) } ?? limits.cpu
+            case "--rss-limit-mb": limits.rssKiB = (arguments.popFirst().flatMap { Int($0) } ?? 1024) * 1024
+            case "--warm": warm = arguments.popFirst()
+            default: FileHandle.standardError.write(Data("detect-driver: unknown argument \(flag)\n".utf8)); exit(2)
+            }
+        }
         // Load the lazily loaded libraries once, so each child finds them mapped (as the command loads them).
         for name in ["libcairo.so.2", "libpoppler-glib.so.8", "libgobject-2.0.so.0", "libglib-2.0.so.0"] {
             _ = dlopen(name, RTLD_NOW | RTLD_GLOBAL)
         }
+        if let warm { warmUp(warm) }
         setvbuf(stdout, nil, _IOLBF, 0)
         while let line = readLine() {
             let path = line.trimmingCharacters(in: .whitespaces)
             guard !path.isEmpty else { continue }
-            print(runChild(path: path, wallLimit: wallLimit, decodeOnly: decodeOnly))
+            print(runChild(path: path, limits: limits, decodeOnly: decodeOnly))
         }
     }
 
-    /// Forks a child that reads `path` and waits for it (killing it after `wallLimit` seconds).
-    static func runChild(path: String, wallLimit: Double, decodeOnly: Bool) -> String {
+    /// Draws page 1 of `path` once, on this thread only, so that children start with poppler's, cairo's and
+    /// fontconfig's set-up done. A fork from a process with other threads would copy their locks held: when the
+    /// warm-up leaves a thread behind, the runner says so and stops.
+    static func warmUp(_ path: String) {
+        _ = try? ScoreDocument(path: path).renderPNGs(pages: [1], dpi: 36, gray: true, workers: 1)
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 1
+        guard threads == 1 else {
+            FileHandle.standardError.write(Data("detect-driver: the warm-up left \(threads) threads; run without --warm\n".utf8))
+            exit(2)
+        }
+    }
+
+    /// Resident memory of process `pid` in KiB (0 when it cannot be read).
+    static func residentKiB(_ pid: pid_t) -> Int {
+        guard let statm = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .ascii) else { return 0 }
+        let fields = statm.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+    }
+
+    /// Forks a child that reads `path` and waits for it (stopping it at the limits).
+    static func runChild(path: String, limits: Limits, decodeOnly: Bool) -> String {
         let pid = fork()
         if pid == 0 {
             // Like the command: its output goes nowhere here.
             let null = open("/dev/null", O_WRONLY)
             dup2(null, 1)
             dup2(null, 2)
+            // SIGXCPU a second past the limit, SIGKILL a second later.
+            var cpu = rlimit(rlim_cur: rlim_t(limits.cpu + 1), rlim_max: rlim_t(limits.cpu + 2))
+            setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &cpu)
             _exit(decodeOnly ? decode(path: path) : detect(path: path))
         }
         guard pid > 0 else { return "exit 127 0 0" }
         let start = Date()
         var status: Int32 = 0
         var usage = rusage()
-        var hung = false
+        var stopped: String?
+        var polls = 0
         while true {
             let done = wait4(pid, &status, WNOHANG, &usage)
             if done == pid { break }
-            if Date().timeIntervalSince(start) > wallLimit {
-                hung = true
+            polls += 1
+            if Date().timeIntervalSince(start) > limits.wall {
+                stopped = "wall"
+            } else if polls % 10 == 0, residentKiB(pid) > limits.rssKiB {
+                stopped = "memory"
+            }
+            if stopped != nil {
                 kill(pid, SIGKILL)
                 _ = wait4(pid, &status, 0, &usage)
                 break
@@ -63,8 +121,11 @@ enum DetectDriver {
         let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         let tail = "\(cpu) \(usage.ru_maxrss)"
-        if hung { return "hang \(tail)" }
-        if status & 0x7f != 0 { return "signal \(status & 0x7f) \(tail)" }
+        if stopped == "wall" && cpu > Double(limits.cpu) { return "hang \(tail)" }
+        if let stopped { return "\(stopped) \(tail)" }
+        let signal = status & 0x7f
+        if signal == SIGXCPU || (signal == SIGKILL && cpu > Double(limits.cpu)) || cpu > Double(limits.cpu) { return "hang \(tail)" }
+        if signal != 0 { return "signal \(signal) \(tail)" }
         return "exit \((status >> 8) & 0xff) \(tail)"
     }
 

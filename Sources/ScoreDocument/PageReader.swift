@@ -19,8 +19,9 @@ struct PageReader {
     let ownDecoding: Bool
     let dpi: Double
     let vector: Bool
-    /// The document's raw bytes searched for huge images (``RawImageScan``): for every page when the structure
-    /// could not be read, and for a page whose limits the structure reader could not check.
+    /// The document's raw bytes searched for huge images (``RawImageScan``), and its structure repaired to check the
+    /// page's limits: for every page when the structure could not be read, and for a page whose limits the structure
+    /// reader could not check.
     let rawScan: RawImageScan.Once
     private var declined: [DetectedPage.Attempt] = []
     /// The largest coordinate the page reaches, once the limits check has read it (nil when it could not).
@@ -86,7 +87,7 @@ struct PageReader {
 
     /// The limits check: a refusal when the page must not reach poppler.
     private mutating func limitsRefusal() -> PDFFile.PageRefusal? {
-        if structure == nil, let refusal = rawScan.refusal() { return refusal }
+        if structure == nil, let refusal = rawScan.refusal(page: page - 1) { return refusal }
         guard size.width <= PDFFile.maximumCoordinate, size.height <= PDFFile.maximumCoordinate else {
             return PDFFile.PageRefusal(code: "coordinate-out-of-range", reason: "the page is \(size.width) × \(size.height) points, "
                 + "beyond the \(Int(PDFFile.maximumCoordinate)) a page may reach")
@@ -99,7 +100,7 @@ struct PageReader {
             case .refused(let refusal): return refusal
             case .unreadable(let reason):
                 decline("checks", "unchecked", reason.description)
-                if let refusal = rawScan.refusal() { return refusal }
+                if let refusal = rawScan.refusal(page: page - 1) { return refusal }
             }
         }
         return nil

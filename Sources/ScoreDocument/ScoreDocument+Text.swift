@@ -98,15 +98,15 @@ extension ScoreDocument {
     }
 
     /// Whether page `index` (0-based) may be handed to poppler: the limits check passes it, or, where the structure
-    /// could not be read or could not check the page, the document's raw bytes declare no huge image (as in
-    /// `PageReader`).
+    /// could not be read or could not check the page, the document's raw bytes declare no huge image and the repaired
+    /// structure does not refuse the page (as in `PageReader`).
     static func mayReachPoppler(page index: Int, file: inout PDFFile?, rawScan: RawImageScan.Once) -> Bool {
-        guard file != nil else { return rawScan.refusal() == nil }
+        guard file != nil else { return rawScan.refusal(page: index) == nil }
         do throws(PDFCheckError) {
             try file!.checkLimits(page: index)
             return true
         } catch {
-            if case .unreadable = error { return rawScan.refusal() == nil }
+            if case .unreadable = error { return rawScan.refusal(page: index) == nil }
             return false
         }
     }

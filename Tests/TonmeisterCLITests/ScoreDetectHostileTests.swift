@@ -49,4 +49,18 @@ struct ScoreDetectHostileTests {
             #expect(!reason.isEmpty)
         }
     }
+
+    /// Files found by the PDF mutation campaign (`scripts/fuzz-pdfs`, docs/fuzzing.md), kept as they were found.
+    static let findings = ["hang-5110.pdf"]
+
+    @Test("Files the mutation campaign found hanging finish quickly with exit 0 or 2", arguments: findings)
+    func campaignFinding(_ name: String) throws {
+        // hang-5110: page 3's Flate stream has a wrong checksum and strokes a line 1.57e13 wide with round caps
+        // (28 s of processor time and 780 MB in cairo before the fix).
+        let path = CLIRunner.packageRoot.appendingPathComponent("Tests/ScoreDocumentTests/Fixtures/fuzz/" + name).path
+        let start = Date()
+        let result = try CLIRunner.run("score", "detect", path, "--json")
+        #expect(result.status == 0 || result.status == 2, "\(result.stderr)")
+        #expect(Date().timeIntervalSince(start) < 30, "a hang is back")
+    }
 }

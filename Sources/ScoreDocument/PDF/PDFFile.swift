@@ -2,7 +2,8 @@
 /// object streams and indirect objects of an unencrypted PDF held in memory.
 ///
 /// It reads only what the scanned-page fast path needs and throws ``PDFReadError`` on anything else, leaving
-/// the file to poppler (which also repairs damaged files; this reader never does). A value: each copy keeps
+/// the file to poppler (which also repairs damaged files; this reader repairs one only to check a page's limits
+/// before poppler draws it: ``init(repairing:)``). A value: each copy keeps
 /// its own cache of decoded object streams, so give each thread its own copy. `bytes` must stay valid.
 struct PDFFile {
     /// Where an object is stored.
@@ -40,6 +41,13 @@ struct PDFFile {
         }
         if trailer["Encrypt"] != nil { throw .unsupported("encryption") }
         guard trailer["Root"] != nil else { throw .malformed("the trailer has no /Root") }
+    }
+
+    /// A reader over cross-reference entries and a trailer found some other way (``init(repairing:)``).
+    init(bytes: UnsafeRawBufferPointer, entries: [Int: Entry], trailer: [String: PDFObject]) {
+        self.bytes = bytes
+        self.entries = entries
+        self.trailer = trailer
     }
 
     /// The offset after the last `startxref`.
@@ -222,7 +230,7 @@ struct PDFFile {
         return try PDFStreamDecoder.decode(UnsafeRawBufferPointer(rebasing: bytes[range]), dictionary: dict)
     }
 
-    private mutating func readObjectStream(_ number: Int) throws(PDFReadError) -> [Int: PDFObject] {
+    mutating func readObjectStream(_ number: Int) throws(PDFReadError) -> [Int: PDFObject] {
         guard case .offset(let o)? = entries[number] else { throw .malformed("object stream \(number) is missing") }
         let (_, stream) = try indirectObject(at: o)
         guard let dict = stream.dictionary, let n = dict["N"]?.int, let first = dict["First"]?.int, n >= 0, first >= 0 else {

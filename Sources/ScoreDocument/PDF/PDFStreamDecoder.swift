@@ -26,7 +26,7 @@ enum PDFStreamDecoder {
                              colors: p["Colors"]?.int ?? 1, bitsPerComponent: p["BitsPerComponent"]?.int ?? 8)
     }
 
-    /// zlib-inflates `data`.
+    /// zlib-inflates `data`; a stream damaged after some output gives the output up to the damage.
     static func inflate(_ data: UnsafeRawBufferPointer) throws(PDFReadError) -> [UInt8] {
         var stream = z_stream()
         guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
@@ -51,6 +51,10 @@ enum PDFStreamDecoder {
             }
             if status == Z_STREAM_END { break }
             if status == Z_BUF_ERROR && stream.avail_in == 0 { break }   // no end marker: keep what came out
+            // Damaged data (a wrong Adler-32 checksum, a bad block) ends the stream where the damage starts, as
+            // poppler's own inflater does (it never checks the checksum): the limits check must see what poppler
+            // will draw. Nothing at all is an error.
+            if status == Z_DATA_ERROR && stream.total_out > 0 { break }
             guard status == Z_OK || status == Z_BUF_ERROR else { throw .malformed("a Flate stream is damaged") }
         }
         out.removeLast(out.count - produced)

@@ -55,11 +55,14 @@ enum RawImageScan {
 
 extension RawImageScan {
     /// The scan of one document's raw bytes, done at most once (by the first page that needs it: every page when
-    /// the structure could not be read, else a page Tonmeister's reader could not check), shared by the workers.
+    /// the structure could not be read, else a page Tonmeister's reader could not check), shared by the workers;
+    /// with it, the document's structure as poppler would repair it (``PDFFile/init(repairing:)``), to check the
+    /// limits of such a page after all.
     final class Once: @unchecked Sendable {
         private let bytes: SharedBytes
         private let lock = NSLock()
         private var found: PDFFile.PageRefusal??
+        private var repaired: PDFFile??
 
         init(_ bytes: SharedBytes) { self.bytes = bytes }
 
@@ -71,6 +74,29 @@ extension RawImageScan {
             let refusal = RawImageScan.refusal(UnsafeRawBufferPointer(bytes.pointer))
             found = .some(refusal)
             return refusal
+        }
+
+        /// ``refusal()``, else the refusal of page `index` (0-based) by the limits check of the repaired structure
+        /// (nil when the repair cannot read that page either: then only the raw search checked it).
+        func refusal(page index: Int) -> PDFFile.PageRefusal? {
+            if let refusal = refusal() { return refusal }
+            guard var file = repairedFile() else { return nil }
+            do throws(PDFCheckError) {
+                try file.checkLimits(page: index)
+            } catch {
+                if case .refused(let refusal) = error { return refusal }
+            }
+            return nil
+        }
+
+        /// A copy of the repaired structure (each caller gets its own caches).
+        private func repairedFile() -> PDFFile? {
+            lock.lock()
+            defer { lock.unlock() }
+            if let repaired { return repaired }
+            let file = try? PDFFile(repairing: UnsafeRawBufferPointer(bytes.pointer))
+            repaired = .some(file)
+            return file
         }
     }
 }

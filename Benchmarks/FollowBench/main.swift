@@ -31,6 +31,14 @@ while i < arguments.count {
     case "--note-spread": options.noteSpread = Double(arguments[i + 1])!; i += 1
     case "--fermata": options.fermataStretch = Double(arguments[i + 1])!; i += 1
     case "--step-penalty": options.stepPenalty = Float(arguments[i + 1])!; i += 1
+    case "--no-elastic": options.elasticFermatas = false
+    case "--no-elastic-coarse": options.elasticCoarse = false
+    case "--coarse-hold": options.coarseHoldPenalty = Float(arguments[i + 1])!; i += 1
+    case "--fine-hold": options.fineHoldPenalty = Float(arguments[i + 1])!; i += 1
+    case "--fermata-lead": options.fermataLead = Double(arguments[i + 1])!; i += 1
+    case "--attack-slope": options.attackSlope = Double(arguments[i + 1])!; i += 1
+    case "--attack-pivot": options.attackPivot = Double(arguments[i + 1])!; i += 1
+    case "--no-start-after-silence": options.startAfterSilence = false
     case "--no-silence": options.silenceAware = false
     case "--band": options.bandRadius = Int(arguments[i + 1])!; i += 1
     case "--latency": options.latency = Double(arguments[i + 1])!; i += 1
@@ -59,7 +67,7 @@ for item in manifest where split == "all" || item.split == split {
         let audio = try AudioSignal.read(directory + "/" + item.take)
         let r = try follower.follow(score: score, audio: audio, refuse: false)
         confidence = r.confidence
-        diagnostics = ["costRatio": r.costRatio, "plainSteps": r.plainSteps, "scale": r.tempoScale]
+        diagnostics = ["attack": r.attackFrames, "costRatio": r.costRatio, "plainSteps": r.plainSteps, "scale": r.tempoScale]
         if let e = r.evidence {
             diagnostics["orderGap"] = e.orderGap
             diagnostics["coverage"] = e.coverage

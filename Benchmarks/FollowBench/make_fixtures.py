@@ -3,12 +3,14 @@
 a 9-bar two-part piece in 3/4 with a pickup, a repeat with first and second endings (`volta.musicxml`, also
 zipped as `volta.mxl`), performed with varied timing by make_corpus.performance and rendered by fluidsynth
 (mono 22050 Hz FLAC, `volta-take.flac`), a partial take of it as AIFF (`volta-partial.aiff`), a second piece
-(`other.musicxml`) for the wrong-piece test, and the truth of both takes (`volta-truth.json`)."""
+(`other.musicxml`) for the wrong-piece test, and the truth of both takes (`volta-truth.json`); and a 9-bar piece
+with a fermata on bar 4's C major chord followed by bar 5 on the same chord (`fermata.musicxml`), held about twice
+its length in its rendering (`fermata-take.flac`, truth in `fermata-truth.json`)."""
 import json, os, random, subprocess, sys, zipfile
 import numpy as np
 sys.path.insert(0, os.path.dirname(__file__))
 import make_corpus
-from music21 import stream, note, chord, meter, bar, spanner, tempo, key
+from music21 import stream, note, chord, meter, bar, spanner, tempo, key, expressions
 
 OUT = sys.argv[1] if len(sys.argv) > 1 else "Tests/ScoreFollowingTests/Fixtures"
 
@@ -78,6 +80,30 @@ sf.write({os.path.join(OUT, 'volta-partial.aiff')!r}, data[a:b].mean(axis=1), ra
                          if start <= t <= downbeats[10][0] + 0.3]}
     with open(os.path.join(OUT, "volta-truth.json"), "w") as f:
         json.dump(truth, f, indent=1)
+    fermata_fixture()
+
+
+def fermata_fixture():
+    """A held chord and, after it, the same chord struck again: only the onset tells where bar 5 begins."""
+    prog = [["C3", "G3"], ["C3", "E3", "G3"], ["F2", "A3", "C4"], ["G2", "B3", "D4"], ["C3", "E3", "G3"],
+            ["C3", "E3", "G3"], ["F2", "A3", "C4"], ["G2", "B3", "D4"], ["C3", "E3", "G3"]]
+    mel = [[("G4", 1)], [("C5", 1), ("E5", 1), ("D5", 1)], [("C5", 2), ("A4", 1)], [("B4", 1), ("D5", 1), ("G4", 1)],
+           [("C5", 3)], [("E5", 1), ("G5", 1), ("E5", 1)], [("F5", 2), ("A4", 1)], [("D5", 1), ("B4", 1), ("G4", 1)],
+           [("C5", 3)]]
+    s = piece(prog, mel, "fermata")
+    for part in s.parts:
+        held = list(part.getElementsByClass("Measure"))[4]
+        for n in held.notes:
+            n.expressions.append(expressions.Fermata())
+    s.write("musicxml", fp=os.path.join(OUT, "fermata.musicxml"))
+    events, downbeats, end, voices = make_corpus.performance(s, random.Random(11))
+    midi = os.path.join(OUT, "fermata.mid")
+    make_corpus.write_midi(events, midi, "piano", voices)
+    subprocess.run(["fluidsynth", "-ni", "-q", "-g", "0.6", "-r", "22050", "-T", "flac", "-O", "s16", "-F",
+                    os.path.join(OUT, "fermata-take.flac"), make_corpus.SOUNDFONTS[0], midi], check=True)
+    os.remove(midi)
+    with open(os.path.join(OUT, "fermata-truth.json"), "w") as f:
+        json.dump([{"index": i, "number": n, "time": round(t, 4)} for i, (t, n) in enumerate(downbeats)], f, indent=1)
 
 
 if __name__ == "__main__":

@@ -8,12 +8,15 @@ public struct FeatureSequence: Sendable {
     public var count: Int
     /// Frames where nothing sounds (a rest in the score, silence or room noise in a take).
     public var silent: [Bool]
+    /// Score frames under or just before a fermata, where the tempo may stretch freely (empty: none).
+    public var elastic: [Bool]
 
-    public init(chroma: [Float], onset: [Float], count: Int, silent: [Bool]? = nil) {
+    public init(chroma: [Float], onset: [Float], count: Int, silent: [Bool]? = nil, elastic: [Bool] = []) {
         self.chroma = chroma
         self.onset = onset
         self.count = count
         self.silent = silent ?? [Bool](repeating: false, count: count)
+        self.elastic = elastic
     }
 
     /// Every `factor` frames averaged into one (chroma renormalized, onsets kept at their maximum).
@@ -22,16 +25,18 @@ public struct FeatureSequence: Sendable {
         var c = [Float](repeating: 0, count: n * 12)
         var o = [Float](repeating: 0, count: n * 12)
         var quiet = [Bool](repeating: true, count: n)
+        var free = [Bool](repeating: false, count: elastic.isEmpty ? 0 : n)
         for t in 0..<count {
             let d = t / factor
             if !silent[t] { quiet[d] = false }
+            if !elastic.isEmpty, elastic[t] { free[d] = true }
             for k in 0..<12 {
                 c[d * 12 + k] += chroma[t * 12 + k]
                 o[d * 12 + k] = max(o[d * 12 + k], onset[t * 12 + k])
             }
         }
         FeatureMath.normalizeFrames(&c, count: n)
-        return FeatureSequence(chroma: c, onset: o, count: n, silent: quiet)
+        return FeatureSequence(chroma: c, onset: o, count: n, silent: quiet, elastic: free)
     }
 }
 

@@ -28,6 +28,8 @@ public struct FollowResult: Sendable {
     public var plainSteps: Double = 0
     /// The take's tempo relative to the score's marking (2 = twice as slow).
     public var tempoScale: Double
+    /// Mean frames from an onset's start to its peak of flux over the refined downbeats: how slow the attacks are.
+    public var attackFrames: Double = 0
     /// The measures the confidence is made of.
     public var evidence: MatchEvidence?
 }

@@ -3,7 +3,7 @@ extension ScoreFollower {
     /// take's tempo, columns: audio frames, both `1 / (50 / coarseFactor)` s apart), for pictures of the method.
     public func coarseCostMatrix(score: FollowedScore, audio: AudioSignal, tempoScale: Double) throws -> [[Float]] {
         let audioFeatures = try AudioFeatures(audio).features.downsampled(by: options.coarseFactor)
-        let scoreFeatures = ScoreTimeline(score: score, scale: tempoScale, fermataStretch: options.fermataStretch).features.downsampled(by: options.coarseFactor)
+        let scoreFeatures = laidOut(score, scale: tempoScale).features.downsampled(by: options.coarseFactor)
         var dtw = SubsequenceDTW(score: scoreFeatures, audio: audioFeatures)
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
         return (0..<scoreFeatures.count).map { i in (0..<audioFeatures.count).map { j in dtw.cost(i, j) } }

@@ -14,7 +14,7 @@ extension ScoreFollower {
     /// strongest plain onset within `refineRadius`, else the path's frame.
     func refined(_ frame: Double, pitches: [Int], audio: AudioFeatures) -> Double {
         if options.refineToNotes, let note = noteOnset(near: frame, pitches: pitches, audio: audio) { return note }
-        return fluxOnset(near: frame, flux: audio.flux) ?? frame
+        return fluxOnset(near: frame, flux: audio.flux)?.start ?? frame
     }
 
     /// The start of the strongest rise of `pitches`' partials within `noteRadius` of `frame`, weighted towards it.
@@ -51,8 +51,9 @@ extension ScoreFollower {
         return Double(start) - 0.5
     }
 
-    /// The frame where the strongest onset within the refinement radius begins, if it stands out.
-    func fluxOnset(near frame: Double, flux: [Float]) -> Double? {
+    /// The frame where the strongest onset within the refinement radius begins, if it stands out, and the frame of
+    /// its peak.
+    func fluxOnset(near frame: Double, flux: [Float]) -> (start: Double, peak: Int)? {
         let centre = Int(frame.rounded())
         let r = options.refineRadius
         var best = -1
@@ -68,6 +69,6 @@ extension ScoreFollower {
         // A slow attack spreads over frames: its start is where the flux first reaches `attackShare` of its peak.
         var start = best
         while start > max(1, centre - r - 2), flux[start - 1] > options.attackShare * bestValue { start -= 1 }
-        return Double(start) - 0.5
+        return (Double(start) - 0.5, best)
     }
 }

@@ -27,9 +27,18 @@ public struct ScoreFollower: Sendable {
         public var noteSpread = 6.0
         /// The share of an onset's peak flux where its attack is taken to begin (0.2: best on FollowBench's tuning split).
         public var attackShare: Float = 0.2
-        /// How many times its written length a note under a fermata is laid out in the score's timeline (2.0 measured
-        /// worse than 1 on the tuning split: 76.6 against 77.4 % within 0.1 s).
-        public var fermataStretch = 1.0
+        /// How many times its written length a note under a fermata is laid out in the score's timeline (with elastic
+        /// fermatas on FollowBench's tuning split: 1.6 best, 82.7 % within 0.1 s; 1.0 81.4 %; 2.0 81.9 %, F1 0.973).
+        public var fermataStretch = 1.6
+        /// Under a fermata (and `fermataLead` quarters before it) the path may slow down without penalty and the
+        /// score may stand still while the audio goes on: a fermata is held as long as the performer likes.
+        public var elasticFermatas = true
+        public var fermataLead = 0.5
+        /// The same in the coarse pass over the whole score, where standing still costs `coarseHoldPenalty` a frame
+        /// (free, a short take can settle on one held chord); `fineHoldPenalty` in the fine pass.
+        public var elasticCoarse = true
+        public var coarseHoldPenalty: Float = 0.3
+        public var fineHoldPenalty: Float = 0.1
         /// Silent audio frames (room noise before and after a take) cost as much against sounding score frames
         /// as no match at all, so the path does not reach into them.
         public var silenceAware = true
@@ -41,10 +50,18 @@ public struct ScoreFollower: Sendable {
         public var bandRadius = 40
         /// Cost of an audio frame outside the alignment, as a share of the cost of matching at random.
         public var skipCost: Float = 0.8
+        /// A downbeat before the path's start, when the path begins within 8 frames after silence, is placed at the
+        /// path's start (else extrapolated at the score's tempo).
+        public var startAfterSilence = true
         /// Score frames a downbeat may lie outside the path's ends and still be placed.
         public var edgeSlack = 12
         /// Seconds added to every downbeat: minus the median lateness measured on FollowBench's tuning set (17 ms).
         public var latency = -0.02
+        /// Seconds subtracted per frame by which a take's mean attack rise (`FollowResult.attackFrames`, clamped to
+        /// 1–7) exceeds `attackPivot`: fitted on FollowBench's tuning split, where the median error per take grows by
+        /// 12.9 ms a frame of rise (piano's rise of about 1.5 frames left downbeats 30 ms early, choir's 5 frames 30 ms late).
+        public var attackSlope = 0.0129
+        public var attackPivot = 3.4
         public init() {}
     }
 
@@ -59,7 +76,7 @@ public struct ScoreFollower: Sendable {
         let analysed = try AudioFeatures(audio)
         var audioFeatures = analysed.features
         if !options.onsetFeatures { audioFeatures.onset = [Float](repeating: 0, count: audioFeatures.onset.count) }
-        var timeline = ScoreTimeline(score: score, fermataStretch: options.fermataStretch)
+        var timeline = laidOut(score)
         var scoreFeatures = features(of: timeline)
         let coarseAudio = audioFeatures.downsampled(by: options.coarseFactor)
         guard var coarse = coarsePass(scoreFeatures, coarseAudio) else {
@@ -70,7 +87,7 @@ public struct ScoreFollower: Sendable {
             let slope = Double(last.audio - first.audio) / Double(last.score - first.score)
             if abs(log(slope)) > log(1.12) {
                 scale = slope
-                timeline = ScoreTimeline(score: score, scale: scale, fermataStretch: options.fermataStretch)
+                timeline = laidOut(score, scale: scale)
                 scoreFeatures = features(of: timeline)
                 if let again = coarsePass(scoreFeatures, coarseAudio) { coarse = again }
             }
@@ -84,10 +101,13 @@ public struct ScoreFollower: Sendable {
         dtw.wideSteps = true
         dtw.stepPenalty = options.stepPenalty
         dtw.silenceAware = options.silenceAware
+        dtw.elasticFermatas = options.elasticFermatas
+        dtw.holdPenalty = options.fineHoldPenalty
         let fine = options.multiResolution ? dtw.align(band: band(around: coarse.path, scoreCount: scoreFeatures.count, audioCount: audioFeatures.count)) : dtw.align()
         guard let fine, let first = fine.path.first, let last = fine.path.last else { throw FollowError.otherPiece(confidence: 0) }
         let rate = FeatureSequence.frameRate
         var measures: [FollowedMeasure] = []
+        var rises: [Double] = []
         for (index, beat) in timeline.downbeats.enumerated() {
             let frame = beat * rate
             // A path begins on the first note it hears; a downbeat a few frames outside it is still in the take
@@ -97,6 +117,9 @@ public struct ScoreFollower: Sendable {
             var audioFrame: Double
             if frame < Double(first.score) {
                 audioFrame = Double(first.audio) - (Double(first.score) - frame)
+                // After room noise the music cannot begin before the path's first frame: the downbeat is there.
+                let before = max(0, first.audio - 8)..<first.audio
+                if options.startAfterSilence, before.contains(where: { audioFeatures.silent[$0] }) { audioFrame = Double(first.audio) }
             } else if frame > Double(last.score) {
                 audioFrame = Double(last.audio) + (frame - Double(last.score))
             } else {
@@ -106,12 +129,19 @@ public struct ScoreFollower: Sendable {
             guard audioFrame >= -2, audioFrame <= Double(audioFeatures.count - 1) else { continue }
             if options.refineOnsets {
                 let pitches = struckPitches(timeline, at: beat)
-                if !pitches.isEmpty { audioFrame = refined(audioFrame, pitches: pitches, audio: analysed) }
+                if !pitches.isEmpty {
+                    if let onset = fluxOnset(near: audioFrame, flux: analysed.flux) { rises.append(Double(onset.peak) - onset.start) }
+                    audioFrame = refined(audioFrame, pitches: pitches, audio: analysed)
+                }
             }
             let played = timeline.order[index]
             measures.append(FollowedMeasure(index: index, number: score.measures[played.measure].number, pass: played.pass,
-                                            time: max(0, audioFrame / rate + options.latency)))
+                                            time: audioFrame / rate))
         }
+        // Slow attacks leave the refined onsets late, sharp ones early: the take's own mean rise sets the correction.
+        let attack = rises.isEmpty ? options.attackPivot : rises.reduce(0, +) / Double(rises.count)
+        let offset = options.latency - options.attackSlope * (min(max(attack, 1), 7) - options.attackPivot)
+        for k in measures.indices { measures[k].time = max(0, measures[k].time + offset) }
         var plain = 0
         for k in 1..<max(1, fine.path.count) {
             let di = fine.path[k].score - fine.path[k - 1].score, dj = fine.path[k].audio - fine.path[k - 1].audio
@@ -122,9 +152,16 @@ public struct ScoreFollower: Sendable {
                             path: fine.path.map { (Double($0.score) / rate / scale, Double($0.audio) / rate) },
                             tempoScale: scale)
         result.evidence = evidence
+        result.attackFrames = attack
         result.costRatio = fine.meanCost / Double(dtw.skipCost / options.skipCost)
         result.plainSteps = Double(plain) / Double(max(1, fine.path.count - 1))
         return result
+    }
+
+    /// The score laid out at `scale` times its own tempo, with this follower's fermata choices.
+    func laidOut(_ score: FollowedScore, scale: Double = 1) -> ScoreTimeline {
+        ScoreTimeline(score: score, scale: scale, fermataStretch: options.fermataStretch,
+                      fermataLead: options.elasticFermatas ? options.fermataLead : 0)
     }
 
     private func features(of timeline: ScoreTimeline) -> FeatureSequence {
@@ -137,6 +174,8 @@ public struct ScoreFollower: Sendable {
         var dtw = SubsequenceDTW(score: score.downsampled(by: options.coarseFactor), audio: audio)
         dtw.wideSteps = true
         dtw.silenceAware = options.silenceAware
+        dtw.elasticFermatas = options.elasticFermatas && options.elasticCoarse
+        dtw.holdPenalty = options.coarseHoldPenalty
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
         dtw.skipCost = options.skipCost * dtw.chanceCost()
         return dtw.align()

@@ -11,9 +11,12 @@ public struct ScoreTimeline: Sendable {
     public var end: Double
     /// Notes as (pitch, onset, offset, struck) in nominal seconds.
     public var notes: [(pitch: Int, onset: Double, offset: Double, struck: Bool)]
+    /// Spans in nominal seconds where the tempo may stretch freely: each fermata's span with `fermataLead`
+    /// quarters before it (the ritardando into it).
+    public var elastic: [Range<Double>] = []
 
     /// `fermataStretch`: how many times its written length a span under a fermata is held.
-    public init(score: FollowedScore, scale: Double = 1, fermataStretch: Double = 1) {
+    public init(score: FollowedScore, scale: Double = 1, fermataStretch: Double = 1, fermataLead: Double = 0) {
         order = score.playingOrder
         var tempoAt = [Double](repeating: ScoreTimeline.defaultTempo, count: score.measures.count)
         var tempo = score.measures.first(where: { $0.tempo != nil })?.tempo ?? ScoreTimeline.defaultTempo
@@ -33,6 +36,9 @@ public struct ScoreTimeline: Sendable {
                 q + (fermataStretch - 1) * held.reduce(0) { $0 + max(0, min(q, $1.upperBound) - $1.lowerBound) }
             }
             downbeats.append(time)
+            for span in held {
+                elastic.append(max(0, time + (stretched(span.lowerBound) - fermataLead) * secondsPerQuarter)..<(time + stretched(span.upperBound) * secondsPerQuarter))
+            }
             for n in m.notes {
                 notes.append((n.pitch, time + stretched(n.onset) * secondsPerQuarter,
                               time + stretched(n.onset + n.duration) * secondsPerQuarter, n.struck))
@@ -71,9 +77,14 @@ public struct ScoreTimeline: Sendable {
             }
         }
         let silent = (0..<count).map { t in (0..<12).allSatisfy { chroma[t * 12 + $0] == 0 } }
+        var free = [Bool](repeating: false, count: elastic.isEmpty ? 0 : count)
+        for span in elastic {
+            let first = max(0, Int((span.lowerBound * rate).rounded())), last = min(count - 1, Int((span.upperBound * rate).rounded()))
+            if first <= last { for t in first...last { free[t] = true } }
+        }
         for i in 0..<chroma.count { chroma[i] = log1pf(chroma[i]) }
         FeatureMath.normalizeFrames(&chroma, count: count)
         return FeatureSequence(chroma: chroma, onset: FeatureMath.decayingNormalizedOnsets(onset, count: count), count: count,
-                               silent: silent)
+                               silent: silent, elastic: free)
     }
 }

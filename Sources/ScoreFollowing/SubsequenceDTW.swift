@@ -31,6 +31,11 @@ struct SubsequenceDTW {
     var silenceAware = false
     /// Added to the cost of every step other than (1,1): a preference for the score's own tempo.
     var stepPenalty: Float = 0
+    /// In the score's elastic frames (under a fermata, `score.elastic`) steps that slow down cost no penalty and
+    /// the score may stand still (step (0,1)) while the audio goes on.
+    var elasticFermatas = false
+    /// Added to a step that stands still in the score (elastic frames only).
+    var holdPenalty: Float = 0
 
     @inline(__always) func cost(_ i: Int, _ j: Int) -> Float {
         var dot: Float = 0
@@ -84,6 +89,9 @@ struct SubsequenceDTW {
         var local = [Float](repeating: 0, count: cells)
         var steps: [(di: Int, dj: Int)] = [(1, 1), (2, 1), (1, 2)]
         if wideSteps { steps += [(3, 1), (1, 3), (1, 4)] }
+        let hold = steps.count
+        if elasticFermatas, !score.elastic.isEmpty { steps.append((0, 1)) }
+        let elastic = elasticFermatas && !score.elastic.isEmpty ? score.elastic : [Bool](repeating: false, count: n)
         var best: (value: Float, cell: Int, j: Int) = (.infinity, -1, -1)
         for j in 0..<m {
             let r = ranges[j]
@@ -94,10 +102,13 @@ struct SubsequenceDTW {
                 local[cell] = c
                 var value = startCost + c
                 var choice: UInt8 = 0
+                let free = elastic[i]
                 for (s, st) in steps.enumerated() {
+                    if s == hold, !free { break }
                     let pj = j - st.dj, pi = i - st.di
                     guard pj >= 0, ranges[pj].contains(pi) else { continue }
-                    var add = s == 0 ? c : c + stepPenalty
+                    var add = s == 0 || (free && st.dj > st.di) ? c : c + stepPenalty
+                    if s == hold { add += holdPenalty }
                     if st.dj > 1 {
                         // The audio frames the step passes over are matched to this score frame too.
                         for skipped in 1..<st.dj {

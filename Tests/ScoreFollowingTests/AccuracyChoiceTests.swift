@@ -59,6 +59,64 @@ struct AccuracyChoiceTests {
         #expect(held.notes[2].offset == 6)
     }
 
+    @Test func elasticScoreFramesMayStandStillWhileTheAudioGoesOn() throws {
+        // Score: a held chord (elastic), then another; audio: the held chord for six frames, then the other.
+        var other = [Float](repeating: 0, count: 12)
+        for k in [2, 5, 9] { other[k] = 1 / Float(3).squareRoot() }
+        var score = Self.sequence([Self.triad, other])
+        score.elastic = [true, false]
+        let audio = Self.sequence([Self.triad, Self.triad, Self.triad, Self.triad, Self.triad, Self.triad, other])
+        var dtw = SubsequenceDTW(score: score, audio: audio)
+        dtw.wideSteps = true
+        dtw.skipCost = 0.5
+        dtw.stepPenalty = 0.15
+        // Without elasticity the slowest step is (1,4): the first frames are left out of the alignment.
+        let rigid = try #require(dtw.align())
+        #expect(rigid.path.first!.audio > 0)
+        dtw.elasticFermatas = true
+        let held = try #require(dtw.align())
+        #expect(held.path.first == SubsequenceDTW.Point(score: 0, audio: 0))
+        #expect(held.path.last == SubsequenceDTW.Point(score: 1, audio: 6))
+        #expect(held.meanCost < 1e-4)  // holding costs no step penalty under a fermata
+    }
+
+    @Test func fermataSpansAreElasticFramesOfTheScore() throws {
+        // 60 quarters per minute, a fermata over beats 3–4 of bar 1 (2 s to 4 s), a lead of one quarter before it.
+        var first = ScoreMeasure(number: "1", duration: 4)
+        first.tempo = 60
+        first.notes = [ScoreNote(pitch: 60, onset: 0, duration: 2), ScoreNote(pitch: 64, onset: 2, duration: 2)]
+        first.fermatas = [2..<4]
+        var second = ScoreMeasure(number: "2", duration: 4)
+        second.notes = [ScoreNote(pitch: 67, onset: 0, duration: 4)]
+        let timeline = ScoreTimeline(score: FollowedScore(measures: [first, second]), fermataLead: 1)
+        #expect(timeline.elastic == [1..<4])
+        let elastic = timeline.features.elastic
+        #expect(!elastic[49] && elastic[50] && elastic[200] && !elastic[201])
+        #expect(ScoreTimeline(score: FollowedScore(measures: [second])).features.elastic.isEmpty)
+    }
+
+    /// A rendered take (FluidR3 piano, make_fixtures.py) whose bar 4 is a C major chord under a fermata, held about
+    /// twice its length, and whose bar 5 begins on the same chord: only its onset tells where bar 5 begins.
+    @Test func downbeatAfterAHeldFermataIsFound() throws {
+        let score = try ScoreFile.read(Fixtures.path("fermata.musicxml"))
+        #expect(score.measures[4].fermatas == [0..<3])
+        let audio = try AudioSignal.read(Fixtures.path("fermata-take.flac"))
+        let truth = try JSONDecoder().decode([Fixtures.Downbeat].self,
+                                             from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("fermata-truth.json"))))
+        let result = try ScoreFollower().follow(score: score, audio: audio)
+        #expect(result.measures.map(\.index) == truth.map(\.index))
+        for (found, expected) in zip(result.measures, truth) {
+            #expect(abs(found.time - expected.time) < 0.1, "bar \(found.number): \(found.time) s, truth \(expected.time) s")
+        }
+        // Laid out as written and followed rigidly, bar 5 is placed on the held chord, more than a second early.
+        var rigid = ScoreFollower.Options()
+        rigid.elasticFermatas = false
+        rigid.fermataStretch = 1
+        let early = try ScoreFollower(options: rigid).follow(score: score, audio: audio)
+        let bar5 = try #require(early.measures.first { $0.index == 5 })
+        #expect(bar5.time < truth[5].time - 1)
+    }
+
     @Test func overlappingFermataSpansAreJoined() {
         #expect(ScoreTimeline.merged([2..<4, 0..<1, 3..<5]) == [0..<1, 2..<5])
     }

@@ -14,7 +14,7 @@ struct ScannedNumberTests {
 
     @Test("a scanned system's first bar gets the printed number", arguments: folders)
     func agreement(_ folder: PrintedNumberCorpusTests.Folder) throws {
-        let (right, counted, total, files, wrong) = try PrintedNumberCorpusTests.measure(folder)
+        let (right, counted, total, files, wrong, _) = try PrintedNumberCorpusTests.measure(folder)
         try #require(files > 0, "no scans in Corpus/\(folder.name)")
         print("printed numbers on scans \(folder.name)\(folder.heldOut ? " (held out)" : ""): \(files) scans, "
               + "\(right)/\(total) systems agree (counting bars from 1: \(counted)/\(total))")

@@ -17,7 +17,7 @@ final class ScannedNumberReader {
     /// The white margin around a group, in pixels.
     static let margin = 12
     /// Tesseract's mean confidence (0–100) below which a reading is dropped.
-    static let minimumConfidence = 60
+    static let minimumConfidence = 45
     /// Whether the barlines inside a system are looked at too, not only its head.
     static let readsBarlines = true
 

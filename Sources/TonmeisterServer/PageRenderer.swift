@@ -164,10 +164,39 @@ final class PageRenderer: @unchecked Sendable {
                 }
             }
             pages += layout.pages.map { PageLayout(page: $0.page + offset, systems: $0.systems) }
-            reported.append(["score": .int(index), "firstPage": .int(offset + 1), "report": report])
+            reported.append(Self.shifted(report, by: offset))
             offset += documents[index].pageCount
         }
-        return (ScoreLayout(pages: pages), ["scores": .array(reported)])
+        // The report of `score detect --json`, its pages (and doubtful pages) numbered as the session numbers them.
+        func list(_ key: String) -> [JSONValue] {
+            reported.flatMap { report -> [JSONValue] in
+                if case .object(let members) = report, case .array(let items)? = members.first(where: { $0.0 == key })?.1 { return items }
+                return []
+            }
+        }
+        let dpi: JSONValue = { if case .object(let m) = reported.first, let d = m.first(where: { $0.0 == "dpi" }) { return d.1 }; return .null }()
+        return (ScoreLayout(pages: pages), ["dpi": dpi, "pages": .array(list("pages")), "doubtfulPages": .array(list("doubtfulPages"))])
+    }
+
+    /// A detection report with its pages' numbers (and doubtful pages) moved on by `offset`.
+    private static func shifted(_ report: JSONValue, by offset: Int) -> JSONValue {
+        guard case .object(let members) = report else { return report }
+        return .object(members.map { key, value in
+            guard case .array(let items) = value else { return (key, value) }
+            switch key {
+            case "pages":
+                return (key, .array(items.map { item in
+                    guard case .object(let fields) = item else { return item }
+                    return .object(fields.map { field in
+                        if field.0 == "page", case .int(let page) = field.1 { return ("page", .int(page + offset)) }
+                        return field
+                    })
+                }))
+            case "doubtfulPages":
+                return (key, .array(items.map { if case .int(let page) = $0 { return .int(page + offset) }; return $0 }))
+            default: return (key, value)
+            }
+        })
     }
 }
 

@@ -43,6 +43,13 @@ struct MultiScoreAPITests {
             #expect(try await client.send(.get, "/api/pages/5.png?width=600").status == .notFound)
             let take = try await client.send(.post, "/api/takes", #"{"start":{"page":4,"x":100,"y":94}}"#)
             #expect(take.status == .created || take.status == .ok, "\(take.text)")
+            // Detection in the page's Layout mode reads every score; its report numbers session pages.
+            let detected = try await client.send(.post, "/api/layout/detect", "{}")
+            #expect(detected.status == .ok, "\(detected.text)")
+            let report = detected.object["detection"] as? [String: Any]
+            #expect((report?["pages"] as? [[String: Any]])?.map { $0["page"] as? Int } == [1, 2, 3, 4])
+            let pages = ((detected.object["layout"] as? [String: Any])?["pages"] as? [[String: Any]])?.compactMap { $0["page"] as? Int }
+            #expect(pages?.last == 4)
         }
         let exported = String(decoding: try SessionStore(path: database).load().jsonData(), as: UTF8.self)
         #expect(exported.contains(#""start":{"score":1,"page":1,"x":100.0,"y":94.0}"#))

@@ -3,12 +3,13 @@
 // without a crash, a hang or unbounded memory, whatever the bytes.
 import Foundation
 
-/// The PDF structure reader: cross-reference sections, objects, the page tree, page sizes, the image checks.
+/// The PDF structure reader (and its repair of a file it refuses): cross-reference sections, objects, the page tree,
+/// page sizes, the image checks.
 @_cdecl("tm_fuzz_pdf_structure")
 public func fuzzPDFStructure(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
-    guard var file = try? PDFFile(bytes: bytes) else { return 0 }
+    guard var file = (try? PDFFile(bytes: bytes)) ?? (try? PDFFile(repairing: bytes)) else { return 0 }
     let pages = (try? file.pageSizes())?.count ?? 0
     for index in 0..<min(pages, 4) {
         _ = try? file.page(index)

@@ -80,15 +80,30 @@ extension ScoreDocument {
     /// The bar numbers and ending labels printed on the pages of `layout` (born-digital pages; a scan has no text).
     /// Only pages with systems are read (the others have no bars to number), and only those poppler may be given
     /// (``mayReachPoppler(page:file:rawScan:)``): a page detection refused is not handed to poppler's text reading either.
+    /// A page Tonmeister's reader finds drawing one image and nothing else (a plain scan) has no text and is not
+    /// handed to poppler at all: a document of such pages is read without loading poppler (which costs more
+    /// processor time than detecting a 300 dpi scan, and ten megabytes).
     public func printedNumbers(layout: ScoreLayout) throws(ScoreDocumentError) -> PrintedNumberReader.Reading {
         var words: [Int: [PageWord]] = [:]
         var file = structure
         let rawScan = RawImageScan.Once(bytes)
         for page in layout.pages where (1...pageCount).contains(page.page) && !page.systems.isEmpty
             && Self.mayReachPoppler(page: page.page - 1, file: &file, rawScan: rawScan) {
-            words[page.page] = try self.words(onPage: page.page)
+            words[page.page] = Self.drawsOnlyAnImage(page: page.page - 1, file: &file) ? [] : try self.words(onPage: page.page)
         }
         return PrintedNumberReader.read(layout: layout, words: words)
+    }
+
+    /// Whether page `index` (0-based) draws one image and nothing else, as Tonmeister's reader finds it
+    /// (``PDFPageImage/find(in:page:)``): such a page shows no text. False when the reader cannot tell.
+    static func drawsOnlyAnImage(page index: Int, file: inout PDFFile?) -> Bool {
+        guard file != nil else { return false }
+        do throws(PDFReadError) {
+            _ = try PDFPageImage.find(in: &file!, page: index)
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Whether page `index` (0-based) may be handed to poppler: the limits check passes it, or, where the structure

@@ -69,6 +69,22 @@ struct CCITTDecoderTests {
                                                                       workers: workers, ownDecoding: false))
     }
 
+    @Test("Writing the first mask over the image (and decoding the scan again where the ridges need it) reads as keeping the image",
+          arguments: ["scans-other/scan-f01-g4-300-musescore-mozart-k156-i-p1.pdf", "scans-other/scan-f04-dither-verovio-satb-piano-57-p1.pdf",
+                      "scans-other/scan-g40-curl-verovio-satb-piano-57-p1.pdf", "scans/scan-rot-lilypond-chorale.pdf",
+                      "scans/scan-blur-lilypond-lied.pdf"])
+    func maskOverImage(_ name: String) throws {
+        let document = try ScoreDocument(path: Self.corpusOther.deletingLastPathComponent().appendingPathComponent(name).path)
+        let image = try #require(try Self.onDetectionGrid(document).own.get())
+        var reloads = 0
+        let over = LayoutDetector.detect(image, page: 1) {
+            reloads += 1
+            return image
+        }
+        #expect(over == LayoutDetector.detect(image, page: 1), "\(name)")
+        #expect(reloads <= 1)
+    }
+
     /// The fixture's page put on the 300 dpi grid by the fast path, and poppler's 300 dpi rendering.
     static func onDetectionGrid(_ document: ScoreDocument) throws -> (own: Result<GrayImage?, ScannedPageError>, poppler: GrayImage) {
         var file = try PDFFile(bytes: UnsafeRawBufferPointer(document.bytes.pointer))

@@ -29,8 +29,8 @@ let package = Package(
         .target(name: "Fretboard", dependencies: ["TheoryCore"]),
         .target(name: "Quiz", dependencies: ["TheoryCore", "Fretboard", "ScoreLayout"]),
         .target(name: "ScoreLayout"),
-        // cairo, poppler-glib, GLib, FreeType and libjpeg-turbo, loaded on first use (Debian: libcairo2-dev,
-        // libpoppler-glib-dev, libfreetype-dev, libturbojpeg0-dev).
+        // cairo, poppler-glib, GLib, FreeType, libjpeg-turbo and libtiff, loaded on first use (Debian: libcairo2-dev,
+        // libpoppler-glib-dev, libfreetype-dev, libturbojpeg0-dev, libtiff-dev).
         .target(name: "CPoppler", cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])], linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CSystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Pixel kernels with AVX2, chosen at run time (the build targets baseline x86-64).

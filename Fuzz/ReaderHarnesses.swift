@@ -62,7 +62,7 @@ public func fuzzJPEG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-/// The CCITT fax decoder: the first four bytes choose the parameters (K, columns, rows, flags), the rest is
+/// The CCITT fax decoding (libtiff through ``CCITTDecoder``): the first four bytes choose the parameters (K, columns, rows, flags), the rest is
 /// the data.
 @_cdecl("tm_fuzz_ccitt")
 public func fuzzCCITT(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

@@ -119,7 +119,14 @@ struct PageReader {
                 decline("scan", "not-a-scan", "no image covers \(Int(ScoreDocument.scannedCoverage * 100))% of the page")
                 return nil
             }
-            return accepted(LayoutDetector.detect(consume image, page: page), "scan")
+            // The detector may write its first mask over the image and decode the page again if it needs the image
+            // later (a page whose lines came out broken): one page buffer fewer held.
+            var file = structure!
+            let index = page - 1, size = size
+            let detected = LayoutDetector.detect(consume image, page: page) {
+                try? ScoreDocument.scannedGrayImage(file: &file, index: index, size: size, dpi: resolution)
+            }
+            return accepted(detected, "scan")
         } catch {
             switch error {
             case .pdf(.unsupported(let what)) where what == "the page draws no image":

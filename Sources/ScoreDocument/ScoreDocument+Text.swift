@@ -81,7 +81,9 @@ extension ScoreDocument {
     /// read by OCR from the pixels of a scan, a page without text (``ScannedNumberReader``; without Tesseract, none,
     /// with a warning in the reading). Only pages with systems are read (the others have no bars to number), and
     /// only those poppler may be given (``mayReachPoppler(page:file:rawScan:)``): a page detection refused is not
-    /// handed to poppler's text reading either.
+    /// handed to poppler's text reading either. A page Tonmeister's reader finds drawing one image and nothing else
+    /// (a plain scan) has no text and is not handed to poppler's text reading (which costs more processor time than
+    /// detecting a 300 dpi scan, and ten megabytes): it goes to OCR directly.
     public func printedNumbers(layout: ScoreLayout) throws(ScoreDocumentError) -> PrintedNumberReader.Reading {
         var words: [Int: [PageWord]] = [:]
         var file = structure
@@ -89,12 +91,28 @@ extension ScoreDocument {
         let ocr = ScannedNumberReader()
         for page in layout.pages where (1...pageCount).contains(page.page) && !page.systems.isEmpty
             && Self.mayReachPoppler(page: page.page - 1, file: &file, rawScan: rawScan) {
-            let text = try self.words(onPage: page.page)
-            words[page.page] = text.isEmpty ? scannedNumberWords(page: page, reader: ocr) : text
+            if Self.drawsOnlyAnImage(page: page.page - 1, file: &file) {
+                words[page.page] = scannedNumberWords(page: page, reader: ocr)
+            } else {
+                let text = try self.words(onPage: page.page)
+                words[page.page] = text.isEmpty ? scannedNumberWords(page: page, reader: ocr) : text
+            }
         }
         var reading = PrintedNumberReader.read(layout: layout, words: words)
         reading.warnings += ocr.unavailable.map { [$0.description] } ?? []
         return reading
+    }
+
+    /// Whether page `index` (0-based) draws one image and nothing else, as Tonmeister's reader finds it
+    /// (``PDFPageImage/find(in:page:)``): such a page shows no text. False when the reader cannot tell.
+    static func drawsOnlyAnImage(page index: Int, file: inout PDFFile?) -> Bool {
+        guard file != nil else { return false }
+        do throws(PDFReadError) {
+            _ = try PDFPageImage.find(in: &file!, page: index)
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Whether page `index` (0-based) may be handed to poppler: the limits check passes it, or, where the structure

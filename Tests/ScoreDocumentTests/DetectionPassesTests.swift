@@ -29,6 +29,37 @@ struct DetectionPassesTests {
                 }
             }
             #expect(averaged.pixels == expected, "\(size.width)×\(size.height), radius \(radius)")
+            // Averaged in the image's own buffer: the same pixels.
+            var inPlace = GrayImage(width: size.width, height: size.height, scale: 1, pixels: pixels)
+            inPlace.averageRows(radius: radius)
+            #expect(inPlace.pixels == expected, "in place, \(size.width)×\(size.height), radius \(radius)")
+        }
+    }
+
+    @Test("deskewed takes the darkest of the 2×2 source pixels at each preimage, paper outside",
+          arguments: [-0.021, -0.004, 0.0007, 0.013, 0.04])
+    func deskew(angle: Double) {
+        for (n, size) in Self.sizes.enumerated() where size.width > 1 && size.height > 1 {
+            let bits = Self.randomBytes(size.width * size.height, seed: UInt64(7_000 + n), values: 0...2)
+            let mask = InkMask(width: size.width, height: size.height, bits: bits)
+            let c = cos(angle), s = sin(angle), cx = Double(size.width) / 2, cy = Double(size.height) / 2
+            var expected: [UInt8] = []
+            for v in 0..<size.height {
+                // The preimage of (u, v), rotating about the centre (as `deskewed` computes it).
+                let dv = Double(v) - cy, ax = cx - cx * c - dv * s, ay = cy - cx * s + dv * c
+                for u in 0..<size.width {
+                    let fx = ax + Double(u) * c, fy = ay + Double(u) * s
+                    guard fx >= 0, fy >= 0, fx < Double(size.width - 1), fy < Double(size.height - 1) else { expected.append(0); continue }
+                    let x = Int(fx), y = Int(fy), w = size.width
+                    expected.append(max(bits[y * w + x], bits[y * w + x + 1], bits[(y + 1) * w + x], bits[(y + 1) * w + x + 1]))
+                }
+            }
+            let kept = mask
+            let straightened = mask.deskewed(by: angle)
+            let differing = zip(straightened.bits, expected).count { $0 != $1 }
+            #expect(differing == 0, "\(size.width)×\(size.height) at \(angle): \(differing) pixels differ")
+            // A mask still held elsewhere is left as it was.
+            #expect(kept.bits == bits)
         }
     }
 
@@ -100,6 +131,24 @@ struct DetectionPassesTests {
                 }
             }
             #expect(mask == expected, "\(size.width)×\(size.height)")
+        }
+    }
+
+    @Test("The adaptive mask written over its image is the mask written beside it", arguments: [0, 1, 2])
+    func adaptiveInPlace(seed: UInt64) {
+        for (n, size) in Self.sizes.enumerated() where size.width >= 8 {
+            // Dark strokes on uneven paper, so the adaptive levels (not the fixed fallback) are used.
+            var generator = SplitMix64(seed: 31 * seed + UInt64(n))
+            let pixels = (0..<(size.width * size.height)).map { i -> UInt8 in
+                let paper = 150 + (i % size.width) * 100 / size.width
+                return UInt8.random(in: 0...9, using: &generator) == 0 ? UInt8.random(in: 0...60, using: &generator)
+                    : UInt8(paper - Int.random(in: 0...20, using: &generator))
+            }
+            let image = GrayImage(width: size.width, height: size.height, scale: 1, pixels: pixels)
+            let beside = InkMask(adaptive: image)
+            let over = InkMask(adaptiveReplacing: GrayImage(width: size.width, height: size.height, scale: 1, pixels: pixels))
+            #expect(over.bits == beside.bits, "\(size.width)×\(size.height)")
+            #expect(image.pixels == pixels)
         }
     }
 

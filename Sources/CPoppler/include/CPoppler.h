@@ -72,4 +72,12 @@ TM_HIDDEN int tm_jpeg_header(const unsigned char *data, unsigned long size, int 
    rounded up) into `out`, `pitch` bytes a row. */
 TM_HIDDEN int tm_jpeg_decode_gray(const unsigned char *data, unsigned long size, int scaledWidth, int scaledHeight,
                                   unsigned char *out, int pitch, char *message, int length);
+
+/* CCITT fax decoding through libtiff, loaded on first use (ccitt.c). `k` as PDF's /K (negative: Group 4, 0: Group 3
+   1-D, positive: Group 3 2-D); the first `height` rows of `columns` pixels go to `out`, `stride` bytes a row, the
+   stream's white as `paper` and its black as `255 - paper`. Returns 0, or -1 with `message` filled (a message
+   starting "unsupported:" for valid data libtiff cannot read as PDF allows it). */
+TM_HIDDEN int tm_libtiff_available(void);
+TM_HIDDEN int tm_ccitt_decode(const unsigned char *data, unsigned long size, int k, int columns, int height, int byteAlign,
+                              int endOfLine, unsigned char paper, unsigned char *out, long stride, char *message, int length);
 #endif

@@ -7,41 +7,63 @@ extension GrayImage {
     /// the thin grey line: averaged along the row it is a continuous grey line again, while its height is untouched.
     func rowAveraged(radius: Int) -> GrayImage {
         guard radius >= 1, width > 1 else { return self }
-        let w = width, window = 2 * radius + 1
+        let w = width
+        let out = [UInt8](pageCapacity: w * height) { buffer, initialized in
+            let dst = UncheckedSendable(buffer)
+            pixels.withUnsafeBufferPointer { src in
+                Bands.forEach(rows: height, width: w) { band in
+                    for y in band { Self.averageRow(src.baseAddress! + y * w, into: dst.value.baseAddress! + y * w, width: w, radius: radius) }
+                }
+            }
+            initialized = w * height
+        }
+        return GrayImage(width: w, height: height, scale: scale, pixels: out)
+    }
+
+    /// ``rowAveraged(radius:)`` in place: an image no one else holds is averaged in its own buffer (each row copied
+    /// aside first), so no second page buffer is needed.
+    mutating func averageRows(radius: Int) {
+        guard radius >= 1, width > 1 else { return }
+        let w = width
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            let pixels = UncheckedSendable(buffer)
+            Bands.forEach(rows: height, width: w) { band in
+                let row = UnsafeMutablePointer<UInt8>.allocate(capacity: w)
+                defer { row.deallocate() }
+                for y in band {
+                    let line = pixels.value.baseAddress! + y * w
+                    row.update(from: line, count: w)
+                    Self.averageRow(row, into: line, width: w, radius: radius)
+                }
+            }
+        }
+    }
+
+    /// The mean of each of `width` pixels of `row` and its neighbours within `radius`, into `out`.
+    private static func averageRow(_ row: UnsafePointer<UInt8>, into o: UnsafeMutablePointer<UInt8>, width w: Int, radius: Int) {
+        let window = 2 * radius + 1
         // sum / window as a multiplication: exact for sums up to 255 × window while 255 × window² < 2³² (windows
         // up to 4 000 pixels); wider ones divide.
         let exact = 255 * window * window < 1 << 32, reciprocal = ((1 << 32) + window - 1) / window
         @inline(__always) func mean(_ sum: Int) -> UInt8 {
             UInt8(truncatingIfNeeded: exact ? (sum &* reciprocal) >> 32 : sum / window)
         }
-        let out = [UInt8](pageCapacity: w * height) { buffer, initialized in
-            let dst = UncheckedSendable(buffer)
-            pixels.withUnsafeBufferPointer { src in
-                Bands.forEach(rows: height, width: w) { band in
-                    for y in band {
-                        let row = src.baseAddress! + y * w, o = dst.value.baseAddress! + y * w
-                        var sum = 0
-                        for i in -radius...radius { sum += Int(row[max(0, min(w - 1, i))]) }
-                        // Clamped reads only near the ends; in between the window slides without checks.
-                        let inner = max(0, min(w, w - radius - 1)), start = min(radius, inner)
-                        for x in 0..<start {
-                            o[x] = mean(sum)
-                            sum += Int(row[min(w - 1, x + radius + 1)]) - Int(row[max(0, x - radius)])
-                        }
-                        for x in start..<inner {
-                            o[x] = mean(sum)
-                            sum += Int(row[x + radius + 1]) - Int(row[x - radius])
-                        }
-                        for x in inner..<w {
-                            o[x] = mean(sum)
-                            sum += Int(row[min(w - 1, x + radius + 1)]) - Int(row[max(0, x - radius)])
-                        }
-                    }
-                }
-            }
-            initialized = w * height
+        var sum = 0
+        for i in -radius...radius { sum += Int(row[max(0, min(w - 1, i))]) }
+        // Clamped reads only near the ends; in between the window slides without checks.
+        let inner = max(0, min(w, w - radius - 1)), start = min(radius, inner)
+        for x in 0..<start {
+            o[x] = mean(sum)
+            sum += Int(row[min(w - 1, x + radius + 1)]) - Int(row[max(0, x - radius)])
         }
-        return GrayImage(width: w, height: height, scale: scale, pixels: out)
+        for x in start..<inner {
+            o[x] = mean(sum)
+            sum += Int(row[x + radius + 1]) - Int(row[x - radius])
+        }
+        for x in inner..<w {
+            o[x] = mean(sum)
+            sum += Int(row[min(w - 1, x + radius + 1)]) - Int(row[max(0, x - radius)])
+        }
     }
 
     /// The mean over a square box `2 × radius + 1` wide around each pixel (clamped at the edges).

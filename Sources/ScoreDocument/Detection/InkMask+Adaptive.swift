@@ -10,6 +10,16 @@ extension InkMask {
     /// Both passes (block histograms, then thresholding) run in bands of rows on all cores; the page histogram is
     /// the sum of the block histograms.
     init(adaptive image: GrayImage) {
+        self.init(adaptive: image, inPlace: false)
+    }
+
+    /// ``init(adaptive:)`` written over the image's own buffer: the image is consumed, and no second page buffer is
+    /// needed when no one else holds it.
+    init(adaptiveReplacing image: consuming GrayImage) {
+        self.init(adaptive: consume image, inPlace: true)
+    }
+
+    private init(adaptive image: consuming GrayImage, inPlace: Bool) {
         let w = image.width, h = image.height
         let block = max(16, min(w, h) / 20)
         // The last column and row of blocks reach to the page edge (up to one and a half blocks), so no block is a
@@ -34,7 +44,16 @@ extension InkMask {
                 }
             }
         }
-        let bits = Self.thresholded(image, paper: paper, grain: grain, inkLevel: Double(ink), block: block, columns: columns, rows: rows)
+        guard inPlace else {
+            let bits = Self.thresholded(image, paper: paper, grain: grain, inkLevel: Double(ink), block: block, columns: columns, rows: rows)
+            self.init(width: w, height: h, bits: bits)
+            return
+        }
+        var bits = (consume image).pixels
+        bits.withUnsafeMutableBufferPointer { buffer in
+            Self.threshold(width: w, height: h, source: nil, into: buffer.baseAddress!, paper: paper, grain: grain,
+                           inkLevel: Double(ink), block: block, columns: columns, rows: rows)
+        }
         self.init(width: w, height: h, bits: bits)
     }
 
@@ -85,54 +104,68 @@ extension InkMask {
     /// four rows; bands start on a multiple of four, so every band computes the same thresholds).
     static func thresholded(_ image: GrayImage, paper: [Double], grain: [Double], inkLevel: Double, block: Int,
                                     columns: Int, rows: Int) -> [UInt8] {
-        let w = image.width, h = image.height
+        [UInt8](pageCapacity: image.width * image.height) { buffer, initialized in
+            image.pixels.withUnsafeBufferPointer { pixels in
+                threshold(width: image.width, height: image.height, source: pixels.baseAddress!, into: buffer.baseAddress!, paper: paper,
+                          grain: grain, inkLevel: inkLevel, block: block, columns: columns, rows: rows)
+            }
+            initialized = image.width * image.height
+        }
+    }
+
+    /// ``thresholded(_:paper:grain:inkLevel:block:columns:rows:)`` from `source` (`width × height` grey pixels) into
+    /// `out`; with no source, `out` holds the grey pixels and each row is replaced by its mask (copied aside first).
+    private static func threshold(width w: Int, height h: Int, source: UnsafePointer<UInt8>?, into destination: UnsafeMutablePointer<UInt8>,
+                                  paper: [Double], grain: [Double], inkLevel: Double, block: Int, columns: Int, rows: Int) {
         // Where each column lies between block centres: the same for every row.
         var c0s = [Int](repeating: 0, count: w), c1s = [Int](repeating: 0, count: w), txs = [Double](repeating: 0, count: w)
         for x in 0..<w {
             (c0s[x], c1s[x], txs[x]) = Self.between(Double(x) + 0.5, block: block, count: columns, extent: w)
         }
-        return [UInt8](pageCapacity: w * h) { buffer, initialized in
-            let out = UncheckedSendable(buffer)
-            image.pixels.withUnsafeBufferPointer { pixels in
-                Bands.forEach(rows: h, width: w, alignment: 4) { band in
-                    var inkBelow = [UInt8](repeating: 0, count: w), solidBelow = [UInt8](repeating: 0, count: w)
-                    // The levels of the two block rows around the current row, blended along x: they change only
-                    // where the rows pass a block centre.
-                    var paperTop = [Double](repeating: 0, count: w), paperBottom = paperTop
-                    var grainTop = paperTop, grainBottom = paperTop
-                    var blockRows = (-1, -1)
-                    for y in band {
-                        if y % 4 == 0 {
-                            let (r0, r1, ty) = Self.between(Double(y) + 2, block: block, count: rows, extent: h)
-                            if blockRows != (r0, r1) {
-                                blockRows = (r0, r1)
-                                for x in 0..<w {
-                                    let c0 = c0s[x], c1 = c1s[x], tx = txs[x]
-                                    paperTop[x] = Self.blend(paper[r0 * columns + c0], paper[r0 * columns + c1], tx)
-                                    paperBottom[x] = Self.blend(paper[r1 * columns + c0], paper[r1 * columns + c1], tx)
-                                    grainTop[x] = Self.blend(grain[r0 * columns + c0], grain[r0 * columns + c1], tx)
-                                    grainBottom[x] = Self.blend(grain[r1 * columns + c0], grain[r1 * columns + c1], tx)
-                                }
-                            }
-                            Self.limits(paperTop, paperBottom, grainTop, grainBottom, ty: ty, inkLevel: inkLevel,
-                                        ink: &inkBelow, solid: &solidBelow)
+        let out = UncheckedSendable(destination), pixels = UncheckedSendable(source)
+        Bands.forEach(rows: h, width: w, alignment: 4) { band in
+            let scratch = pixels.value == nil ? UnsafeMutablePointer<UInt8>.allocate(capacity: w) : nil
+            defer { scratch?.deallocate() }
+            var inkBelow = [UInt8](repeating: 0, count: w), solidBelow = [UInt8](repeating: 0, count: w)
+            // The levels of the two block rows around the current row, blended along x: they change only
+            // where the rows pass a block centre.
+            var paperTop = [Double](repeating: 0, count: w), paperBottom = paperTop
+            var grainTop = paperTop, grainBottom = paperTop
+            var blockRows = (-1, -1)
+            for y in band {
+                if y % 4 == 0 {
+                    let (r0, r1, ty) = Self.between(Double(y) + 2, block: block, count: rows, extent: h)
+                    if blockRows != (r0, r1) {
+                        blockRows = (r0, r1)
+                        for x in 0..<w {
+                            let c0 = c0s[x], c1 = c1s[x], tx = txs[x]
+                            paperTop[x] = Self.blend(paper[r0 * columns + c0], paper[r0 * columns + c1], tx)
+                            paperBottom[x] = Self.blend(paper[r1 * columns + c0], paper[r1 * columns + c1], tx)
+                            grainTop[x] = Self.blend(grain[r0 * columns + c0], grain[r0 * columns + c1], tx)
+                            grainBottom[x] = Self.blend(grain[r1 * columns + c0], grain[r1 * columns + c1], tx)
                         }
-                        let row = y * w
-                        inkBelow.withUnsafeBufferPointer { inkLimit in
-                            solidBelow.withUnsafeBufferPointer { solidLimit in
-                                // Solid is never above ink (0.6 of the contrast below paper against 0.2): the two
-                                // comparisons add up to 0, 1 or 2.
-                                let dst = out.value.baseAddress! + row, src = pixels.baseAddress! + row
-                                for x in 0..<w {
-                                    let value = src[x]
-                                    dst[x] = (value < inkLimit[x] ? 1 : 0) &+ (value < solidLimit[x] ? 1 : 0)
-                                }
-                            }
+                    }
+                    Self.limits(paperTop, paperBottom, grainTop, grainBottom, ty: ty, inkLevel: inkLevel,
+                                ink: &inkBelow, solid: &solidBelow)
+                }
+                let row = y * w
+                inkBelow.withUnsafeBufferPointer { inkLimit in
+                    solidBelow.withUnsafeBufferPointer { solidLimit in
+                        // Solid is never above ink (0.6 of the contrast below paper against 0.2): the two
+                        // comparisons add up to 0, 1 or 2.
+                        let dst = out.value + row
+                        var src = UnsafePointer(dst)
+                        if let source = pixels.value { src = source + row } else if let scratch {
+                            scratch.update(from: dst, count: w)
+                            src = UnsafePointer(scratch)
+                        }
+                        for x in 0..<w {
+                            let value = src[x]
+                            dst[x] = (value < inkLimit[x] ? 1 : 0) &+ (value < solidLimit[x] ? 1 : 0)
                         }
                     }
                 }
             }
-            initialized = w * h
         }
     }
 

@@ -5,20 +5,22 @@ extension InkMask {
     /// Each pixel takes the darkest level of the 2×2 source pixels around its preimage, so thin lines cannot
     /// fall between rows (features grow by at most one pixel).
     ///
-    /// The darkest level of every 2×2 block is taken once; along an output row the preimage then stays on one
-    /// source row and moves one column per pixel for long stretches, each copied in one piece. Rows run in bands
-    /// on all cores.
-    func deskewed(by angle: Double) -> InkMask {
+    /// The darkest level of every 2×2 block is taken once, in the mask's own buffer (the mask is consumed: one
+    /// page buffer fewer held and cleared, when no one else holds it); along an output row the preimage then stays
+    /// on one source row and moves one column per pixel for long stretches, each copied in one piece. Rows run in
+    /// bands on all cores.
+    consuming func deskewed(by angle: Double) -> InkMask {
         let c = cos(angle), s = sin(angle)
         let width = self.width, height = self.height
         guard width > 1, height > 1, angle.isFinite else {
             return InkMask(width: width, height: height, bits: [UInt8](repeating: 0, count: width * height))
         }
-        let dark = darkestOfBlocks()
+        var dark = consume self
+        dark.takeDarkestOfBlocks()
         let cx = Double(width) / 2, cy = Double(height) / 2
         let out = [UInt8](pageCapacity: width * height) { buffer, initialized in
             let dstAll = UncheckedSendable(buffer)
-            dark.withUnsafeBufferPointer { src in
+            dark.bits.withUnsafeBufferPointer { src in
                 Bands.forEach(rows: height, width: width) { band in
                     let source = src.baseAddress!
                     for v in band {
@@ -64,25 +66,41 @@ extension InkMask {
         }
     }
 
-    /// The darkest level of each pixel and its right, lower and lower-right neighbours (paper on the last row and
-    /// column, which are never read).
-    private func darkestOfBlocks() -> [UInt8] {
+    /// Replaces each pixel by the darkest level of it and its right, lower and lower-right neighbours (paper on the
+    /// last row and column, which are never read), in place. Each row is read before it is written and the row
+    /// below it after; the row just below each band of rows is kept aside first, since that band's neighbour may
+    /// overwrite it.
+    private mutating func takeDarkestOfBlocks() {
         let width = self.width, height = self.height
-        return [UInt8](pageCapacity: width * height) { buffer, initialized in
-            let out = UncheckedSendable(buffer)
-            bits.withUnsafeBufferPointer { src in
-                Bands.forEach(rows: height, width: width) { band in
-                    let p = src.baseAddress!
-                    for y in band {
-                        let o = out.value.baseAddress! + y * width
-                        guard y + 1 < height else { o.initialize(repeating: 0, count: width); continue }
-                        let a = p + y * width, b = a + width
-                        for x in 0..<(width - 1) { o[x] = max(max(a[x], a[x + 1]), max(b[x], b[x + 1])) }
-                        o[width - 1] = 0
+        let bands = Bands.ranges(rows: height, width: width)
+        var below: [Int: [UInt8]] = [:]
+        for band in bands where band.upperBound < height {
+            below[band.upperBound] = Array(bits[(band.upperBound * width)..<((band.upperBound + 1) * width)])
+        }
+        let kept = below
+        bits.withUnsafeMutableBufferPointer { buffer in
+            let all = UncheckedSendable(buffer)
+            Bands.forEach(rows: height, width: width) { band in
+                let row = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+                defer { row.deallocate() }
+                for y in band {
+                    let o = all.value.baseAddress! + y * width
+                    guard y + 1 < height else { o.update(repeating: 0, count: width); continue }
+                    row.update(from: o, count: width)
+                    if y + 1 < band.upperBound {
+                        Self.darkestOfPairs(row, o + width, into: o, width: width)
+                    } else {
+                        kept[y + 1]!.withUnsafeBufferPointer { Self.darkestOfPairs(row, $0.baseAddress!, into: o, width: width) }
                     }
                 }
             }
-            initialized = width * height
         }
+    }
+
+    /// `out[x]` = the darkest of `a[x]`, `a[x + 1]`, `b[x]`, `b[x + 1]`, and paper in the last column.
+    @inline(__always) private static func darkestOfPairs(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>,
+                                                         into o: UnsafeMutablePointer<UInt8>, width: Int) {
+        for x in 0..<(width - 1) { o[x] = max(max(a[x], a[x + 1]), max(b[x], b[x + 1])) }
+        o[width - 1] = 0
     }
 }

@@ -95,17 +95,27 @@ public enum LayoutDetector {
     }
 
     /// The first reading of a page image: its ink mask straightened by the skew found (`angle`), the mask its staff
-    /// lines are read from (the same, or with ridges added), the long lines and the staves they form. The image and
-    /// the mask before straightening are released as soon as they are no longer needed: at most four page-sized
-    /// buffers are held at once (the image, the mask before and after straightening, and the row averages or the
-    /// ridged mask), where holding everything to the end held six.
-    static func firstReading(_ original: consuming GrayImage, scale: Double)
+    /// lines are read from (the same, or with ridges added), the long lines and the staves they form.
+    ///
+    /// Few page-sized buffers are held at once (at 300 dpi each is nine megabytes, and peak memory is a goal: issue
+    /// 30): the mask is straightened in its own buffer and one more; the mask before straightening is made again
+    /// from the image only when the ridges need it; the row averages are taken in the image's own buffer. Given
+    /// `reload` (a scan Tonmeister decodes itself can be decoded again), the mask is written over the image itself,
+    /// and the image decoded again only for a page whose lines came out broken: two page buffers at most on other
+    /// pages, three on those.
+    static func firstReading(_ original: consuming GrayImage, scale: Double, reload: (() -> GrayImage?)? = nil)
         -> (mask: InkMask, lineMask: InkMask, angle: Double, lines: [LineCandidate], staves: [StaffCandidate], broken: Bool) {
         var image: GrayImage? = consume original
+        var mask: InkMask
         // A dithered bilevel scan (grey paper made of black dots) is read from its local averages, as an eye does.
-        if image!.isDithered { image = image!.boxAveraged(radius: max(1, Int((0.5 * scale).rounded()))) }
-        var plain: InkMask? = InkMask(adaptive: image!)
-        var mask = plain!
+        if image!.isDithered {
+            image = image!.boxAveraged(radius: max(1, Int((0.5 * scale).rounded())))
+            mask = InkMask(adaptive: image!)
+        } else if reload != nil {
+            mask = InkMask(adaptiveReplacing: image.take()!)
+        } else {
+            mask = InkMask(adaptive: image!)
+        }
         let angle = SkewEstimator.estimate(mask, maxDegrees: 2.5)
         if angle != 0 { mask = mask.deskewed(by: angle) }
 
@@ -116,12 +126,14 @@ public enum LayoutDetector {
         // scan may have been left dotted by the threshold. They are looked for again with the thin horizontal ridges
         // of the image averaged along its rows added as ink, which reads such lines whole; the reading with more
         // staves is kept.
-        if broken {
-            var ridged = plain!
-            plain = nil
+        // The image written over by the mask is decoded again (the same pixels) only when the ridges need it.
+        if broken, image == nil, let decoded = reload?(), decoded.width == mask.width, decoded.height == mask.height { image = decoded }
+        if broken, image != nil {
+            // The mask before straightening (the same as `mask` on a level page), then the image averaged in place.
+            var ridged = angle != 0 ? InkMask(adaptive: image!) : mask
             do {
-                let averaged = image!.rowAveraged(radius: max(1, Int(scale.rounded())))
-                image = nil
+                var averaged = image.take()!
+                averaged.averageRows(radius: max(1, Int(scale.rounded())))
                 ridged.addRidges(of: averaged, reach: max(2, Int((1.5 * scale).rounded())), depth: ridgeDepth)
             }
             let ridgedMask = angle != 0 ? ridged.deskewed(by: angle) : ridged
@@ -132,10 +144,16 @@ public enum LayoutDetector {
     }
 
     /// Detects the layout of one page image. The image is taken over and released as soon as the ink masks are
-    /// made (``firstReading(_:scale:)``).
+    /// made (``firstReading(_:scale:reload:)``); with `reload`, which gives the same image again, the first mask is
+    /// written over the image itself.
     public static func detect(_ original: consuming GrayImage, page: Int) -> DetectedPage {
+        detect(consume original, page: page, reload: nil)
+    }
+
+    /// See ``detect(_:page:)``.
+    static func detect(_ original: consuming GrayImage, page: Int, reload: (() -> GrayImage?)?) -> DetectedPage {
         let scale = original.scale
-        var (mask, lineMask, angle, lines, staves, broken) = firstReading(consume original, scale: scale)
+        var (mask, lineMask, angle, lines, staves, broken) = firstReading(consume original, scale: scale, reload: reload)
         staves = withPartialStaves(staves, lines: lines, mask: mask, lineMask: lineMask, scale: scale)
         // A page curled toward a book's spine: its staves are read again from the mask straightened out.
         let curl = PageCurl(staves: staves, lineMask: lineMask)

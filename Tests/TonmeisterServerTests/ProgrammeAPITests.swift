@@ -150,7 +150,11 @@ struct ProgrammeAPITests {
             #expect(proposal.count >= 2, "the repeat sign proposes a repeat: \(proposal)")
             let fromCommand = (try JSONSerialization.jsonObject(with: Data(cli.utf8)) as? [String: Any])?["detected"] as? [[String: Any]]
             let fromPage = detected.object["detected"] as? [[String: Any]]
-            #expect(fromPage.map { "\($0)" } == fromCommand.map { "\($0)" }, "\(cli)")
+            // Compared as JSON with sorted keys: a dictionary's description lists its keys in no fixed order.
+            let canonical = { (value: [[String: Any]]?) in
+                value.flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]) }.map { String(decoding: $0, as: UTF8.self) }
+            }
+            #expect(canonical(fromPage) != nil && canonical(fromPage) == canonical(fromCommand), "\(cli)")
             let runs = "[" + proposal.map { "\"\($0)\"" }.joined(separator: ",") + "]"
             let accepted = try await client.send(.post, "/api/form", #"{"order":\#(runs)}"#, headers: Self.device)
             #expect(accepted.status == .ok, "\(accepted.text)")

@@ -76,7 +76,7 @@ try:
         wait(a, f"return !!window.tonmeisterState.takes.get({number}).end", message=f"take {number} ended on A")
         if i == OFFLINE.stop - 1:
             b.save_screenshot(os.path.join(OUT, "s1-tablet-b-offline.png"))
-    wait(b, "return document.getElementById('outbox').textContent === 'all saved'", timeout=30, message="B's waiting taps all sent")
+    wait(b, "return document.getElementById('outbox').textContent === 'all saved'", timeout=60, message="B's waiting taps all sent")
     wait(a, f"return window.tonmeisterState.current === {number}", message="A on the last take")
     time.sleep(1)
     session = stored_session(a)

@@ -20,6 +20,7 @@ Two sets from disjoint sources, each with LilyPond, abcm2ps, MuseScore 3 and Ver
 `scans-numbers` (tuning: the OCR reader's thresholds were set on it) and `scans-numbers-heldout` (never tuned on).
 Needs Debian's python3-pil, python3-numpy, python3-scipy, img2pdf and poppler-utils.
 """
+import importlib.util
 import io
 import json
 import os
@@ -71,12 +72,11 @@ def page_count(pdf):
 
 
 def page_size(pdf, page):
-    out = subprocess.run(["pdfinfo", "-f", str(page), "-l", str(page), pdf], capture_output=True, text=True).stdout
-    for line in out.splitlines():
-        if line.startswith("Page") and "size:" in line:
-            parts = line.split("size:")[1].split()
-            return float(parts[0]), float(parts[2])
-    raise RuntimeError("no page size in " + pdf)
+    """The page's width and height in points (make-scans-other.py's reading of pdfinfo)."""
+    spec = importlib.util.spec_from_file_location("make_scans_other", os.path.join(os.path.dirname(__file__), "make-scans-other.py"))
+    other = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(other)
+    return other.page_size(pdf, page)
 
 
 def truth(source, pages):

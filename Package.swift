@@ -102,7 +102,7 @@ let package = Package(
         ),
         .executableTarget(name: "VoicingDump", dependencies: ["Fretboard", "TheoryCore"], path: "Benchmarks/VoicingDump"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"]),
+        .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"], exclude: ["PeerDictionaries"]),  // read by path (#filePath)
         .testTarget(name: "ScoreFollowingTests", dependencies: ["ScoreFollowing", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Fixtures"]),
         .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore"], exclude: ["Fixtures"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "TheoryCore", "Fretboard"]),

@@ -378,6 +378,23 @@ def run(cmd, **kw):
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw)
 
 
+def verovio_pdf(xml, options, stem, pdf):
+    """Engraves MusicXML file `xml` with Verovio on A4 (its options plus `options`), one SVG per page at
+    `stem`N.svg, and joins the pages into `pdf` with rsvg-convert."""
+    import verovio
+    tk = verovio.toolkit()
+    tk.setOptions(dict({"pageWidth": 2100, "pageHeight": 2970, "scale": 40, "adjustPageHeight": False,
+                        "footer": "none", "svgViewBox": True, "svgRemoveXlink": True}, **options))
+    tk.loadFile(xml)
+    svgs = []
+    for page in range(1, tk.getPageCount() + 1):
+        svg = tk.renderToSVG(page).replace("<svg viewBox=", '<svg width="595.276pt" height="841.89pt" viewBox=', 1)
+        path = "%s%d.svg" % (stem, page)
+        open(path, "w").write(svg)
+        svgs.append(path)
+    run(["rsvg-convert", "-f", "pdf", "-o", pdf] + svgs)
+
+
 def write(name, tunes, engraver, pdf):
     folder = "form-heldout" if name in HELD_OUT else "form-fresh" if name in FRESH else "form"
     directory = os.path.join(CORPUS, folder)
@@ -415,19 +432,8 @@ def main():
                 run(["mscore3", "-o", pdf, xml], env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
                 write(name, tunes, "musescore", pdf)
             if "verovio" in only:
-                import verovio
-                tk = verovio.toolkit()
-                tk.setOptions({"pageWidth": 2100, "pageHeight": 2970, "scale": 40, "adjustPageHeight": False,
-                               "breaks": "auto", "footer": "none", "svgViewBox": True, "svgRemoveXlink": True})
-                tk.loadFile(xml)
-                svgs = []
-                for p in range(1, tk.getPageCount() + 1):
-                    svg = tk.renderToSVG(p).replace("<svg viewBox=", '<svg width="595.276pt" height="841.89pt" viewBox=', 1)
-                    path = os.path.join(work, "%s-v%d.svg" % (name, p))
-                    open(path, "w").write(svg)
-                    svgs.append(path)
                 pdf = os.path.join(work, name + "-vrv.pdf")
-                run(["rsvg-convert", "-f", "pdf", "-o", pdf] + svgs)
+                verovio_pdf(xml, {"breaks": "auto"}, os.path.join(work, name + "-v"), pdf)
                 write(name, tunes, "verovio", pdf)
         for name, tunes in list(forms.items()) + list(books.items()):
             if "lilypond" in only:

@@ -24,6 +24,7 @@ This folder is held out: the numbering reader was never tuned on it (docs/scores
 Needs: mscore3, lilypond, abcm2ps, ps2pdf, rsvg-convert, pdftotext; verovio (PyPI) importable by this python.
 Usage: scripts/corpus/numbering/make-engravers.py [--only musescore,verovio,lilypond,abcm2ps] [--keep]
 """
+import importlib.util
 import json
 import os
 import random
@@ -35,6 +36,10 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "..", "..", "..", "Tests", "ScoreDocumentTests", "Corpus", "numbering-engravers")
+# The form corpus's generator, for its Verovio engraving (verovio_pdf).
+_spec = importlib.util.spec_from_file_location("form_make", os.path.join(HERE, "..", "form", "make.py"))
+FORM = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(FORM)
 
 
 def piece(title, meter, bars, seed, pickup=False, endings=(), repeats=(), systems=(), pages=()):
@@ -168,6 +173,20 @@ def melody(p):
 
 
 # ---------------------------------------------------------------- MusicXML (MuseScore, Verovio)
+def repeat_signs(p):
+    """The counts of the bars that start and end a repeat, and for each bar under an ending bracket
+    (ending number, first bar of the bracket, last bar of the bracket)."""
+    starts = {r[0] for r in p["repeats"] if r[0]}
+    ends = {r[1] for r in p["repeats"]}
+    ending_of = {}
+    for first, one, two in p["endings"]:
+        for k in range(one):
+            ending_of[first + k] = (1, k == 0, k == one - 1)
+        for k in range(two):
+            ending_of[first + one + k] = (2, k == 0, k == two - 1)
+    return starts, ends, ending_of
+
+
 def musicxml(p):
     beats, unit = p["meter"]
     divisions = 2 if unit == 8 else 1
@@ -177,14 +196,7 @@ def musicxml(p):
              '"http://www.musicxml.org/dtds/partwise.dtd">',
              '<score-partwise version="3.1">', '<work><work-title>%s</work-title></work>' % p["title"],
              '<part-list><score-part id="P1"><part-name>Flute</part-name></score-part></part-list>', '<part id="P1">']
-    starts = {r[0] for r in p["repeats"] if r[0]}
-    ends = {r[1] for r in p["repeats"]}
-    ending_of = {}
-    for first, one, two in p["endings"]:
-        for k in range(one):
-            ending_of[first + k] = (1, k == 0, k == one - 1)
-        for k in range(two):
-            ending_of[first + one + k] = (2, k == 0, k == two - 1)
+    starts, ends, ending_of = repeat_signs(p)
     system_starts, page_starts, start = set(), set(), 0
     for s, size in enumerate(p["systems"]):
         system_starts.add(start)
@@ -247,14 +259,7 @@ def lily_piece(p):
     out = ['\\time %d/%d' % (beats, unit)]
     if p["pickup"]:
         out.append('\\partial %d' % unit)
-    starts = {r[0] for r in p["repeats"] if r[0]}
-    ends = {r[1] for r in p["repeats"]}
-    ending_of = {}
-    for first, one, two in p["endings"]:
-        for k in range(one):
-            ending_of[first + k] = (1, k == 0, k == one - 1)
-        for k in range(two):
-            ending_of[first + one + k] = (2, k == 0, k == two - 1)
+    starts, ends, ending_of = repeat_signs(p)
     breaks, start = {}, 0
     for s, size in enumerate(p["systems"]):
         start += size
@@ -319,8 +324,7 @@ def abc(pieces, style):
         if x > 1 and p["newpage"]:
             out.append("%%newpage")
         out += ["X:%d" % x, "T:%s" % p["title"], "M:%d/%d" % (beats, unit), "L:1/%d" % unit, "K:C"]
-        starts = {r[0] for r in p["repeats"] if r[0]}
-        ends = {r[1] for r in p["repeats"]}
+        starts, ends, _ = repeat_signs(p)
         ending_start = {}
         for first, one, two in p["endings"]:
             ending_start[first] = 1
@@ -459,21 +463,10 @@ def main():
                 open(mscx, "w").write(text.replace("<Style>", "<Style>" + MUSESCORE_STYLE[style], 1))
                 run(["mscore3", "-o", pdf, mscx], env=env)
             elif engraver == "verovio":
-                import verovio
                 xml = os.path.join(work, name + ".musicxml")
                 open(xml, "w").write(musicxml(pieces[0]))
-                tk = verovio.toolkit()
-                tk.setOptions({"pageWidth": 2100, "pageHeight": 2970, "scale": 40, "adjustPageHeight": False,
-                               "breaks": "encoded", "footer": "none", "svgViewBox": True, "svgRemoveXlink": True,
-                               "mnumInterval": VEROVIO_INTERVAL[style]})
-                tk.loadFile(xml)
-                svgs = []
-                for page in range(1, tk.getPageCount() + 1):
-                    svg = tk.renderToSVG(page).replace("<svg viewBox=", '<svg width="595.276pt" height="841.89pt" viewBox=', 1)
-                    path = os.path.join(work, "%s-%d.svg" % (name, page))
-                    open(path, "w").write(svg)
-                    svgs.append(path)
-                run(["rsvg-convert", "-f", "pdf", "-o", pdf] + svgs)
+                FORM.verovio_pdf(xml, {"breaks": "encoded", "mnumInterval": VEROVIO_INTERVAL[style]},
+                                 os.path.join(work, name + "-"), pdf)
             elif engraver == "lilypond":
                 ly = os.path.join(work, name + ".ly")
                 open(ly, "w").write(lilypond(pieces, style, convention))

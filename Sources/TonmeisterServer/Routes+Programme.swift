@@ -29,6 +29,10 @@ extension TonmeisterServer {
             guard let layout = session.layout, layout.barCount > 0 else {
                 throw APIError.badRequest("the session has no layout with bars: detect one first")
             }
+            // As `score form --detect`: the signs are read from the first PDF's drawing only.
+            guard session.scores.count == 1 else {
+                throw APIError.badRequest("detection reads one PDF, but the session has \(session.scores.count) scores: give each piece's order with POST /api/form and its piece")
+            }
             let piece = try Self.queryInt(request, "piece")
             if let piece, piece < 1 || piece > max(1, session.pieces.count) {
                 throw APIError.badRequest("piece must be from 1 to \(max(1, session.pieces.count)), not \(piece)")

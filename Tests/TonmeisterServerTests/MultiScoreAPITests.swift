@@ -50,6 +50,10 @@ struct MultiScoreAPITests {
             #expect((report?["pages"] as? [[String: Any]])?.map { $0["page"] as? Int } == [1, 2, 3, 4])
             let pages = ((detected.object["layout"] as? [String: Any])?["pages"] as? [[String: Any]])?.compactMap { $0["page"] as? Int }
             #expect(pages?.last == 4)
+            // Form detection reads one PDF: refused, as `score form --detect` refuses, with nothing changed.
+            let form = try await client.send(.get, "/api/form/detect")
+            #expect(form.status == .badRequest, "\(form.text)")
+            #expect(form.text.contains("2 scores"), "\(form.text)")
         }
         let exported = String(decoding: try SessionStore(path: database).load().jsonData(), as: UTF8.self)
         #expect(exported.contains(#""start":{"score":1,"page":1,"x":100.0,"y":94.0}"#))

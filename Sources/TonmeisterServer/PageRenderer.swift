@@ -23,7 +23,8 @@ final class PageRenderer: @unchecked Sendable {
     /// Where the PDF was found.
     let path: String
 
-    fileprivate let document: ScoreDocument
+    /// The first score's document.
+    fileprivate var document: ScoreDocument { documents[0] }
     /// Every score of the session in order (the first is `document`): their pages are the session's pages one after
     /// the other, as `pageSizes` lists them.
     private let documents: [ScoreDocument]
@@ -48,7 +49,6 @@ final class PageRenderer: @unchecked Sendable {
     init(path: String, more: [String] = [], cacheBytes: Int, password: String? = nil) throws {
         let first = try ScoreDocument(path: path, password: password)
         let documents = [first] + (try more.map { try ScoreDocument(path: $0) })
-        document = first
         self.documents = documents
         pageSizes = documents.flatMap(\.pageSizes)
         // One score: its SHA-256; several: the SHA-256 of theirs (images are cached by it).

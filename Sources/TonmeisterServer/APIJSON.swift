@@ -112,12 +112,10 @@ enum APIJSON {
         let pageList: [JSONValue] = pages.enumerated().map { index, size in
             ["page": .int(index + 1), "width": .double(size.width), "height": .double(size.height)]
         }
-        var score: JSONValue = ["file": .string(session.score.file), "sha256": .string(sha256), "pages": .array(pageList)]
+        var scoreMembers: [(String, JSONValue)] = [("file", .string(session.score.file)), ("sha256", .string(sha256)), ("pages", .array(pageList))]
         // The score's notes (`session music`): with them the page offers to place a take whose file arrives.
-        if let music = session.score.music, case .object(var members) = score {
-            members.append(("music", .string(music)))
-            score = .object(members)
-        }
+        if let music = session.score.music { scoreMembers.append(("music", .string(music))) }
+        let score = JSONValue.object(scoreMembers)
         // Every score with the session pages it spans (`pages` above lists them all, in that order).
         let scores: [JSONValue] = session.scores.indices.map { index in
             let range = session.scorePages.pages(ofScore: index)

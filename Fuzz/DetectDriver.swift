@@ -83,6 +83,40 @@ enum DetectDriver {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
     }
 
+    /// Processor time (user + system) process `pid` has used so far, from /proc (0 when it cannot be read).
+    static func processorSeconds(_ pid: pid_t) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .ascii),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        // After the command name in parentheses: state is field 3, utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Writes to standard error what a child stopped on the clock or at the processor-time limit was doing: its state and wait channel from /proc
+    /// and every thread's backtrace (gdb, when installed), so a wait that never ends can be told from starvation.
+    static func describeStopped(_ pid: pid_t, path: String) {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .ascii)) ?? "?"
+        let wchan = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .ascii)) ?? "?"
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0
+        let report = "detect-driver: \(path) stopped (clock or processor time): stat \(stat.prefix(120)); wchan \(wchan); \(threads) threads\n"
+        FileHandle.standardError.write(Data(report.utf8))
+        // posix_spawn, not Foundation's Process: this runner must stay single-threaded for its next fork.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gdb") else { return }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        let arguments = ["/usr/bin/gdb", "-p", "\(pid)", "-batch", "-nx", "-ex", "thread apply all bt 25"]
+        var argv = arguments.map { strdup($0) } + [nil]
+        var gdb: pid_t = 0
+        if posix_spawn(&gdb, "/usr/bin/gdb", &actions, nil, &argv, environ) == 0 {
+            var status: Int32 = 0
+            _ = waitpid(gdb, &status, 0)
+        }
+        argv.forEach { free($0) }
+        posix_spawn_file_actions_destroy(&actions)
+    }
+
     /// Forks a child that reads `path` and waits for it (stopping it at the limits).
     static func runChild(path: String, limits: Limits, decodeOnly: Bool) -> String {
         let pid = fork()
@@ -110,8 +144,11 @@ enum DetectDriver {
                 stopped = "wall"
             } else if polls % 10 == 0, residentKiB(pid) > limits.rssKiB {
                 stopped = "memory"
+            } else if polls % 10 == 0, processorSeconds(pid) > Double(limits.cpu) {
+                stopped = "cpu"  // before RLIMIT_CPU's signal, so that what it was doing can be written down
             }
             if stopped != nil {
+                if stopped == "wall" || stopped == "cpu" { describeStopped(pid, path: path) }
                 kill(pid, SIGKILL)
                 _ = wait4(pid, &status, 0, &usage)
                 break
@@ -121,7 +158,7 @@ enum DetectDriver {
         let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         let tail = "\(cpu) \(usage.ru_maxrss)"
-        if stopped == "wall" && cpu > Double(limits.cpu) { return "hang \(tail)" }
+        if stopped == "cpu" || (stopped == "wall" && cpu > Double(limits.cpu)) { return "hang \(tail)" }
         if let stopped { return "\(stopped) \(tail)" }
         let signal = status & 0x7f
         if signal == SIGXCPU || (signal == SIGKILL && cpu > Double(limits.cpu)) || cpu > Double(limits.cpu) { return "hang \(tail)" }

@@ -167,9 +167,10 @@ extension ScoreLayout {
             } else {
                 let before = heads.last { $0.globalIndex < p.globalIndex }, after = heads.first { $0.globalIndex > p.globalIndex }
                 // Or another number inside a system agrees with it and no system-head number stands between them: a
-                // piece that prints numbers every few bars, after one whose heads carry numbers.
+                // piece that prints numbers every few bars, after one whose heads carry numbers. One of the two must
+                // be 5 or more: ending labels "1", "2" over neighbouring bars agree with each other too.
                 keep = [before, after].contains { $0.map(offset) == offset(p) } || sorted.contains { q in
-                    !q.atSystemStart && q != p && offset(q) == offset(p)
+                    !q.atSystemStart && q != p && offset(q) == offset(p) && max(p.number.value, q.number.value) >= 5
                         && !heads.contains { $0.globalIndex > min(p.globalIndex, q.globalIndex) && $0.globalIndex < max(p.globalIndex, q.globalIndex) }
                 }
             }
@@ -209,17 +210,20 @@ extension ScoreLayout {
         return ratio < 0.85 ? true : ratio > 1.1 ? false : nil
     }
 
-    /// A restart at 1 at a system start before `anchor` (or at the score's start, `fromScoreStart`) whose later
-    /// endings (labels read) make up the difference.
+    /// A restart at 1 (or at an upbeat 0) at a system start before `anchor` (or at the score's start,
+    /// `fromScoreStart`) whose later endings (labels read) make up the difference.
     func restartWithEndings(_ anchor: PrintedBarNumber, starts: [Int], floor: Int, rules: [NumberingRule],
                             endings: [PrintedEnding], fromScoreStart: Bool = false) -> [NumberingRule]? {
         for start in starts.reversed() where start >= floor && (start > 0 || fromScoreStart) && start <= anchor.globalIndex {
             guard endings.contains(where: { $0.ordinal >= 2 && $0.globalIndex >= start && $0.globalIndex < anchor.globalIndex }) else { continue }
-            let base = rules + [.renumber(fromGlobalIndex: start, to: BarNumber(1))]
-            let counted = counted(at: anchor.globalIndex, rules: base)
-            if counted == anchor.number { return nil }
-            if let extra = endingRules(anchor, counted: counted, rules: base, endings: endings, floor: start) {
-                return [.renumber(fromGlobalIndex: start, to: BarNumber(1))] + extra
+            // At 1, or at an upbeat 0 where the piece's first bar is not drawn full (an upbeat and endings together).
+            for first in opensShort(at: start) == false ? [1] : [1, 0] {
+                let restart = NumberingRule.renumber(fromGlobalIndex: start, to: BarNumber(first))
+                let counted = counted(at: anchor.globalIndex, rules: rules + [restart])
+                if counted == anchor.number { return nil }
+                if let extra = endingRules(anchor, counted: counted, rules: rules + [restart], endings: endings, floor: start) {
+                    return [restart] + extra
+                }
             }
         }
         return nil

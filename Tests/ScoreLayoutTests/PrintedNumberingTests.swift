@@ -66,6 +66,9 @@ struct PrintedNumberingTests {
         // only; those agree with each other and restart the count where the second piece begins.
         Case(name: "a second piece numbered every fifth bar, starting on a system without a number", systems: [4, 4, 5, 5],
              printed: [head(4, "5"), mid(12, "5"), mid(17, "10")], firsts: ["1", "5", "1", "6"], causes: [.restart]),
+        // Ending labels "1", "2" read (by OCR, say) over neighbouring bars agree with each other but are no numbers.
+        Case(name: "ending labels over neighbouring bars are not a piece numbered inside its systems", systems: [5, 6, 6],
+             printed: [head(5, "6"), mid(6, "1"), mid(7, "2"), head(11, "12")], firsts: ["1", "6", "12"], causes: []),
         // A trio whose first system holds 1-3 and both endings (4 and 4a): the count to the next head's 5 fits an
         // upbeat too; the trio's first bar, drawn wider than the others (clef, key and time before it), is no upbeat.
         Case(name: "a trio with both endings on its first system, its first bar full", systems: [4, 4, 5, 4],
@@ -90,6 +93,16 @@ struct PrintedNumberingTests {
              endings: [PrintedEnding(globalIndex: 5, ordinal: 1), PrintedEnding(globalIndex: 6, ordinal: 2),
                        PrintedEnding(globalIndex: 23, ordinal: 1), PrintedEnding(globalIndex: 24, ordinal: 2)],
              firsts: ["1", "5", "8", "1", "7", "12a", "1", "5"], causes: [.endings, .restart, .restart]),
+        // An upbeat and both endings on the first system (0, 1, 2, the first ending 3, the second 3a), then 4, 5: the
+        // 5 printed inside the second system needs both the upbeat and the endings.
+        Case(name: "an upbeat drawn short and endings repeating the first ending's number, at the score's start",
+             systems: [5, 4], printed: [mid(6, "5"), mid(8, "7")],
+             endings: [PrintedEnding(globalIndex: 3, ordinal: 1), PrintedEnding(globalIndex: 4, ordinal: 2)],
+             firstWidths: [0: 20], firsts: ["0", "4"], causes: [.endings]),
+        Case(name: "a second piece with an upbeat drawn short and endings repeating the first ending's number",
+             systems: [4, 4, 5, 4], printed: [head(4, "5"), head(13, "4")],
+             endings: [PrintedEnding(globalIndex: 11, ordinal: 1), PrintedEnding(globalIndex: 12, ordinal: 2)],
+             firstWidths: [2: 20], firsts: ["1", "5", "0", "4"], causes: [.restart]),
         Case(name: "an opening bar the drawing cannot tell stays an upbeat", systems: [4, 4], printed: [head(4, "4")],
              endings: [PrintedEnding(globalIndex: 2, ordinal: 1), PrintedEnding(globalIndex: 3, ordinal: 2)],
              firsts: ["0", "4"], causes: [.pickup]),

@@ -102,6 +102,11 @@ def trio():
     return piece("Trio", (3, 4), 14, seed=604, endings=[(3, 1, 1)], repeats=[(None, 3)], systems=[4, 5, 5])
 
 
+def slide():
+    # An upbeat, and both endings on the first system (1, 2, the first ending 3, the second 4).
+    return piece("Slide", (3, 4), 12, seed=605, pickup=True, endings=[(3, 1, 1)], repeats=[(None, 3)], systems=[5, 4, 4])
+
+
 # Fresh held-out pieces (numbering-fresh, measured once, never tuned on).
 def bourree():
     return piece("Bourree", (4, 4), 20, seed=701, pickup=True, endings=[(9, 2, 2)], repeats=[(None, 10)],
@@ -444,6 +449,10 @@ TUNING_SETS = [
     ("musescore-trio", "musescore", [trio], "every", "on", set()),
     ("verovio-polka", "verovio", [polka], "five", "on", set()),
     ("verovio-reel", "verovio", [reel], "every", "on", set()),
+    ("abcm2ps-tune-i", "abcm2ps", [slide, reel], "five", "again", set()),
+    ("abcm2ps-tune-j", "abcm2ps", [minuet, slide], "system", "again", set()),
+    ("abcm2ps-tune-k", "abcm2ps", [reel, slide], "five", "again", set()),
+    ("lilypond-tune-i", "lilypond", [minuet, slide], "system", "on", set()),
 ]
 # `--set fresh`: Corpus/numbering-fresh, other music with the same phenomena, held out (measured once).
 FRESH_SETS = [

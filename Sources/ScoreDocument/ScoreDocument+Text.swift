@@ -130,9 +130,11 @@ extension ScoreDocument {
     }
 
     /// `layout` numbered as the engraver printed it, with what the numbering learnt (see
-    /// `ScoreLayout.numbering(agreeingWith:endings:)`); the layout unchanged when nothing was printed.
+    /// `ScoreLayout.numbering(agreeingWith:endings:)`); the layout unchanged when nothing was printed. The ending
+    /// brackets drawn on the pages (``drawnForm(layout:)``) join the ending labels read as text.
     public func numberedAsPrinted(_ layout: ScoreLayout) throws(ScoreDocumentError) -> (layout: ScoreLayout, numbering: PrintedNumbering) {
-        let reading = try printedNumbers(layout: layout)
+        let drawn = try drawnForm(layout: layout)
+        let reading = try printedNumbers(layout: layout).with(brackets: drawn.endings)
         let numbering = layout.numbering(agreeingWith: reading.numbers, endings: reading.endings)
         guard let renumbered = try? layout.renumbered(numbering.rules) else { return (layout, numbering) }
         return (renumbered, numbering)

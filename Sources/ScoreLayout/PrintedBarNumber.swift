@@ -7,11 +7,17 @@ public struct PrintedBarNumber: Hashable, Sendable, Codable {
     /// True when it stands at the head of a system (where most engravers print them); false for a number over a
     /// barline inside a system (numbers printed every bar or every few bars).
     public var atSystemStart: Bool
+    /// Nil for a number read from the PDF's own text; for one OCR read from a scan's pixels, how sure it was, 0–1.
+    public var ocrConfidence: Double?
 
     /// Creates a printed number.
-    public init(globalIndex: Int, number: BarNumber, atSystemStart: Bool) {
+    public init(globalIndex: Int, number: BarNumber, atSystemStart: Bool, ocrConfidence: Double? = nil) {
         self.globalIndex = globalIndex
         self.number = number
         self.atSystemStart = atSystemStart
+        self.ocrConfidence = ocrConfidence
     }
+
+    /// Where the number was read: `text` (the PDF's own text) or `ocr` (a scan's pixels).
+    public var source: String { ocrConfidence == nil ? "text" : "ocr" }
 }

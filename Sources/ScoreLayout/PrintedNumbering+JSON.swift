@@ -12,7 +12,7 @@ extension NumberingRule {
 
 extension NumberingDisagreement {
     /// A sentence for the report: where, what the print says, what the count said, and why.
-    public func message(in layout: ScoreLayout) -> String {
+    public func message(in layout: ScoreLayout, source: String = "text") -> String {
         let place = layout.bar(atGlobalIndex: globalIndex).map { "page \($0.page), system \($0.system + 1), bar \($0.bar + 1)" }
             ?? "bar index \(globalIndex)"
         let why: String
@@ -23,11 +23,17 @@ extension NumberingDisagreement {
         case .offset: why = "the score's first bar is not bar 1"
         case .mismatch: why = "the print counts bars differently from the detected barlines; check the barlines here"
         }
-        return "\(place): printed \(printed), counting bars gives \(counted): \(why); the print is followed"
+        let read = source == "ocr" ? " (read by OCR)" : ""
+        return "\(place): printed \(printed)\(read), counting bars gives \(counted): \(why); the print is followed"
     }
 }
 
 extension PrintedNumbering {
+    /// Where the printed number of a disagreement was read (`text` or `ocr`), from the number used there.
+    public func source(of disagreement: NumberingDisagreement) -> String {
+        used.first { $0.globalIndex == disagreement.globalIndex }?.source ?? "text"
+    }
+
     /// The `numbering` member of `score detect --json`: the numbers read, the rules and the disagreements.
     package func json(layout: ScoreLayout) -> JSONValue {
         func place(_ index: Int) -> [(String, JSONValue)] {
@@ -35,7 +41,8 @@ extension PrintedNumbering {
             return [("page", .int(bar.page)), ("system", .int(bar.system + 1)), ("bar", .int(bar.bar + 1)), ("index", .int(index))]
         }
         func printed(_ p: PrintedBarNumber) -> JSONValue {
-            .object(place(p.globalIndex) + [("printed", .string(p.number.description)), ("systemStart", .bool(p.atSystemStart))])
+            .object(place(p.globalIndex) + [("printed", .string(p.number.description)), ("systemStart", .bool(p.atSystemStart)),
+                                            ("source", .string(p.source))] + (p.ocrConfidence.map { [("confidence", .double($0))] } ?? []))
         }
         return .object([
             ("source", .string(used.isEmpty ? "count" : "print")),
@@ -44,7 +51,8 @@ extension PrintedNumbering {
             ("rules", .array(rules.map(\.json))),
             ("disagreements", .array(disagreements.map { d in
                 .object(place(d.globalIndex) + [("printed", .string(d.printed.description)), ("counted", .string(d.counted.description)),
-                                                ("cause", .string(d.cause.rawValue)), ("message", .string(d.message(in: layout)))])
+                                                ("cause", .string(d.cause.rawValue)), ("source", .string(source(of: d))),
+                                                ("message", .string(d.message(in: layout, source: source(of: d))))])
             })),
         ])
     }

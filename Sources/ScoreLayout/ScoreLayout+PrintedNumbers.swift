@@ -21,6 +21,8 @@ extension ScoreLayout {
         let anchors = Self.consistentAnchors(printed.filter { (0..<total).contains($0.globalIndex) }, ignored: &result.ignored)
         var rules: [NumberingRule] = []
         var previous: PrintedBarNumber?
+        /// Whether the print showed that later endings repeat the first ending's numbers (abcm2ps: 7, 7, 8).
+        var repeatsEndingNumbers = false
         for (n, anchor) in anchors.enumerated() {
             let counted = counted(at: anchor.globalIndex, rules: rules)
             if counted == anchor.number {
@@ -31,10 +33,15 @@ extension ScoreLayout {
             if anchor.number.value < counted.value || previous == nil {
                 explained = Self.restart(anchor, starts: starts, floor: floor, first: previous == nil)
             }
-            if anchor.number.value < counted.value, explained == nil || Self.isUpbeatRestart(explained) {
-                // A first ending and its repeat can look like an upbeat: with ending labels read, the endings win.
-                if let withEndings = restartWithEndings(anchor, starts: starts, floor: floor, rules: rules, endings: endings) {
-                    explained = (withEndings, .restart)
+            if anchor.number.value < counted.value, mayBeEndings(explained) {
+                // A first ending and its repeat can look like an upbeat: with ending labels read, the endings win,
+                // unless the bar taken for an upbeat is drawn short (see `opensShort(at:)`).
+                if let withEndings = restartWithEndings(anchor, starts: starts, floor: floor, rules: rules, endings: endings,
+                                                        fromScoreStart: previous == nil) {
+                    // At the score's start, nothing restarts: the endings alone explain the print.
+                    let atStart: Bool
+                    if case .renumber(0, _)? = withEndings.first { atStart = true } else { atStart = false }
+                    explained = (withEndings, atStart ? .endings : .restart)
                 }
             }
             if explained == nil, anchor.number.value < counted.value {
@@ -49,6 +56,7 @@ extension ScoreLayout {
                 explained = ([.renumber(fromGlobalIndex: anchor.globalIndex, to: BarNumber(anchor.number.value))], .mismatch)
             }
             guard let explained else { result.ignored.append(anchor); continue }
+            repeatsEndingNumbers = repeatsEndingNumbers || explained.rules.contains { if case .suffix = $0 { true } else { false } }
             rules += explained.rules
             if anchor.number.hasSuffix {
                 rules.append(.suffix(globalIndex: anchor.globalIndex, suffix: anchor.number.suffix))
@@ -58,8 +66,41 @@ extension ScoreLayout {
             result.used.append(anchor)
             previous = anchor
         }
+        if repeatsEndingNumbers {
+            rules += endingsAsShown(rules: rules, used: result.used, endings: endings)
+        }
         result.rules = rules
         return result
+    }
+
+    /// Rules numbering the later endings no printed number reaches (a second ending at the head of a piece's last
+    /// system, a page numbered every fifth bar) as the score's other endings were printed: with the first ending's
+    /// numbers and a suffix, where every printed number used still agrees. A label at a bar whose printed number is
+    /// its ordinal ("2" over bar 2) is that number, not a label.
+    func endingsAsShown(rules: [NumberingRule], used: [PrintedBarNumber], endings: [PrintedEnding]) -> [NumberingRule] {
+        let labels = endings.filter { label in !used.contains { $0.globalIndex == label.globalIndex && $0.number.value == label.ordinal } }
+            .sorted { $0.globalIndex < $1.globalIndex }
+        var added: [NumberingRule] = []
+        for (k, label) in labels.enumerated() where label.ordinal >= 2 {
+            let current = rules + added
+            guard !current.contains(where: { if case .suffix(label.globalIndex, _) = $0 { true } else { false } }),
+                  let first = labels[..<k].last(where: { $0.ordinal == 1 }), label.globalIndex - first.globalIndex <= 8,
+                  let second = label.ordinal == 2 ? label : labels[..<k].last(where: { $0.ordinal == 2 && $0.globalIndex > first.globalIndex })
+            else { continue }
+            var length = max(1, second.globalIndex - first.globalIndex)
+            if k + 1 < labels.count, labels[k + 1].ordinal == label.ordinal + 1 { length = min(length, labels[k + 1].globalIndex - label.globalIndex) }
+            let suffix = String(UnicodeScalar(UInt8(96 + min(label.ordinal - 1, 26))))
+            var candidate: [NumberingRule] = []
+            for j in 0..<length {
+                let number = counted(at: first.globalIndex + j, rules: current + candidate)
+                candidate += [.renumber(fromGlobalIndex: label.globalIndex + j, to: BarNumber(number.value)),
+                              .suffix(globalIndex: label.globalIndex + j, suffix: suffix)]
+            }
+            guard let numbered = try? renumbered(current + candidate),
+                  used.allSatisfy({ numbered.bar(atGlobalIndex: $0.globalIndex)?.number == $0.number }) else { continue }
+            added += candidate
+        }
+        return added
     }
 
     /// The rules that give this layout the numbers its bars carry now: `renumbered(numberingRules())` gives
@@ -125,29 +166,64 @@ extension ScoreLayout {
                 keep = sorted.contains { $0 != p && offset($0) == offset(p) }
             } else {
                 let before = heads.last { $0.globalIndex < p.globalIndex }, after = heads.first { $0.globalIndex > p.globalIndex }
-                keep = [before, after].contains { $0.map(offset) == offset(p) }
+                // Or another number inside a system agrees with it and no system-head number stands between them: a
+                // piece that prints numbers every few bars, after one whose heads carry numbers. One of the two must
+                // be 5 or more: ending labels "1", "2" over neighbouring bars agree with each other too.
+                keep = [before, after].contains { $0.map(offset) == offset(p) } || sorted.contains { q in
+                    !q.atSystemStart && q != p && offset(q) == offset(p) && max(p.number.value, q.number.value) >= 5
+                        && !heads.contains { $0.globalIndex > min(p.globalIndex, q.globalIndex) && $0.globalIndex < max(p.globalIndex, q.globalIndex) }
+                }
             }
             if keep { result.append(p) } else { ignored.append(p) }
         }
         return result
     }
 
-    /// True for a restart at an upbeat (a renumbering to 0 after the score's start).
-    static func isUpbeatRestart(_ explained: (rules: [NumberingRule], cause: NumberingDisagreement.Cause)?) -> Bool {
-        guard let explained, explained.cause == .restart, case .renumber(_, let to)? = explained.rules.first else { return false }
-        return to.value == 0
+    /// The bar an explanation makes an upbeat 0: the score's first for `.pickup`, the restart's bar for a restart
+    /// at 0; nil for other explanations.
+    static func upbeatBar(_ explained: (rules: [NumberingRule], cause: NumberingDisagreement.Cause)?) -> Int? {
+        guard let explained else { return nil }
+        if explained.cause == .pickup { return 0 }
+        guard explained.cause == .restart, case .renumber(let index, let to)? = explained.rules.first, to.value == 0 else { return nil }
+        return index
     }
 
-    /// A restart at 1 at a system start before `anchor` whose later endings (labels read) make up the difference.
+    /// Whether endings may explain a disagreement instead of `explained`: nothing else did, or an upbeat did whose
+    /// bar is not drawn short (a restart) or is drawn full (the score's opening upbeat, which stays an upbeat when
+    /// the drawing cannot tell).
+    func mayBeEndings(_ explained: (rules: [NumberingRule], cause: NumberingDisagreement.Cause)?) -> Bool {
+        guard explained != nil else { return true }
+        guard let bar = Self.upbeatBar(explained) else { return false }
+        return bar > 0 ? opensShort(at: bar) != true : opensShort(at: bar) == false
+    }
+
+    /// Whether the bar at `index`, the first of its system, is drawn short like an upbeat: narrower than 0.85 times
+    /// the median of the system's other bars (true), or wider than 1.1 times it, as a full bar with the clef, key and
+    /// time signature before it is (false); nil in between, for a bar inside a system, or with fewer than two others.
+    func opensShort(at index: Int) -> Bool? {
+        guard let location = bar(atGlobalIndex: index), location.bar == 0,
+              let bars = page(location.page)?.systems[location.system].bars, bars.count >= 3 else { return nil }
+        let others = bars.dropFirst().map(\.width).sorted()
+        let median = others[others.count / 2]
+        guard median > 0 else { return nil }
+        let ratio = bars[0].width / median
+        return ratio < 0.85 ? true : ratio > 1.1 ? false : nil
+    }
+
+    /// A restart at 1 (or at an upbeat 0) at a system start before `anchor` (or at the score's start,
+    /// `fromScoreStart`) whose later endings (labels read) make up the difference.
     func restartWithEndings(_ anchor: PrintedBarNumber, starts: [Int], floor: Int, rules: [NumberingRule],
-                            endings: [PrintedEnding]) -> [NumberingRule]? {
-        for start in starts.reversed() where start >= floor && start > 0 && start <= anchor.globalIndex {
+                            endings: [PrintedEnding], fromScoreStart: Bool = false) -> [NumberingRule]? {
+        for start in starts.reversed() where start >= floor && (start > 0 || fromScoreStart) && start <= anchor.globalIndex {
             guard endings.contains(where: { $0.ordinal >= 2 && $0.globalIndex >= start && $0.globalIndex < anchor.globalIndex }) else { continue }
-            let base = rules + [.renumber(fromGlobalIndex: start, to: BarNumber(1))]
-            let counted = counted(at: anchor.globalIndex, rules: base)
-            if counted == anchor.number { return nil }
-            if let extra = endingRules(anchor, counted: counted, rules: base, endings: endings, floor: start) {
-                return [.renumber(fromGlobalIndex: start, to: BarNumber(1))] + extra
+            // At 1, or at an upbeat 0 where the piece's first bar is not drawn full (an upbeat and endings together).
+            for first in opensShort(at: start) == false ? [1] : [1, 0] {
+                let restart = NumberingRule.renumber(fromGlobalIndex: start, to: BarNumber(first))
+                let counted = counted(at: anchor.globalIndex, rules: rules + [restart])
+                if counted == anchor.number { return nil }
+                if let extra = endingRules(anchor, counted: counted, rules: rules + [restart], endings: endings, floor: start) {
+                    return [restart] + extra
+                }
             }
         }
         return nil

@@ -9,7 +9,8 @@ import Testing
 /// Truth: the MusicXML measure numbers of `NAME.layout.json` (MuseScore, Verovio and LilyPond print those), and the
 /// hand-written `NAME.numbers.json` of the numbering folders (abcm2ps and LilyPond books of several pieces per page,
 /// see scripts/corpus/numbering/make.sh; `numbering-engravers` by make-engravers.py: MuseScore, Verovio, LilyPond and
-/// abcm2ps, numbers at every system, bar or fifth bar). `numbering-heldout`, `numbering-engravers` and `converted` are
+/// abcm2ps, numbers at every system, bar or fifth bar; `numbering-tuning` and `numbering-fresh` by the same with
+/// `--set tuning` and `--set fresh`). `numbering-heldout`, `numbering-engravers`, `numbering-fresh` and `converted` are
 /// held out: the reader was never tuned on them.
 @Suite("Printed bar numbers on other engravers' PDFs")
 struct PrintedNumberCorpusTests {
@@ -24,7 +25,8 @@ struct PrintedNumberCorpusTests {
     static let folders = [Folder(name: "musescore", heldOut: false), Folder(name: "verovio", heldOut: false),
                           Folder(name: "lilypond", heldOut: false), Folder(name: "numbering", heldOut: false, goal: 0.9),
                           Folder(name: "converted", heldOut: true), Folder(name: "numbering-heldout", heldOut: true, goal: 0.9),
-                          Folder(name: "numbering-engravers", heldOut: true, goal: 0.9)]
+                          Folder(name: "numbering-engravers", heldOut: true, goal: 0.9),
+                          Folder(name: "numbering-tuning", heldOut: false, goal: 0.9), Folder(name: "numbering-fresh", heldOut: true, goal: 0.9)]
 
     /// Every system's first bar number on each page, from a truth file.
     static func truth(_ url: URL) throws -> [Int: [String]] {

@@ -52,6 +52,33 @@ struct PrintedNumberReaderTests {
         #expect(reading.numbers.map(\.number.description) == ["4", "7", "10"])
     }
 
+    @Test("\"(1)\" over an upbeat, with 1 over the next bar, names the bar in progress, not the upbeat")
+    func barInProgress() {
+        let layout = Self.layout(systems: 2, bars: 3)
+        let words = [Self.word("(1)", x: 70, above: 100), Self.word("1", x: 148, above: 100), Self.word("2", x: 248, above: 100)]
+        let reading = PrintedNumberReader.read(layout: layout, words: [1: words])
+        #expect(reading.numbers.map(\.number.description) == ["1", "2"])
+        #expect(reading.numbers.map(\.globalIndex) == [1, 2])
+        // Alone (a bar broken across systems), a number in parentheses stays.
+        let alone = PrintedNumberReader.read(layout: layout, words: [1: [Self.word("(7)", x: 50, above: 160)]])
+        #expect(alone.numbers.map(\.number.description) == ["7"])
+    }
+
+    @Test("a drawn ending bracket begins an ending, and the small number under its start is its label")
+    func drawnBrackets() {
+        var reading = PrintedNumberReader.Reading()
+        reading.numbers = [PrintedBarNumber(globalIndex: 4, number: BarNumber(5), atSystemStart: true),
+                           PrintedBarNumber(globalIndex: 9, number: BarNumber(2), atSystemStart: true),
+                           PrintedBarNumber(globalIndex: 10, number: BarNumber(10), atSystemStart: false)]
+        reading.endings = [PrintedEnding(globalIndex: 8, ordinal: 1)]
+        let brackets = [DrawnForm.Ending(first: 8, last: 8, passes: [1], page: 1), DrawnForm.Ending(first: 9, last: 9, passes: [2], page: 1),
+                        DrawnForm.Ending(first: 10, last: 10, passes: [3], page: 1)]
+        let joined = reading.with(brackets: brackets)
+        #expect(joined.numbers.map(\.number.description) == ["5", "10"])
+        #expect(joined.endings == [PrintedEnding(globalIndex: 8, ordinal: 1), PrintedEnding(globalIndex: 9, ordinal: 2),
+                                   PrintedEnding(globalIndex: 10, ordinal: 3)])
+    }
+
     /// (folder/file, page, each system's first bar as printed; checked by eye on the PDF).
     static let engravings: [(String, Int, [String])] = [
         // abcm2ps numbers a second ending like the first (7, 7, 8) and prints its "2" right of the bar number 15

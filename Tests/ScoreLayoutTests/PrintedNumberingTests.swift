@@ -5,14 +5,16 @@ import Testing
 /// whose systems hold the given numbers of bars.
 @Suite("Numbering from printed bar numbers")
 struct PrintedNumberingTests {
-    /// One page whose systems hold these many bars.
-    static func layout(_ systems: [Int]) -> ScoreLayout {
+    /// One page whose systems hold these many bars, 40 pt wide (the first of system `s` `firstWidths[s]` wide).
+    static func layout(_ systems: [Int], firstWidths: [Int: Double] = [:]) -> ScoreLayout {
         var result: [SystemLayout] = []
         for (n, count) in systems.enumerated() {
             var bars: [BarLayout] = []
+            var left = 50.0
             for b in 0..<count {
-                let left = Double(50 + 40 * b)
-                bars.append(BarLayout(number: BarNumber(b + 1), left: left, right: left + 40))
+                let width = b == 0 ? firstWidths[n] ?? 40 : 40
+                bars.append(BarLayout(number: BarNumber(b + 1), left: left, right: left + width))
+                left += width
             }
             let top = Double(100 * n + 50)
             result.append(SystemLayout(top: top, bottom: top + 40, bars: bars))
@@ -33,6 +35,8 @@ struct PrintedNumberingTests {
         var systems: [Int]
         var printed: [PrintedBarNumber]
         var endings: [PrintedEnding] = []
+        /// The width of a system's first bar, where it is not 40 pt like the others.
+        var firstWidths: [Int: Double] = [:]
         /// Every system's first bar number afterwards.
         var firsts: [String]
         var causes: [NumberingDisagreement.Cause]
@@ -58,11 +62,55 @@ struct PrintedNumberingTests {
              printed: [mid(5, "5"), mid(10, "10"), mid(15, "15")], firsts: ["0", "6", "12"], causes: [.pickup]),
         Case(name: "an ending label inside a system is not a bar number", systems: [4, 4, 4],
              printed: [head(4, "5"), mid(6, "2"), head(8, "9")], firsts: ["1", "5", "9"], causes: []),
+        // A page of pieces: the first prints numbers at system heads, the second every fifth bar inside systems
+        // only; those agree with each other and restart the count where the second piece begins.
+        Case(name: "a second piece numbered every fifth bar, starting on a system without a number", systems: [4, 4, 5, 5],
+             printed: [head(4, "5"), mid(12, "5"), mid(17, "10")], firsts: ["1", "5", "1", "6"], causes: [.restart]),
+        // Ending labels "1", "2" read (by OCR, say) over neighbouring bars agree with each other but are no numbers.
+        Case(name: "ending labels over neighbouring bars are not a piece numbered inside its systems", systems: [5, 6, 6],
+             printed: [head(5, "6"), mid(6, "1"), mid(7, "2"), head(11, "12")], firsts: ["1", "6", "12"], causes: []),
+        // A trio whose first system holds 1-3 and both endings (4 and 4a): the count to the next head's 5 fits an
+        // upbeat too; the trio's first bar, drawn wider than the others (clef, key and time before it), is no upbeat.
+        Case(name: "a trio with both endings on its first system, its first bar full", systems: [4, 4, 5, 4],
+             printed: [head(4, "5"), head(13, "5")],
+             endings: [PrintedEnding(globalIndex: 11, ordinal: 1), PrintedEnding(globalIndex: 12, ordinal: 2)],
+             firstWidths: [2: 60], firsts: ["1", "5", "1", "5"], causes: [.restart]),
+        Case(name: "a piece with an upbeat drawn short and both endings on its first system", systems: [4, 4, 5, 4],
+             printed: [head(4, "5"), head(13, "5")],
+             endings: [PrintedEnding(globalIndex: 11, ordinal: 1), PrintedEnding(globalIndex: 12, ordinal: 2)],
+             firstWidths: [2: 20], firsts: ["1", "5", "0", "5"], causes: [.restart]),
+        // The score's first piece: 1, 2, the first ending 3 and the second 3a, then 4 at the second system's head.
+        Case(name: "endings on the score's first system, its first bar full", systems: [4, 4], printed: [head(4, "4")],
+             endings: [PrintedEnding(globalIndex: 2, ordinal: 1), PrintedEnding(globalIndex: 3, ordinal: 2)],
+             firstWidths: [0: 60], firsts: ["1", "4"], causes: [.endings]),
+        Case(name: "an upbeat drawn short before endings on the score's first system", systems: [4, 4], printed: [head(4, "4")],
+             endings: [PrintedEnding(globalIndex: 2, ordinal: 1), PrintedEnding(globalIndex: 3, ordinal: 2)],
+             firstWidths: [0: 20], firsts: ["0", "4"], causes: [.pickup]),
+        // Piece 1 shows its second ending numbered like the first (6, 6a, 7: the head's 8 says so); piece 2, numbered
+        // every fifth bar, has its second ending at the head of its last system with no number after it: 12a too.
+        Case(name: "a second ending no number reaches is numbered as the score's others were", systems: [4, 4, 4, 6, 6, 3, 4, 4],
+             printed: [head(4, "5"), head(8, "8"), mid(16, "5"), mid(21, "10"), head(31, "5")],
+             endings: [PrintedEnding(globalIndex: 5, ordinal: 1), PrintedEnding(globalIndex: 6, ordinal: 2),
+                       PrintedEnding(globalIndex: 23, ordinal: 1), PrintedEnding(globalIndex: 24, ordinal: 2)],
+             firsts: ["1", "5", "8", "1", "7", "12a", "1", "5"], causes: [.endings, .restart, .restart]),
+        // An upbeat and both endings on the first system (0, 1, 2, the first ending 3, the second 3a), then 4, 5: the
+        // 5 printed inside the second system needs both the upbeat and the endings.
+        Case(name: "an upbeat drawn short and endings repeating the first ending's number, at the score's start",
+             systems: [5, 4], printed: [mid(6, "5"), mid(8, "7")],
+             endings: [PrintedEnding(globalIndex: 3, ordinal: 1), PrintedEnding(globalIndex: 4, ordinal: 2)],
+             firstWidths: [0: 20], firsts: ["0", "4"], causes: [.endings]),
+        Case(name: "a second piece with an upbeat drawn short and endings repeating the first ending's number",
+             systems: [4, 4, 5, 4], printed: [head(4, "5"), head(13, "4")],
+             endings: [PrintedEnding(globalIndex: 11, ordinal: 1), PrintedEnding(globalIndex: 12, ordinal: 2)],
+             firstWidths: [2: 20], firsts: ["1", "5", "0", "4"], causes: [.restart]),
+        Case(name: "an opening bar the drawing cannot tell stays an upbeat", systems: [4, 4], printed: [head(4, "4")],
+             endings: [PrintedEnding(globalIndex: 2, ordinal: 1), PrintedEnding(globalIndex: 3, ordinal: 2)],
+             firsts: ["0", "4"], causes: [.pickup]),
     ]
 
     @Test(arguments: cases)
     func numbering(_ c: Case) throws {
-        let layout = Self.layout(c.systems)
+        let layout = Self.layout(c.systems, firstWidths: c.firstWidths)
         let result = layout.numbering(agreeingWith: c.printed, endings: c.endings)
         let numbered = try layout.renumbered(result.rules)
         #expect(numbered.pages[0].systems.map { $0.bars![0].number.description } == c.firsts)

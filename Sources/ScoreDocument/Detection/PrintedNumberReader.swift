@@ -19,6 +19,25 @@ public enum PrintedNumberReader {
         public var endings: [PrintedEnding] = []
         /// What could not be read, for the user (OCR missing on a scan, say).
         public var warnings: [String] = []
+
+        /// The reading with the ending brackets drawn on the page: each bracket's first bar begins an ending (its
+        /// label's pass, or the one its place implies, where LilyPond draws the label from its music font and no
+        /// text names it), and a small number there that names the bracket's pass is its label, not a bar number
+        /// (abcm2ps sets the label "2" after the clef, where a system-head number would stand).
+        public func with(brackets: [DrawnForm.Ending]) -> Reading {
+            var result = self
+            for bracket in brackets {
+                guard let pass = bracket.passes.min() else { continue }
+                result.numbers.removeAll {
+                    $0.globalIndex == bracket.first && !$0.number.hasSuffix && bracket.passes.contains($0.number.value)
+                }
+                if !result.endings.contains(where: { $0.globalIndex == bracket.first }) {
+                    result.endings.append(PrintedEnding(globalIndex: bracket.first, ordinal: pass))
+                }
+            }
+            result.endings.sort { ($0.globalIndex, $0.ordinal) < ($1.globalIndex, $1.ordinal) }
+            return result
+        }
     }
 
     /// Reads the numbers on every page of `layout` from `words` (page number → that page's words).
@@ -35,7 +54,7 @@ public enum PrintedNumberReader {
                 read(system, bars: bars, firstIndex: globalIndex, previousBottom: above, words: words[page.page] ?? [],
                      candidates: &candidates, endings: &reading.endings)
             }
-            reading.numbers += nearest(ofSize(candidates))
+            reading.numbers += nearest(inProgressLeftOut(ofSize(candidates)))
         }
         return reading
     }
@@ -48,6 +67,19 @@ public enum PrintedNumberReader {
         var distance: Double
         /// The height of the word's box (its font size).
         var height: Double
+        /// True for a number in parentheses ("(1)"): LilyPond's mark of a bar in progress.
+        var parenthesized = false
+    }
+
+    /// The candidates without numbers in parentheses that name a bar in progress: "(1)" over an upbeat when the
+    /// next bar prints 1 (LilyPond numbering every bar marks the bar the upbeat belongs to so). A parenthesized
+    /// number alone (a bar broken across systems) stays.
+    static func inProgressLeftOut(_ candidates: [Candidate]) -> [Candidate] {
+        candidates.filter { candidate in
+            !candidate.parenthesized || !candidates.contains {
+                !$0.parenthesized && $0.number.globalIndex == candidate.number.globalIndex + 1 && $0.number.number == candidate.number.number
+            }
+        }
     }
 
     /// The candidates without those set noticeably larger than the page's bar numbers (a page number in a bigger
@@ -99,13 +131,17 @@ public enum PrintedNumberReader {
             guard let number = barNumber(word.text) else { continue }
             if word.right <= first.left + 0.6 * first.width, word.left >= first.left - 4 * staff {
                 headNumbers.append(word)
-                heads.append(Candidate(number: PrintedBarNumber(globalIndex: firstIndex, number: number, atSystemStart: true),
-                                       distance: distance(word, x: first.left), height: word.height))
+                heads.append(Candidate(number: PrintedBarNumber(globalIndex: firstIndex, number: number, atSystemStart: true,
+                                                                         ocrConfidence: word.ocrConfidence),
+                                       distance: distance(word, x: first.left), height: word.height,
+                                       parenthesized: word.text.hasPrefix("(")))
             } else if let k = bars.indices.dropFirst().first(where: {
                 abs(word.left - bars[$0].left) <= 2 * space || abs(word.midX - bars[$0].left) <= 1.5 * space
             }) {
-                heads.append(Candidate(number: PrintedBarNumber(globalIndex: firstIndex + k, number: number, atSystemStart: false),
-                                       distance: distance(word, x: bars[k].left), height: word.height))
+                heads.append(Candidate(number: PrintedBarNumber(globalIndex: firstIndex + k, number: number, atSystemStart: false,
+                                                                         ocrConfidence: word.ocrConfidence),
+                                       distance: distance(word, x: bars[k].left), height: word.height,
+                                       parenthesized: word.text.hasPrefix("(")))
             }
         }
     }

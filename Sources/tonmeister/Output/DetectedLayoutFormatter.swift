@@ -33,8 +33,10 @@ struct DetectedLayoutFormatter {
     var numberingText: [String] {
         guard let numbering else { return ["bars numbered by counting from 1"] }
         if numbering.used.isEmpty { return ["no printed bar numbers read: bars numbered by counting from 1"] }
-        return ["bar numbers follow \(numbering.used.count) printed number\(numbering.used.count == 1 ? "" : "s")"]
-            + numbering.disagreements.map { "  " + $0.message(in: layout) }
+        let ocr = numbering.used.filter { $0.source == "ocr" }.count
+        return ["bar numbers follow \(numbering.used.count) printed number\(numbering.used.count == 1 ? "" : "s")"
+            + (ocr > 0 ? " (\(ocr) read by OCR from the pixels, the others from the PDF's text)" : " (read from the PDF's text)")]
+            + numbering.disagreements.map { "  " + $0.message(in: layout, source: numbering.source(of: $0)) }
     }
 
     var text: [String] {

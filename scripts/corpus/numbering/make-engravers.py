@@ -22,7 +22,12 @@ system's left edge.
 This folder is held out: the numbering reader was never tuned on it (docs/scores.md).
 
 Needs: mscore3, lilypond, abcm2ps, ps2pdf, rsvg-convert, pdftotext; verovio (PyPI) importable by this python.
-Usage: scripts/corpus/numbering/make-engravers.py [--only musescore,verovio,lilypond,abcm2ps] [--keep]
+`--set tuning` engraves Corpus/numbering-tuning instead (other pieces, for tuning the reader: several tunes a page
+numbered every fifth bar, upbeats under every-bar numbering, a trio whose first system holds both endings, third
+endings), `--set fresh` Corpus/numbering-fresh (other music again, held out like numbering-engravers).
+
+Usage: scripts/corpus/numbering/make-engravers.py [--set engravers|tuning|fresh] [--only musescore,verovio,lilypond,abcm2ps]
+       [--keep]
 """
 import importlib.util
 import json
@@ -76,17 +81,64 @@ def waltz():
                  systems=[4, 4, 4, 4, 4, 4, 3])
 
 
+# Tuning pieces (numbering-tuning, which the reader is tuned on): a minuet, reel, polka (three endings) and a trio
+# whose first system holds both its endings.
+def reel():
+    return piece("Reel", (4, 4), 16, seed=601, pickup=True, endings=[(8, 1, 1)], repeats=[(None, 8)],
+                 systems=[5, 4, 4, 4])
+
+
+def polka():
+    # A part 1-8; B part 9-15 with three one-bar endings 16, 17, 18; then 19-20.
+    return piece("Polka", (2, 4), 20, seed=602, endings=[(16, 1, 1, 1)], repeats=[(9, 16), (None, 17)],
+                 systems=[6, 6, 4, 4])
+
+
+def minuet():
+    return piece("Minuet", (3, 4), 16, seed=603, pickup=True, repeats=[(None, 8), (9, 16)], systems=[5, 4, 4, 4])
+
+
+def trio():
+    return piece("Trio", (3, 4), 14, seed=604, endings=[(3, 1, 1)], repeats=[(None, 3)], systems=[4, 5, 5])
+
+
+def slide():
+    # An upbeat, and both endings on the first system (1, 2, the first ending 3, the second 4).
+    return piece("Slide", (3, 4), 12, seed=605, pickup=True, endings=[(3, 1, 1)], repeats=[(None, 3)], systems=[5, 4, 4])
+
+
+# Fresh held-out pieces (numbering-fresh, measured once, never tuned on).
+def bourree():
+    return piece("Bourree", (4, 4), 20, seed=701, pickup=True, endings=[(9, 2, 2)], repeats=[(None, 10)],
+                 systems=[4, 5, 4, 4, 4])
+
+
+def schottische():
+    return piece("Schottische", (4, 4), 18, seed=702, endings=[(6, 1, 1, 1)], repeats=[(None, 6), (None, 7)],
+                 systems=[5, 5, 4, 4])
+
+
+def mazurka():
+    return piece("Mazurka", (3, 4), 24, seed=703, pickup=True, repeats=[(None, 12)], systems=[5, 5, 5, 5, 5])
+
+
+def gigue():
+    return piece("Gigue", (6, 8), 16, seed=704, pickup=True, endings=[(3, 1, 1)], repeats=[(None, 3)],
+                 systems=[5, 4, 4, 4])
+
+
 # ---------------------------------------------------------------- numbering conventions
 def score_bars(p):
     """[(count, ending, role)] for every bar in score order: count = bars counted from 1 (upbeat 0), ending = 0, 1, 2
     (which bracket the bar is under), role = its place in the ending (0-based)."""
     out = [(0, 0, 0)] if p["pickup"] else []
     in_ending = {}
-    for first, one, two in p["endings"]:
-        for k in range(one):
-            in_ending[first + k] = (1, k)
-        for k in range(two):
-            in_ending[first + one + k] = (2, k)
+    for first, *lengths in p["endings"]:
+        start = first
+        for number, length in enumerate(lengths, 1):
+            for k in range(length):
+                in_ending[start + k] = (number, k)
+            start += length
     for n in range(1, p["bars"] + 1):
         ending, role = in_ending.get(n, (0, 0))
         out.append((n, ending, role))
@@ -99,18 +151,21 @@ def printed(p, convention):
     result = []
     shift = 0
     first_of = {}
-    for first, one, two in p["endings"]:
-        first_of[first + one] = (first, one, two)
+    for first, *lengths in p["endings"]:
+        start = first + lengths[0]
+        for length in lengths[1:]:
+            first_of[start] = (first, length)
+            start += length
     pending = None
     for count, ending, role in score_bars(p):
         if convention == "again" and count in first_of:
-            first, one, two = first_of[count]
-            pending = (first, two)
-        if convention == "again" and ending == 2:
-            first, two = pending
-            result.append("%da" % (first + role))
-            if role == two - 1:
-                shift += two
+            pending = first_of[count]
+        if convention == "again" and ending >= 2:
+            first, length = pending
+            # A second ending's bars take the first ending's numbers with "a", a third's with "b".
+            result.append("%d%s" % (first + role, "ab"[ending - 2]))
+            if role == length - 1:
+                shift += length
             continue
         result.append(str(count - shift))
     return result
@@ -179,11 +234,12 @@ def repeat_signs(p):
     starts = {r[0] for r in p["repeats"] if r[0]}
     ends = {r[1] for r in p["repeats"]}
     ending_of = {}
-    for first, one, two in p["endings"]:
-        for k in range(one):
-            ending_of[first + k] = (1, k == 0, k == one - 1)
-        for k in range(two):
-            ending_of[first + one + k] = (2, k == 0, k == two - 1)
+    for first, *lengths in p["endings"]:
+        start = first
+        for number, length in enumerate(lengths, 1):
+            for k in range(length):
+                ending_of[start + k] = (number, k == 0, k == length - 1, number == len(lengths))
+            start += length
     return starts, ends, ending_of
 
 
@@ -228,8 +284,8 @@ def musicxml(p):
         if count in ends:
             right.append('<bar-style>light-heavy</bar-style>')
         if count in ending_of and ending_of[count][2]:
-            number, _, _ = ending_of[count]
-            right.append('<ending number="%d" type="%s"/>' % (number, "stop" if number == 1 else "discontinue"))
+            number, _, _, last = ending_of[count]
+            right.append('<ending number="%d" type="%s"/>' % (number, "discontinue" if last and number > 1 else "stop"))
         if count in ends:
             right.append('<repeat direction="backward"/>')
         if right:
@@ -271,7 +327,7 @@ def lily_piece(p):
             cmds.append('\\bar ".|:"')
         if count in ending_of and ending_of[count][1]:
             number = ending_of[count][0]
-            cmds.append("\\set Score.repeatCommands = #'(%s(volta \"%d.\"))" % ("(volta #f) " if number == 2 else "", number))
+            cmds.append("\\set Score.repeatCommands = #'(%s(volta \"%d.\"))" % ("(volta #f) " if number >= 2 else "", number))
         ns = []
         for s, d in notes:
             ns.append(lily_pitch(s) + {(4, 1): "4", (4, 2): "2", (8, 1): "8", (8, 2): "4", (8, 3): "4."}[(unit, d)])
@@ -279,7 +335,7 @@ def lily_piece(p):
         if count in ends:
             end = '\\bar ":|.|:"' if (count + 1) in starts else '\\bar ":|."'
         tail = []
-        if count in ending_of and ending_of[count][0] == 2 and ending_of[count][2]:
+        if count in ending_of and ending_of[count][0] >= 2 and ending_of[count][2] and ending_of[count][3]:
             tail.append("\\set Score.repeatCommands = #'((volta #f))")
         if k + 1 in breaks and k + 1 < len(items):
             tail.append(breaks[k + 1])
@@ -326,9 +382,10 @@ def abc(pieces, style):
         out += ["X:%d" % x, "T:%s" % p["title"], "M:%d/%d" % (beats, unit), "L:1/%d" % unit, "K:C"]
         starts, ends, _ = repeat_signs(p)
         ending_start = {}
-        for first, one, two in p["endings"]:
-            ending_start[first] = 1
-            ending_start[first + one] = 2
+        for first, *lengths in p["endings"]:
+            for number, length in enumerate(lengths, 1):
+                ending_start[first] = number
+                first += length
         items = score_bars(p)
         line, lines, sizes, k0 = "", [], list(p["systems"]), 0
         system_end = set()
@@ -379,6 +436,39 @@ SETS = [
     ("abcm2ps-tunes-d", "abcm2ps", [waltz, jig], "five", "again", set()),
     ("abcm2ps-tunes-e", "abcm2ps", [sarabande, hornpipe], "every", "again", set()),
 ]
+# `--set tuning`: Corpus/numbering-tuning, several tunes a page numbered every fifth bar, upbeats under every-bar
+# numbering, a trio with both endings on its first system, third endings.
+TUNING_SETS = [
+    ("lilypond-tune-f", "lilypond", [minuet, reel, polka], "five", "on", {2}),
+    ("lilypond-tune-g", "lilypond", [reel, trio, polka], "every", "on", {2}),
+    ("lilypond-tune-h", "lilypond", [trio, polka, minuet], "system", "on", {2}),
+    ("abcm2ps-tune-f", "abcm2ps", [reel, polka, minuet], "five", "again", {2}),
+    ("abcm2ps-tune-g", "abcm2ps", [trio, reel, polka], "system", "again", {2}),
+    ("abcm2ps-tune-h", "abcm2ps", [polka, minuet], "every", "again", set()),
+    ("musescore-polka", "musescore", [polka], "system", "on", set()),
+    ("musescore-trio", "musescore", [trio], "every", "on", set()),
+    ("verovio-polka", "verovio", [polka], "five", "on", set()),
+    ("verovio-reel", "verovio", [reel], "every", "on", set()),
+    ("abcm2ps-tune-i", "abcm2ps", [slide, reel], "five", "again", set()),
+    ("abcm2ps-tune-j", "abcm2ps", [minuet, slide], "system", "again", set()),
+    ("abcm2ps-tune-k", "abcm2ps", [reel, slide], "five", "again", set()),
+    ("lilypond-tune-i", "lilypond", [minuet, slide], "system", "on", set()),
+]
+# `--set fresh`: Corpus/numbering-fresh, other music with the same phenomena, held out (measured once).
+FRESH_SETS = [
+    ("lilypond-fresh-a", "lilypond", [bourree, gigue], "five", "on", set()),
+    ("lilypond-fresh-b", "lilypond", [schottische, mazurka, gigue], "every", "on", {2}),
+    ("lilypond-fresh-c", "lilypond", [gigue, bourree], "system", "on", set()),
+    ("abcm2ps-fresh-a", "abcm2ps", [gigue, schottische], "five", "again", set()),
+    ("abcm2ps-fresh-b", "abcm2ps", [mazurka, bourree], "every", "again", set()),
+    ("abcm2ps-fresh-c", "abcm2ps", [bourree, gigue, schottische], "system", "again", {2}),
+    ("musescore-schottische", "musescore", [schottische], "five", "on", set()),
+    ("musescore-gigue", "musescore", [gigue], "system", "on", set()),
+    ("verovio-bourree", "verovio", [bourree], "every", "on", set()),
+    ("verovio-mazurka", "verovio", [mazurka], "five", "on", set()),
+]
+FOLDERS = {"engravers": ("numbering-engravers", SETS), "tuning": ("numbering-tuning", TUNING_SETS),
+           "fresh": ("numbering-fresh", FRESH_SETS)}
 ENGRAVER_NAMES = {"musescore": "MuseScore 3", "verovio": "Verovio + rsvg-convert", "lilypond": "LilyPond 2.24",
                   "abcm2ps": "abcm2ps 8.14 + ps2pdf"}
 
@@ -440,12 +530,14 @@ def check(pdf, systems, numbers, heads):
 
 def main():
     only = set(sys.argv[sys.argv.index("--only") + 1].split(",")) if "--only" in sys.argv else set(ENGRAVER_NAMES)
+    folder, sets = FOLDERS[sys.argv[sys.argv.index("--set") + 1] if "--set" in sys.argv else "engravers"]
+    corpus = os.path.join(os.path.dirname(CORPUS), folder)
     os.environ["SOURCE_DATE_EPOCH"] = "1700000000"
     work = tempfile.mkdtemp()
-    os.makedirs(CORPUS, exist_ok=True)
+    os.makedirs(corpus, exist_ok=True)
     failed = False
     try:
-        for name, engraver, makers, style, convention, newpage in SETS:
+        for name, engraver, makers, style, convention, newpage in sets:
             if engraver not in only:
                 continue
             pieces = [m() for m in makers]
@@ -482,8 +574,8 @@ def main():
             for problem in problems:
                 print("%s: %s" % (name, problem), file=sys.stderr)
             failed = failed or bool(problems)
-            shutil.copy(pdf, os.path.join(CORPUS, name + ".pdf"))
-            with open(os.path.join(CORPUS, name + ".numbers.json"), "w") as f:
+            shutil.copy(pdf, os.path.join(corpus, name + ".pdf"))
+            with open(os.path.join(corpus, name + ".numbers.json"), "w") as f:
                 json.dump({"engraver": ENGRAVER_NAMES[engraver], "numbering": style, "secondEnding": convention,
                            "pieces": [p["title"] for p in pieces],
                            "pages": [{"page": n, "systems": s} for n, s in enumerate(systems, 1)]}, f)

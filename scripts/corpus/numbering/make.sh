@@ -6,7 +6,11 @@
 # it was written by hand from the sources (each ABC line and each \break ends a system) and checked against
 # `pdftotext -bbox`. The *-b files are held out: never used to tune the reader. book-pages runs over two pages
 # (LilyPond's page number "2" stands above the second piece's first system, which prints no bar number).
-# scripts/corpus/numbering/make-engravers.py makes a second held-out set (numbering-engravers).
+# book-f (tuning, in numbering-tuning as lilypond-book-f) has a gavotte with three endings on its last system, a
+# trio whose first system holds both endings (numbers-with-letters), and a rondo numbered every fifth bar that
+# starts on a system printing no number.
+# scripts/corpus/numbering/make-engravers.py makes a second held-out set (numbering-engravers), the tuning set
+# numbering-tuning (--set tuning) and a fresh held-out set numbering-fresh (--set fresh).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 corpus="$here/../../../Tests/ScoreDocumentTests/Corpus"
@@ -22,3 +26,5 @@ for name in book-a book-b book-pages; do
   lilypond -s -o "$work/$name" "$here/$name.ly"
   cp "$work/$name.pdf" "$corpus/$folder/$name.pdf"
 done
+lilypond -s -o "$work/book-f" "$here/book-f.ly"
+cp "$work/book-f.pdf" "$corpus/numbering-tuning/lilypond-book-f.pdf"

@@ -26,7 +26,10 @@ while i < arguments.count {
     case "--onset-weight": options.onsetWeight = Float(arguments[i + 1])!; i += 1
     case "--refine-radius": options.refineRadius = Int(arguments[i + 1])!; i += 1
     case "--attack": options.attackShare = Float(arguments[i + 1])!; i += 1
-    case "--notes": options.refineToNotes = true
+    case "--notes": options.refineToNotes = true; options.refineToFreshNotes = false
+    case "--plain-flux": options.refineToFreshNotes = false
+    case "--fresh-share": options.freshShare = Float(arguments[i + 1])!; i += 1
+    case "--fresh-window": options.freshBefore = Int(arguments[i + 1])!; options.freshAfter = Int(arguments[i + 2])!; i += 2
     case "--note-radius": options.noteRadius = Int(arguments[i + 1])!; i += 1
     case "--note-spread": options.noteSpread = Double(arguments[i + 1])!; i += 1
     case "--fermata": options.fermataStretch = Double(arguments[i + 1])!; i += 1

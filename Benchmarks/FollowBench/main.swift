@@ -3,7 +3,7 @@ import ScoreFollowing
 
 // FollowBench: follows every take of the corpus that make_corpus.py wrote and compares with the truth.
 // Usage: FollowBench CORPUS_DIR [--split tune|held-out|all] [--no-onsets] [--single-resolution] [--no-tempo]
-//        [--no-refine] [--no-silence] [--notes] [--step-penalty P] [--fermata F] [--json OUT] [--path TAKE_FILE OUT_CSV]
+//        [--no-refine] [--no-silence] [--notes] [--plain-flux] [--fresh-share S] [--fresh-window BEFORE AFTER] [--step-penalty P] [--fermata F] [--json OUT] [--path TAKE_FILE OUT_CSV]
 
 struct Truth: Codable { var index: Int; var number: String; var time: Double }
 struct Item: Codable { var split: String; var piece: String; var score: String; var take: String; var kind: String

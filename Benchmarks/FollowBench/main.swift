@@ -3,7 +3,7 @@ import ScoreFollowing
 
 // FollowBench: follows every take of the corpus that make_corpus.py wrote and compares with the truth.
 // Usage: FollowBench CORPUS_DIR [--split tune|held-out|all] [--no-onsets] [--single-resolution] [--no-tempo]
-//        [--no-refine] [--no-silence] [--notes] [--step-penalty P] [--fermata F] [--json OUT] [--path TAKE_FILE OUT_CSV]
+//        [--no-refine] [--no-silence] [--notes] [--plain-flux] [--fresh-share S] [--fresh-window BEFORE AFTER] [--step-penalty P] [--fermata F] [--json OUT] [--path TAKE_FILE OUT_CSV]
 
 struct Truth: Codable { var index: Int; var number: String; var time: Double }
 struct Item: Codable { var split: String; var piece: String; var score: String; var take: String; var kind: String
@@ -26,7 +26,10 @@ while i < arguments.count {
     case "--onset-weight": options.onsetWeight = Float(arguments[i + 1])!; i += 1
     case "--refine-radius": options.refineRadius = Int(arguments[i + 1])!; i += 1
     case "--attack": options.attackShare = Float(arguments[i + 1])!; i += 1
-    case "--notes": options.refineToNotes = true
+    case "--notes": options.refineToNotes = true; options.refineToFreshNotes = false
+    case "--plain-flux": options.refineToFreshNotes = false
+    case "--fresh-share": options.freshShare = Float(arguments[i + 1])!; i += 1
+    case "--fresh-window": options.freshBefore = Int(arguments[i + 1])!; options.freshAfter = Int(arguments[i + 2])!; i += 2
     case "--note-radius": options.noteRadius = Int(arguments[i + 1])!; i += 1
     case "--note-spread": options.noteSpread = Double(arguments[i + 1])!; i += 1
     case "--fermata": options.fermataStretch = Double(arguments[i + 1])!; i += 1

@@ -10,11 +10,59 @@ extension ScoreFollower {
         timeline.notes.filter { $0.struck && abs($0.onset - time) < 0.005 }.map(\.pitch)
     }
 
-    /// The frame where the downbeat's notes begin: their pitches' onset near the path's estimate, else the
-    /// strongest plain onset within `refineRadius`, else the path's frame.
-    func refined(_ frame: Double, pitches: [Int], audio: AudioFeatures) -> Double {
-        if options.refineToNotes, let note = noteOnset(near: frame, pitches: pitches, audio: audio) { return note }
-        return fluxOnset(near: frame, flux: audio.flux)?.start ?? frame
+    /// The pitches struck at `time` that did not sound just before it (within `freshGap` seconds): the notes whose
+    /// energy rises at the downbeat. All struck pitches when every one was sounding already.
+    func freshPitches(_ timeline: ScoreTimeline, at time: Double) -> [Int] {
+        let struck = struckPitches(timeline, at: time)
+        let sounding = Set(timeline.notes.filter { $0.onset < time - 0.005 && $0.offset > time - options.freshGap }.map(\.pitch))
+        let fresh = struck.filter { !sounding.contains($0) }
+        return fresh.isEmpty ? struck : fresh
+    }
+
+    /// The frame where the downbeat's notes begin and the frames from there to the onset's peak (its rise), or the
+    /// path's frame and no rise when no onset stands out.
+    func refinedOnset(_ frame: Double, at time: Double, timeline: ScoreTimeline, audio: AudioFeatures) -> (frame: Double, rise: Double?) {
+        if options.refineToFreshNotes {
+            guard let onset = freshNoteOnset(near: frame, pitches: freshPitches(timeline, at: time), audio: audio) else { return (frame, nil) }
+            return (onset.start, Double(onset.peak) - onset.start)
+        }
+        let plain = fluxOnset(near: frame, flux: audio.flux)
+        if options.refineToNotes, let note = noteOnset(near: frame, pitches: struckPitches(timeline, at: time), audio: audio) {
+            return (note, plain.map { Double($0.peak) - $0.start })
+        }
+        guard let plain else { return (frame, nil) }
+        return (plain.start, Double(plain.peak) - plain.start)
+    }
+
+    /// The onset of `pitches` (the downbeat's fresh notes) near `frame`: the strongest rise of their partials' log
+    /// energy from `freshBefore` frames before to `freshAfter` after (the path tends to reach a soft attack late), if
+    /// it stands out from their mean rise within ±0.5 s, moved back to where it first reaches `freshShare` of its peak.
+    func freshNoteOnset(near frame: Double, pitches: [Int], audio: AudioFeatures) -> (start: Double, peak: Int)? {
+        let count = audio.flux.count
+        let centre = Int(frame.rounded())
+        let low = max(1, centre - options.freshBefore), high = min(count - 1, centre + options.freshAfter)
+        guard low <= high, !pitches.isEmpty else { return nil }
+        let context = 25, back = 2
+        let first = max(0, min(centre - context, low - back - 1)), last = min(count - 1, max(centre + context - 1, high))
+        var evidence = [Float](repeating: 0, count: last - first + 1)
+        audio.pitchFlux.withUnsafeBufferPointer { flux in
+            for t in first...last {
+                var e: Float = 0
+                for p in pitches {
+                    for (offset, weight) in ScoreFollower.onsetPartials where p + offset < 109 { e += weight * flux[t * 128 + p + offset] }
+                }
+                evidence[t - first] = e
+            }
+        }
+        var best = low
+        for t in low...high where evidence[t - first] > evidence[best - first] { best = t }
+        let peak = evidence[best - first]
+        let around = evidence[(max(0, centre - context) - first)...(min(count, centre + context) - 1 - first)]
+        let mean = around.reduce(0, +) / Float(max(1, around.count))
+        guard peak > 0, peak > 1.5 * mean else { return nil }
+        var start = best
+        while start > max(1, low - back), evidence[start - 1 - first] > options.freshShare * peak { start -= 1 }
+        return (Double(start) - 0.5, best)
     }
 
     /// The start of the strongest rise of `pitches`' partials within `noteRadius` of `frame`, weighted towards it.

@@ -25,6 +25,16 @@ public struct ScoreFollower: Sendable {
         public var refineToNotes = false
         public var noteRadius = 12
         public var noteSpread = 6.0
+        /// Look for the onset of the downbeat's fresh notes (struck, and not sounding `freshGap` seconds before): the
+        /// strongest rise of their partials' log energy from `freshBefore` frames before the path's estimate to
+        /// `freshAfter` after, moved back to where it first reaches `freshShare` of its peak. Off: the strongest
+        /// plain spectral-flux peak within `refineRadius`, moved back to `attackShare` of it. Measured on
+        /// FollowBench's tuning split (docs/follow.md, third round).
+        public var refineToFreshNotes = true
+        public var freshGap = 0.15
+        public var freshBefore = 5
+        public var freshAfter = 3
+        public var freshShare: Float = 0.1
         /// The share of an onset's peak flux where its attack is taken to begin (0.2: best on FollowBench's tuning split).
         public var attackShare: Float = 0.2
         /// How many times its written length a note under a fermata is laid out in the score's timeline (with elastic
@@ -128,10 +138,10 @@ public struct ScoreFollower: Sendable {
             // A take may begin on its first note: a downbeat a frame or two before the file's start is at 0 s.
             guard audioFrame >= -2, audioFrame <= Double(audioFeatures.count - 1) else { continue }
             if options.refineOnsets {
-                let pitches = struckPitches(timeline, at: beat)
-                if !pitches.isEmpty {
-                    if let onset = fluxOnset(near: audioFrame, flux: analysed.flux) { rises.append(Double(onset.peak) - onset.start) }
-                    audioFrame = refined(audioFrame, pitches: pitches, audio: analysed)
+                if !struckPitches(timeline, at: beat).isEmpty {
+                    let onset = refinedOnset(audioFrame, at: beat, timeline: timeline, audio: analysed)
+                    if let rise = onset.rise { rises.append(rise) }
+                    audioFrame = onset.frame
                 }
             }
             let played = timeline.order[index]

@@ -3,7 +3,9 @@ import ScoreFollowing
 
 // FollowBench: follows every take of the corpus that make_corpus.py wrote and compares with the truth.
 // Usage: FollowBench CORPUS_DIR [--split tune|held-out|all] [--no-onsets] [--single-resolution] [--no-tempo]
-//        [--no-refine] [--no-silence] [--notes] [--plain-flux] [--fresh-share S] [--fresh-window BEFORE AFTER] [--step-penalty P] [--fermata F] [--json OUT] [--path TAKE_FILE OUT_CSV]
+//        [--no-refine] [--no-silence] [--notes] [--plain-flux] [--fresh-share S] [--fresh-window BEFORE AFTER]
+//        [--step-penalty P] [--fermata F] [--band FRAMES] [--coarse-rush P] [--fine-rush P] [--json OUT]
+//        [--path TAKE_FILE OUT_CSV]
 
 struct Truth: Codable { var index: Int; var number: String; var time: Double }
 struct Item: Codable { var split: String; var piece: String; var score: String; var take: String; var kind: String
@@ -33,6 +35,8 @@ while i < arguments.count {
     case "--note-radius": options.noteRadius = Int(arguments[i + 1])!; i += 1
     case "--note-spread": options.noteSpread = Double(arguments[i + 1])!; i += 1
     case "--fermata": options.fermataStretch = Double(arguments[i + 1])!; i += 1
+    case "--coarse-rush": options.coarseRushPenalty = Float(arguments[i + 1])!; i += 1
+    case "--fine-rush": options.fineRushPenalty = Float(arguments[i + 1])!; i += 1
     case "--step-penalty": options.stepPenalty = Float(arguments[i + 1])!; i += 1
     case "--no-elastic": options.elasticFermatas = false
     case "--no-elastic-coarse": options.elasticCoarse = false

@@ -36,6 +36,9 @@ struct SubsequenceDTW {
     var elasticFermatas = false
     /// Added to a step that stands still in the score (elastic frames only).
     var holdPenalty: Float = 0
+    /// Added to a step that speeds up (more score frames than audio frames) into an elastic frame: a held fermata is
+    /// not rushed, so the path does not race through it and crawl through the bars after it.
+    var rushPenalty: Float = 0
 
     @inline(__always) func cost(_ i: Int, _ j: Int) -> Float {
         var dot: Float = 0
@@ -109,6 +112,7 @@ struct SubsequenceDTW {
                     guard pj >= 0, ranges[pj].contains(pi) else { continue }
                     var add = s == 0 || (free && st.dj > st.di) ? c : c + stepPenalty
                     if s == hold { add += holdPenalty }
+                    if free, st.di > st.dj { add += rushPenalty }
                     if st.dj > 1 {
                         // The audio frames the step passes over are matched to this score frame too.
                         for skipped in 1..<st.dj {

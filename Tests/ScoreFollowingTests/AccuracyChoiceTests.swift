@@ -80,6 +80,31 @@ struct AccuracyChoiceTests {
         #expect(held.meanCost < 1e-4)  // holding costs no step penalty under a fermata
     }
 
+    @Test func rushingIntoAFermataCostsItsPenaltyOncePerStep() throws {
+        // Score: a chord, a held chord over six elastic frames, the chord again; audio: the held chord lasts two
+        // frames, so the path must speed up through it. The cheapest way lands once inside the fermata with a
+        // (3,1) step, once on its next frame diagonally, and leaves it with another (3,1) step, which is not a rush
+        // into an elastic frame.
+        var other = [Float](repeating: 0, count: 12)
+        for k in [2, 5, 9] { other[k] = 1 / Float(3).squareRoot() }
+        var score = Self.sequence([other] + Array(repeating: Self.triad, count: 6) + [other])
+        score.elastic = [false] + Array(repeating: true, count: 6) + [false]
+        let audio = Self.sequence([other, Self.triad, Self.triad, other])
+        var dtw = SubsequenceDTW(score: score, audio: audio)
+        dtw.wideSteps = true
+        dtw.elasticFermatas = true
+        dtw.skipCost = 1
+        let free = try #require(dtw.align())
+        #expect(free.path.first == SubsequenceDTW.Point(score: 0, audio: 0))
+        #expect(free.path.last == SubsequenceDTW.Point(score: 7, audio: 3))
+        #expect(free.meanCost < 1e-4)
+        dtw.rushPenalty = 0.5
+        let held = try #require(dtw.align())
+        #expect(held.path.first == SubsequenceDTW.Point(score: 0, audio: 0))
+        #expect(held.path.last == SubsequenceDTW.Point(score: 7, audio: 3))
+        #expect(abs(held.meanCost - 0.5 / 4) < 1e-4)
+    }
+
     @Test func fermataSpansAreElasticFramesOfTheScore() throws {
         // 60 quarters per minute, a fermata over beats 3–4 of bar 1 (2 s to 4 s), a lead of one quarter before it.
         var first = ScoreMeasure(number: "1", duration: 4)

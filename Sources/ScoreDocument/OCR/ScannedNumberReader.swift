@@ -32,22 +32,29 @@ final class ScannedNumberReader {
 
     /// The numbers read on a page: its image and its layout.
     func words(image: GrayImage, page: PageLayout) -> [PageWord] {
-        guard let finder = NumberInkFinder(image: image), let tesseract = loaded() else { return [] }
+        guard let finder = NumberInkFinder(image: image) else { return [] }
         var words: [PageWord] = []
         for (s, system) in page.systems.enumerated() {
             let above = s > 0 ? page.systems[s - 1].bottom : -Double.infinity
             for group in finder.groups(in: system, previousBottom: above, barlines: Self.readsBarlines) {
+                // Tesseract is loaded (a tenth of a second of processor time) only once there is a group to read.
+                guard let tesseract = loaded() else { return [] }
                 if let word = read(group, image: image, with: tesseract) { words.append(word) }
             }
         }
         return words
     }
 
+    /// A Tesseract reader set up for bar numbers (digits, one word each).
+    static func makeTesseract() throws(OCRUnavailable) -> TesseractReader {
+        try TesseractReader(whitelist: "0123456789", mode: .word)
+    }
+
     private func loaded() -> TesseractReader? {
         if let tesseract { return tesseract }
         guard unavailable == nil else { return nil }
         do throws(OCRUnavailable) {
-            tesseract = try TesseractReader(whitelist: "0123456789", mode: .word)
+            tesseract = try Self.makeTesseract()
         } catch {
             unavailable = error
             if !Self.warned.exchange(true, ordering: .relaxed) { FileHandle.standardError.write(Data("warning: \(error)\n".utf8)) }

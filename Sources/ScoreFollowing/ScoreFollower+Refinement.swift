@@ -34,6 +34,21 @@ extension ScoreFollower {
         return (plain.start, Double(plain.peak) - plain.start)
     }
 
+    /// The rise of `pitches`' partials (weighted by ``onsetPartials``) at each frame of `frames`, from the first.
+    func partialRise(of pitches: [Int], frames: ClosedRange<Int>, audio: AudioFeatures) -> [Float] {
+        var evidence = [Float](repeating: 0, count: frames.count)
+        audio.pitchFlux.withUnsafeBufferPointer { flux in
+            for t in frames {
+                var e: Float = 0
+                for p in pitches {
+                    for (offset, weight) in ScoreFollower.onsetPartials where p + offset < 109 { e += weight * flux[t * 128 + p + offset] }
+                }
+                evidence[t - frames.lowerBound] = e
+            }
+        }
+        return evidence
+    }
+
     /// The onset of `pitches` (the downbeat's fresh notes) near `frame`: the strongest rise of their partials' log
     /// energy from `freshBefore` frames before to `freshAfter` after (the path tends to reach a soft attack late), if
     /// it stands out from their mean rise within ±0.5 s, moved back to where it first reaches `freshShare` of its peak.
@@ -44,16 +59,7 @@ extension ScoreFollower {
         guard low <= high, !pitches.isEmpty else { return nil }
         let context = 25, back = 2
         let first = max(0, min(centre - context, low - back - 1)), last = min(count - 1, max(centre + context - 1, high))
-        var evidence = [Float](repeating: 0, count: last - first + 1)
-        audio.pitchFlux.withUnsafeBufferPointer { flux in
-            for t in first...last {
-                var e: Float = 0
-                for p in pitches {
-                    for (offset, weight) in ScoreFollower.onsetPartials where p + offset < 109 { e += weight * flux[t * 128 + p + offset] }
-                }
-                evidence[t - first] = e
-            }
-        }
+        let evidence = partialRise(of: pitches, frames: first...last, audio: audio)
         var best = low
         for t in low...high where evidence[t - first] > evidence[best - first] { best = t }
         let peak = evidence[best - first]
@@ -72,16 +78,7 @@ extension ScoreFollower {
         let context = 25
         let low = max(1, centre - options.noteRadius - context), high = min(count - 1, centre + options.noteRadius + context)
         guard low < high else { return nil }
-        var evidence = [Float](repeating: 0, count: high - low + 1)
-        audio.pitchFlux.withUnsafeBufferPointer { flux in
-            for t in low...high {
-                var e: Float = 0
-                for p in pitches {
-                    for (offset, weight) in ScoreFollower.onsetPartials where p + offset < 109 { e += weight * flux[t * 128 + p + offset] }
-                }
-                evidence[t - low] = e
-            }
-        }
+        let evidence = partialRise(of: pitches, frames: low...high, audio: audio)
         var best = -1
         var bestScore: Float = 0
         let spread = options.noteSpread

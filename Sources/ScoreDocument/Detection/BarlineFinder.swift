@@ -70,8 +70,7 @@ enum BarlineFinder {
                 result.append(stroke)
             }
         }
-        let final = result.filter { wideOneSided($0, system, mask) < 0.15 }
-        return final
+        return result.filter { wideOneSided($0, system, mask) < 0.15 }
     }
 
     /// What ink a stroke has beside its ends.
@@ -119,30 +118,8 @@ enum BarlineFinder {
             return leftRows > 0 && rightRows > 0 ? .touched : .attached
         }
         let top = Int(topLine.y.rounded()), bottom = Int(bottomLine.y.rounded())
-        // A notehead, filled or hollow, sits to the right of a stem going down from it and to the left of a stem
-        // going up to it: ink reaching out from the stroke on that side only, on rows around that end.
-        let reach = Int((0.8 * space).rounded())
-        if headBeside(bar, rows: (top - reach)...(top + reach), side: 1, skip: skip, mask, space)
-            || headBeside(bar, rows: (bottom - reach)...(bottom + reach), side: -1, skip: skip, mask, space) { return .attached }
         let ends = [ink((top - band)...(top + band)), ink((bottom - band)...(bottom + band))]
         return ends.contains(.attached) ? .attached : ends.contains(.touched) ? .touched : .clean
-    }
-
-    /// True when ink reaches out from the stroke on `side` (1 right, -1 left) and not on the other, by at least an
-    /// eighth of a space, on a quarter of a space of the rows `rows` or more (staff-line rows `skip` left out): the
-    /// edge of a notehead, a hollow one's ring included, joined to a stem. A barline's neighbours stand clear of it.
-    private static func headBeside(_ bar: BarlineCandidate, rows: ClosedRange<Int>, side: Int, skip: [ClosedRange<Int>],
-                                   _ mask: InkMask, _ space: Double) -> Bool {
-        let reach = max(2, Int((0.12 * space).rounded()))
-        func reaches(_ step: Int, _ y: Int) -> Bool {
-            let from = step > 0 ? bar.right + 1 : bar.left - 1
-            return (0..<reach).allSatisfy { mask.ink(from + step * $0, y) }
-        }
-        var rowsWithHead = 0
-        for y in rows where !skip.contains(where: { $0.contains(y) }) && reaches(side, y) && !reaches(-side, y) {
-            rowsWithHead += 1
-        }
-        return Double(rowsWithHead) >= max(3, 0.25 * space)
     }
 
     /// True when the stroke also runs through a gap between two staves of the system (nine tenths of its rows):

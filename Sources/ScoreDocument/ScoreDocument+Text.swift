@@ -133,8 +133,9 @@ extension ScoreDocument {
     /// `ScoreLayout.numbering(agreeingWith:endings:)`); the layout unchanged when nothing was printed. The ending
     /// brackets drawn on the pages (``drawnForm(layout:)``) join the ending labels read as text.
     public func numberedAsPrinted(_ layout: ScoreLayout) throws(ScoreDocumentError) -> (layout: ScoreLayout, numbering: PrintedNumbering) {
-        let drawn = try drawnForm(layout: layout)
-        let reading = try printedNumbers(layout: layout).with(brackets: drawn.endings)
+        var reading = try printedNumbers(layout: layout)
+        // The brackets only explain printed numbers: without any, the pages' drawings are not read a second time.
+        if !reading.numbers.isEmpty { reading = reading.with(brackets: try drawnForm(layout: layout).endings) }
         let numbering = layout.numbering(agreeingWith: reading.numbers, endings: reading.endings)
         guard let renumbered = try? layout.renumbered(numbering.rules) else { return (layout, numbering) }
         return (renumbered, numbering)

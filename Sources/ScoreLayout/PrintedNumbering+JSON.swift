@@ -50,9 +50,10 @@ extension PrintedNumbering {
             ("ignored", .array(ignored.map(printed))),
             ("rules", .array(rules.map(\.json))),
             ("disagreements", .array(disagreements.map { d in
-                .object(place(d.globalIndex) + [("printed", .string(d.printed.description)), ("counted", .string(d.counted.description)),
-                                                ("cause", .string(d.cause.rawValue)), ("source", .string(source(of: d))),
-                                                ("message", .string(d.message(in: layout, source: source(of: d))))])
+                let source = source(of: d)
+                return .object(place(d.globalIndex) + [("printed", .string(d.printed.description)), ("counted", .string(d.counted.description)),
+                                                       ("cause", .string(d.cause.rawValue)), ("source", .string(source)),
+                                                       ("message", .string(d.message(in: layout, source: source)))])
             })),
         ])
     }

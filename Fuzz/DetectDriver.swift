@@ -96,10 +96,27 @@ enum DetectDriver {
     /// Writes to standard error what a child stopped on the clock or at the processor-time limit was doing: its state and wait channel from /proc
     /// and every thread's backtrace (gdb, when installed), so a wait that never ends can be told from starvation.
     static func describeStopped(_ pid: pid_t, path: String) {
+        // Stopped first: it then uses no more processor time, so RLIMIT_CPU cannot end it while gdb starts (under
+        // load gdb takes seconds to start, and the child was found a zombie by then).
+        kill(pid, SIGSTOP)
         let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .ascii)) ?? "?"
         let wchan = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .ascii)) ?? "?"
-        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0
-        let report = "detect-driver: \(path) stopped (clock or processor time): stat \(stat.prefix(120)); wchan \(wchan); \(threads) threads\n"
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").sorted()) ?? []
+        var report = "detect-driver: \(path) stopped (clock or processor time): stat \(stat.prefix(120)); wchan \(wchan); \(tasks.count) threads\n"
+        // Each thread's own user and system ticks, its system call (number and arguments, or "running") and its
+        // kernel stack: a thread spinning through sched_yield or futex shows here without gdb.
+        for task in tasks {
+            let base = "/proc/\(pid)/task/\(task)"
+            let taskStat = (try? String(contentsOfFile: "\(base)/stat", encoding: .ascii)) ?? ""
+            let ticks = taskStat.lastIndex(of: ")").map { close in
+                let fields = taskStat[taskStat.index(after: close)...].split(separator: " ")
+                return fields.count > 12 ? "utime \(fields[11]) stime \(fields[12])" : "?"
+            } ?? "?"
+            let syscall = (try? String(contentsOfFile: "\(base)/syscall", encoding: .ascii)) ?? "?"
+            let stack = (try? String(contentsOfFile: "\(base)/stack", encoding: .ascii)) ?? "?"
+            report += "  thread \(task): \(ticks); syscall \(syscall.trimmingCharacters(in: .whitespacesAndNewlines)); kernel stack "
+                + stack.split(separator: "\n").prefix(6).joined(separator: " | ") + "\n"
+        }
         FileHandle.standardError.write(Data(report.utf8))
         // posix_spawn, not Foundation's Process: this runner must stay single-threaded for its next fork.
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gdb") else { return }
@@ -128,7 +145,7 @@ enum DetectDriver {
             // SIGXCPU a second past the limit, SIGKILL a second later.
             var cpu = rlimit(rlim_cur: rlim_t(limits.cpu + 1), rlim_max: rlim_t(limits.cpu + 2))
             setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &cpu)
-            _exit(decodeOnly ? decode(path: path) : detect(path: path))
+            _exit(runOnFreshThread(path: path, decodeOnly: decodeOnly))
         }
         guard pid > 0 else { return "exit 127 0 0" }
         let start = Date()
@@ -164,6 +181,34 @@ enum DetectDriver {
         if signal == SIGXCPU || (signal == SIGKILL && cpu > Double(limits.cpu)) || cpu > Double(limits.cpu) { return "hang \(tail)" }
         if signal != 0 { return "signal \(signal) \(tail)" }
         return "exit \((status >> 8) & 0xff) \(tail)"
+    }
+
+    /// The child's work and its answer, handed to and from its fresh thread (the child has no other use for them).
+    nonisolated(unsafe) static var childJob: (path: String, decodeOnly: Bool, status: Int32) = ("", false, 1)
+
+    /// Runs the child's work on a thread of its own, the forked main thread only waiting for it.
+    ///
+    /// The Swift runtime's locks on Linux (`ulock`, a priority-inheritance futex holding its owner's thread id) take
+    /// that id from a per-thread cache, and a forked child's main thread inherits the parent's cached id. Once two
+    /// threads of the child contend for such a lock (pages are read on several threads), the unlock is refused by the
+    /// kernel (the lock names the parent as owner) and both threads spin in `futex` for ever: seen as 10 s of
+    /// processor time, three quarters of it in the kernel, both threads in `swift::threading_impl::once_slow`, on
+    /// about 1 file in 2 000 under load and never on a re-run. A new thread has no cached id; the main thread only
+    /// calls `pthread_create` and `pthread_join`, which take no Swift lock. The command itself is never forked.
+    static func runOnFreshThread(path: String, decodeOnly: Bool) -> Int32 {
+        childJob = (path, decodeOnly, 1)
+        var thread = pthread_t()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setstacksize(&attributes, 8 << 20)  // as the command's main thread (ulimit -s)
+        let created = pthread_create(&thread, &attributes, { _ in
+            let job = DetectDriver.childJob
+            DetectDriver.childJob.status = job.decodeOnly ? DetectDriver.decode(path: job.path) : DetectDriver.detect(path: job.path)
+            return nil
+        }, nil)
+        guard created == 0 else { return 127 }
+        pthread_join(thread, nil)
+        return childJob.status
     }
 
     /// Decodes the scanned image of every page of `path` to grey pixels: 0 when every page was one, 3 otherwise.

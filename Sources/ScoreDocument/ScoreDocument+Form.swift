@@ -9,15 +9,31 @@ extension ScoreDocument {
     public func drawnForm(layout: ScoreLayout) throws(ScoreDocumentError) -> DrawnForm {
         var pages: [RepeatSignReader.Page] = []
         var firstIndex = 0
+        var file = structure
         for page in layout.pages {
             defer { firstIndex += page.barCount }
             guard (1...pageCount).contains(page.page), page.barCount > 0 else { continue }
             let index = page.page - 1
+            // Only a page detection would draw into cairo's script surface (its limits checked, its coordinates in
+            // range): any other may hold what makes poppler spin or cairo abort, and gives no repeat signs.
+            guard Self.mayDrawIntoScript(page: index, file: &file) else { continue }
             let drawing = try PageDrawing.read(handle: handle, index: index, size: pageSizes[index])
             pages.append(.init(layout: page, drawing: drawing, words: try Self.words(handle: handle, index: index),
                                symbols: try Self.symbols(handle: handle, index: index), firstIndex: firstIndex))
         }
         return RepeatSignReader.read(pages)
+    }
+
+    /// Whether page `index` (0-based) may be drawn into cairo's script surface, as `PageReader` decides it: Tonmeister's
+    /// reader checked its limits (``PDFFile/checkLimits(page:)``) and its coordinates stay within
+    /// ``PDFFile/maximumScriptCoordinate``. A file that reader cannot read is never drawn there.
+    static func mayDrawIntoScript(page index: Int, file: inout PDFFile?) -> Bool {
+        guard file != nil else { return false }
+        do throws(PDFCheckError) {
+            return try file!.checkLimits(page: index).extent <= PDFFile.maximumScriptCoordinate
+        } catch {
+            return false
+        }
     }
 
     /// The music-font characters of a page's text that have a Unicode meaning (SMuFL's private-use code points and

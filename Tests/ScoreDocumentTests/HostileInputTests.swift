@@ -13,12 +13,15 @@ struct HostileInputTests {
         try #require(try ScoreDocument(data: data).detectLayout().first)
     }
 
-    @Test("A text render mode of 1e308 (ContentDrawingReader)")
-    func hugeRenderMode() throws {
-        let document = try ScoreDocument(data: ImageFreePageTests.pdf(page: "/Resources << >>", content: "BT 1e308 Tr ET " + Self.lines))
+    /// 10³⁰⁸ written out (PDF numbers have no exponent: poppler reads `1e308` as 1 and a word `e308`).
+    static let e308 = "1" + String(repeating: "0", count: 308) + ".0"
+
+    @Test("A text render mode of 1e308 (ContentDrawingReader)", arguments: ["1e308", "-1e308", e308, "-" + e308, "9" + e308])
+    func hugeRenderMode(_ mode: String) throws {
+        let document = try ScoreDocument(data: ImageFreePageTests.pdf(page: "/Resources << >>", content: "BT \(mode) Tr ET " + Self.lines))
         let drawing = try ContentDrawingReader.read(try #require(document.structure), page: 0)
         #expect(drawing.segments.count == 1)
-        _ = try Self.detect(ImageFreePageTests.pdf(page: "/Resources << >>", content: "BT -1e308 Tr ET " + Self.lines))
+        _ = try Self.detect(ImageFreePageTests.pdf(page: "/Resources << >>", content: "BT \(mode) Tr ET " + Self.lines))
     }
 
     static let fonts: [(String, font: String)] = [
@@ -88,9 +91,10 @@ struct HostileInputTests {
     }
 
     @Test("Coordinates cairo cannot hold are refused before poppler draws the page", arguments: [
-        "0 0 0 RG 0 0 9.2e18 10 re f",
-        "1e6 0 0 1e6 0 0 cm 0 0 1e6 1 re f",
-        "q 1e300 0 0 1 0 0 cm 1 1 m 2 2 l S Q",
+        // Written out: poppler reads `9.2e18` as 9.2 and a word `e18`, and an integer beyond 2³² as an error.
+        "0 0 0 RG 0 0 9200000000000000000.0 10 re f",
+        "1000000.0 0 0 1000000.0 0 0 cm 0 0 1000000 1 re f",
+        "q 1" + String(repeating: "0", count: 300) + ".0 0 0 1 0 0 cm 1 1 m 2 2 l S Q",
     ])
     func hugeCoordinates(_ content: String) throws {
         // A turned page is left to poppler's drawing (the content reader declines it).

@@ -72,7 +72,9 @@ extension PDFFile {
         return try imageFree(resources: own ?? inherited, depth: depth, visited: &visited)
     }
 
-    /// True when `content` holds no `BI` token (the start of an inline image).
+    /// True when `content` holds no `BI` token (the start of an inline image). Poppler's lexer ends a number at any byte
+    /// that cannot go on, so `2.4BI` is a number and `BI`: a `BI` after a digit, point or sign counts too (and after a
+    /// word that merely ends in a digit, which errs on the safe side).
     func imageFree(content: [UInt8]) -> Bool {
         guard content.count >= 2 else { return true }
         func separates(_ byte: UInt8) -> Bool {
@@ -83,7 +85,9 @@ extension PDFFile {
         }
         return content.withUnsafeBufferPointer { c in
             for i in 0..<(c.count - 1) where c[i] == 0x42 && c[i + 1] == 0x49 {
-                if (i == 0 || separates(c[i - 1])) && (i + 2 == c.count || separates(c[i + 2])) { return false }
+                let before = i == 0 ? 0x20 : c[i - 1]
+                let afterNumber = (before >= 0x30 && before <= 0x39) || before == 0x2E || before == 0x2B || before == 0x2D
+                if (separates(before) || afterNumber) && (i + 2 == c.count || separates(c[i + 2])) { return false }
             }
             return true
         }

@@ -55,10 +55,13 @@ struct ContentLexer {
         while p < bytes.count && !PDFParser.isWhitespace(bytes[p]) && !PDFParser.isDelimiter(bytes[p]) { p += 1 }
         parser.position = p
         if c == 0x2B || c == 0x2D || c == 0x2E || (c >= 0x30 && c <= 0x39) {
-            if let value = Self.number(bytes, start..<p) { return .operand(.number(value)) }
-            let word = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<p]), as: UTF8.self)
-            if let object = PDFParser.number(word), let value = object.number { return .operand(.number(value)) }
-            return .op(0)
+            // A number ends where poppler's lexer ends it, at the first byte that cannot go on: `2.4BI` is the number
+            // 2.4 and an inline image (a mutated file hid a 100000² image from the limits check this way, and poppler
+            // spent minutes on it), `1e308` is 1 and an operator `e308`.
+            let end = Self.numberEnd(bytes, from: start, limit: p)
+            parser.position = end
+            if let value = Self.number(bytes, start..<end) { return .operand(.number(value)) }
+            return .operand(.number(Self.popplerNumber(bytes, start..<end)))
         }
         if p - start <= 4 {
             var v: UInt32 = 0
@@ -87,6 +90,36 @@ struct ContentLexer {
             p += 1
         }
         parser.position = bytes.count
+    }
+
+    /// Where poppler's lexer ends a number starting at `start` (a sign, a digit or a point), before `limit`: digits, then
+    /// a point and digits, minus signs after the point skipped (as Adobe's reader does); any other byte ends it.
+    static func numberEnd(_ bytes: UnsafeRawBufferPointer, from start: Int, limit: Int) -> Int {
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        var p = start + 1
+        var fraction = bytes[start] == 0x2E
+        while !fraction, p < limit, isDigit(bytes[p]) || bytes[p] == 0x2E {
+            fraction = bytes[p] == 0x2E
+            p += 1
+        }
+        while fraction, p < limit, isDigit(bytes[p]) || bytes[p] == 0x2D { p += 1 }
+        return p
+    }
+
+    /// The value poppler gives a number token of any form ``numberEnd(_:from:limit:)`` ends: its digits, the minus
+    /// signs after the point ignored (`-`, `+` and `.` alone are 0); finite. (Poppler makes an integer beyond 2³² an
+    /// error object; here it stays a huge number, which the limits refuse: the safe side.)
+    static func popplerNumber(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Double {
+        var value = 0.0, scale = 0.0
+        for k in range {
+            let b = bytes[k]
+            if b == 0x2E { scale = 0.1 } else if b >= 0x30 && b <= 0x39 {
+                if scale == 0 { value = value * 10 + Double(b - 0x30) } else { value += scale * Double(b - 0x30); scale *= 0.1 }
+            }
+        }
+        // Hundreds of digits overflow: the largest finite number, which every limit refuses, not infinity.
+        let finite = value.isFinite ? value : .greatestFiniteMagnitude
+        return bytes[range.lowerBound] == 0x2D ? -finite : finite
     }
 
     /// `[+-]digits[.digits]` as poppler converts it; nil for any other form (left to the general parser).

@@ -1,0 +1,94 @@
+import Foundation
+import ScoreLayout
+import Testing
+@testable import ScoreDocument
+
+/// Tonmeister's content-stream reader splits tokens where poppler's lexer splits them: what the limits check reads
+/// is what poppler will draw. The PDF mutation campaign (issue 30, seed 1520) found a page whose content held
+/// `2.4BI /W 100000 /H 100000 …`: poppler reads the number 2.4 and an inline image of 10¹⁰ pixels, Tonmeister's reader
+/// read one unknown word, so the page passed the checks and poppler spun for minutes when the repeat signs were read.
+@Suite("Content tokens split as poppler splits them")
+struct PopplerLexingTests {
+    /// The tokens of `content`: `2.4` for a number (six digits), a word for an operator of up to four letters, `?` for a longer one.
+    static func tokens(_ content: String) throws -> [String] {
+        let bytes = Array(content.utf8)
+        return try bytes.withUnsafeBytes { raw in
+            var lexer = ContentLexer(raw)
+            var out: [String] = []
+            while let token = try lexer.next() {
+                switch token {
+                case .operand(.number(let x)): out.append(String(format: "%g", x))
+                case .operand(.object(let o)): out.append("\(o)")
+                case .op(0): out.append("?")
+                case .op(let code):
+                    var letters: [UInt8] = []
+                    var v = code
+                    while v > 0 { letters.insert(UInt8(v & 0xFF), at: 0); v >>= 8 }
+                    out.append(String(decoding: letters, as: UTF8.self))
+                }
+            }
+            return out
+        }
+    }
+
+    static let splits: [(String, [String])] = [
+        ("2.4BI", ["2.4", "BI"]),
+        ("10 20 m 30 40 l S", ["10", "20", "m", "30", "40", "l", "S"]),
+        ("1e308 Tr", ["1", "e308", "Tr"]),              // no exponents in PDF: 1 and a word
+        ("5-3 w", ["5", "-3", "w"]),                    // a minus before the point starts a new number
+        ("0.5-3 w", ["0.53", "w"]),                     // after the point it is skipped (Adobe's reading)
+        ("-.5 .25 +7", ["-0.5", "0.25", "7"]),
+        ("3.14.15 w", ["3.14", "0.15", "w"]),           // a second point starts a new number
+        ("12re", ["12", "re"]),
+        ("- . + Q", ["-0", "0", "0", "Q"]),             // a sign or a point alone is 0
+    ]
+
+    @Test("Numbers end where poppler ends them", arguments: splits)
+    func numberEnds(_ content: String, _ expected: [String]) throws {
+        #expect(try Self.tokens(content) == expected, "\(content)")
+    }
+
+    static let imageTokens: [(String, Bool)] = [
+        ("q 1 0 0 1 0 0 cm BI /W 1 /H 1 ID x EI Q", false),
+        ("2.4BI /W 1 /H 1 ID x EI", false),
+        ("-BI /W 1 ID x EI", false),
+        ("(aBIb) Tj", true),
+        ("/SUBI gs", true),
+        ("10 20 m BIx", true),
+    ]
+
+    @Test("An inline image is seen after a number run into it", arguments: imageTokens)
+    func inlineImageSearch(_ content: String, _ imageFree: Bool) throws {
+        let document = try ScoreDocument(data: PageIsolationTests.document([content]))
+        let file = try #require(document.structure)
+        #expect(file.imageFree(content: Array(content.utf8)) == imageFree, "\(content)")
+    }
+
+    /// A readable page with a 10¹⁰-pixel inline image behind a number.
+    static let hidden = PageIsolationTests.good + " 2.4BI /W 100000 /H 100000 /CS /G /BPC 8 ID \u{7f} EI"
+
+    @Test("A huge inline image run into a number is refused by the checks")
+    func hiddenImageRefused() throws {
+        let pages = try ScoreDocument(data: PageIsolationTests.document([PageIsolationTests.good, Self.hidden])).detectLayout()
+        #expect(pages[0].systems.count == 3)
+        #expect(pages[1].unreadableReason?.hasPrefix("image-too-large") == true, "\(pages[1].unreadableReason ?? "nil"): \(pages[1].declined)")
+    }
+
+    @Test("The repeat signs are never read through poppler from a page the checks refuse")
+    func drawnFormSkipsRefusedPages() throws {
+        // A layout with bars on both pages (read from two good pages), applied to a document whose second page hides
+        // the image: the drawing of that page must not reach poppler. Run on a thread of its own so that a regression
+        // fails the test instead of hanging the suite.
+        let layout = try ScoreLayout(detected: try ScoreDocument(data: PageIsolationTests.document([PageIsolationTests.good,
+                                                                                                     PageIsolationTests.good])).detectLayout())
+        nonisolated(unsafe) let document = try ScoreDocument(data: PageIsolationTests.document([PageIsolationTests.good, Self.hidden]))
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: Result<DrawnForm, ScoreDocumentError>?
+        Thread.detachNewThread {
+            result = Result { () throws(ScoreDocumentError) in try document.drawnForm(layout: layout) }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 60) == .success, "drawnForm did not return within 60 s")
+        if case .failure(let error)? = result { Issue.record("\(error)") }
+    }
+}

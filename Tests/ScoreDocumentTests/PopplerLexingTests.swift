@@ -91,4 +91,25 @@ struct PopplerLexingTests {
         #expect(done.wait(timeout: .now() + 60) == .success, "drawnForm did not return within 60 s")
         if case .failure(let error)? = result { Issue.record("\(error)") }
     }
+
+    /// The PDF campaign's `hang-s1520-5731` as found: page 2's content stream (Flate) holds `2.4BI /W 100000 /H 100000`,
+    /// and a stray `}` in a dictionary keeps Tonmeister's reader (strict, and repaired) from reading the file at all.
+    static let finding = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/fuzz/hang-s1520-5731.pdf")
+
+    @Test("An inline image in a compressed stream of a file no reader of ours reads is found by inflating the raw streams")
+    func inflatedRawScan() throws {
+        let data = try Data(contentsOf: Self.finding)
+        let document = try ScoreDocument(data: data)
+        #expect(document.structure == nil)
+        let refusal = data.withUnsafeBytes { RawImageScan.inflatedRefusal($0) }
+        #expect(refusal?.code == "image-too-large", "\(String(describing: refusal))")
+        let start = Date()
+        let pages = try document.detectLayout()
+        #expect(pages.allSatisfy { $0.unreadableReason?.hasPrefix("image-too-large") == true }, "\(pages.map(\.declined))")
+        #expect(Date().timeIntervalSince(start) < 5)
+        // The same image in a clean compressed stream is found too (the raw search of uncompressed bytes cannot).
+        let clean = PageIsolationTests.document([PageIsolationTests.good]) // no image: nothing refused
+        #expect(clean.withUnsafeBytes { RawImageScan.inflatedRefusal($0) } == nil)
+    }
 }

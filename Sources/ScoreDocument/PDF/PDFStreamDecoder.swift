@@ -26,8 +26,8 @@ enum PDFStreamDecoder {
                              colors: p["Colors"]?.int ?? 1, bitsPerComponent: p["BitsPerComponent"]?.int ?? 8)
     }
 
-    /// zlib-inflates `data`; a stream damaged after some output gives the output up to the damage.
-    static func inflate(_ data: UnsafeRawBufferPointer) throws(PDFReadError) -> [UInt8] {
+    /// zlib-inflates `data` into at most `limit` bytes; a stream damaged after some output gives the output up to the damage.
+    static func inflate(_ data: UnsafeRawBufferPointer, limit: Int = maximumDecodedBytes) throws(PDFReadError) -> [UInt8] {
         var stream = z_stream()
         guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw .malformed("zlib could not start")
@@ -39,8 +39,8 @@ enum PDFStreamDecoder {
         stream.avail_in = UInt32(data.count)
         while true {
             if produced == out.count {
-                guard out.count < maximumDecodedBytes else { throw .unsupported("a stream that inflates to more than 256 MiB") }
-                out.append(contentsOf: repeatElement(0, count: out.count))
+                guard out.count < limit else { throw .unsupported("a stream that inflates to more than \(limit >> 20) MiB") }
+                out.append(contentsOf: repeatElement(0, count: min(out.count, limit - out.count)))
             }
             let status: Int32 = out.withUnsafeMutableBufferPointer { buffer in
                 stream.next_out = buffer.baseAddress! + produced

@@ -97,9 +97,15 @@ struct PopplerLexingTests {
     static let finding = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/fuzz/hang-s1520-5731.pdf")
 
-    @Test("An inline image in a compressed stream of a file no reader of ours reads is found by inflating the raw streams")
-    func inflatedRawScan() throws {
-        let data = try Data(contentsOf: Self.finding)
+    /// The campaign's `near-s1522-5676`: the same image, with an earlier stream whose `endstream` was lost, so the next
+    /// `endstream` lies after the image's stream.
+    static let nearFinding = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/fuzz/near-s1522-5676.pdf")
+
+    @Test("An inline image in a compressed stream of a file no reader of ours reads is found by inflating the raw streams",
+          arguments: [finding, nearFinding])
+    func inflatedRawScan(_ url: URL) throws {
+        let data = try Data(contentsOf: url)
         let document = try ScoreDocument(data: data)
         #expect(document.structure == nil)
         let refusal = data.withUnsafeBytes { RawImageScan.inflatedRefusal($0) }

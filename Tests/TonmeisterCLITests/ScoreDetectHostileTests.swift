@@ -51,13 +51,14 @@ struct ScoreDetectHostileTests {
     }
 
     /// Files found by the PDF mutation campaign (`scripts/fuzz-pdfs`, docs/fuzzing.md), kept as they were found.
-    static let findings = ["hang-5110.pdf", "hang-s1520-5731.pdf"]
+    static let findings = ["hang-5110.pdf", "hang-s1520-5731.pdf", "near-s1522-5676.pdf"]
 
     @Test("Files the mutation campaign found hanging finish quickly with exit 0 or 2", arguments: findings)
     func campaignFinding(_ name: String) throws {
         // hang-5110: page 3's Flate stream has a wrong checksum and strokes a line 1.57e13 wide with round caps
         // (28 s of processor time and 780 MB in cairo before the fix). hang-s1520-5731: `2.4BI /W 100000 /H 100000` in a
         // Flate stream of a file whose damaged dictionaries keep Tonmeister's reader out (minutes in poppler before the fix).
+        // near-s1522-5676: the same image behind an earlier stream whose `endstream` was lost (6.8 s before the fix).
         let path = CLIRunner.packageRoot.appendingPathComponent("Tests/ScoreDocumentTests/Fixtures/fuzz/" + name).path
         let start = Date()
         let result = try CLIRunner.run("score", "detect", path, "--json")

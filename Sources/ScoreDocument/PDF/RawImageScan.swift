@@ -13,8 +13,8 @@ enum RawImageScan {
     static let inflatedLimit = 32 << 20, inflatedTotal = 128 << 20
 
     /// A refusal when an inline image of a Flate-compressed stream declares more than ``PDFFile/maximumImagePixels``
-    /// pixels. Each `stream` keyword's data, up to the next `endstream`, is inflated (as poppler would, tolerating a
-    /// damaged end); what does not inflate is not compressed content. A mutated file hid a 10¹⁰-pixel inline image in
+    /// pixels. Each `stream` keyword's data, up to the next `endstream` (or as far as it inflates), is inflated (as
+    /// poppler would, tolerating a damaged end); what does not inflate is not compressed content. A mutated file hid a 10¹⁰-pixel inline image in
     /// a page whose dictionary Tonmeister's reader could not read even repaired (a stray `}`), and poppler's text
     /// reading spent 6.6 s skipping the image's declared bytes.
     static func inflatedRefusal(_ bytes: UnsafeRawBufferPointer) -> PDFFile.PageRefusal? {
@@ -29,8 +29,10 @@ enum RawImageScan {
             if start < bytes.count, bytes[start] == 0x0D { start += 1 }
             guard start < bytes.count, bytes[start] == 0x0A || bytes[start - 1] == 0x0D else { continue }
             if bytes[start] == 0x0A { start += 1 }
+            // The search goes on from the data, not from its end: a stream whose `endstream` was lost would otherwise
+            // hide the streams up to the next one's end (the campaign's near-s1522-5676).
             let stop = find(end, in: bytes, from: start) ?? bytes.count
-            p = stop
+            p = start
             guard stop - start >= 2, let inflated = try? PDFStreamDecoder.inflate(UnsafeRawBufferPointer(rebasing: bytes[start..<stop]),
                                                                                    limit: inflatedLimit) else { continue }
             total += inflated.count

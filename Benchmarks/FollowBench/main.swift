@@ -4,6 +4,7 @@ import ScoreFollowing
 // FollowBench: follows every take of the corpus that make_corpus.py wrote and compares with the truth.
 // Usage: FollowBench CORPUS_DIR [--split tune|held-out|all] [--no-onsets] [--single-resolution] [--no-tempo]
 //        [--no-refine] [--no-silence] [--notes] [--plain-flux] [--fresh-share S] [--fresh-window BEFORE AFTER]
+//        [--onset-floor S] [--onset-floor-radius FRAMES] [--silent-mismatch C] [--anchor] [--anchor-any] [--anchor-hold S] [--anchor-share S] [--anchor-reach FRAMES]
 //        [--step-penalty P] [--fermata F] [--band FRAMES] [--coarse-rush P] [--fine-rush P] [--json OUT]
 //        [--path TAKE_FILE OUT_CSV]
 
@@ -25,6 +26,14 @@ while i < arguments.count {
     case "--single-resolution": options.multiResolution = false
     case "--no-tempo": options.tempoEstimate = false
     case "--no-refine": options.refineOnsets = false
+    case "--onset-floor": options.onsetFloor = Float(arguments[i + 1])!; i += 1
+    case "--onset-floor-radius": options.onsetFloorRadius = Int(arguments[i + 1])!; i += 1
+    case "--silent-mismatch": options.silentMismatch = Float(arguments[i + 1])!; i += 1
+    case "--anchor": options.anchorAfterHolds = true
+    case "--anchor-any": options.anchorSameHarmonyOnly = false
+    case "--anchor-hold": options.anchorHoldShare = Float(arguments[i + 1])!; i += 1
+    case "--anchor-share": options.anchorShare = Float(arguments[i + 1])!; i += 1
+    case "--anchor-reach": options.anchorReach = Int(arguments[i + 1])!; i += 1
     case "--onset-weight": options.onsetWeight = Float(arguments[i + 1])!; i += 1
     case "--refine-radius": options.refineRadius = Int(arguments[i + 1])!; i += 1
     case "--attack": options.attackShare = Float(arguments[i + 1])!; i += 1

@@ -9,8 +9,9 @@ public struct AudioFeatures: Sendable {
     /// Positive log-energy change per MIDI pitch and frame (128 values a frame): where a given note starts.
     public var pitchFlux: [Float]
 
-    /// Analyses `signal` (at `AudioSignal.analysisRate`): 4096-point frames for chroma, 2048 for onsets.
-    public init(_ signal: AudioSignal) throws {
+    /// Analyses `signal` (at `AudioSignal.analysisRate`): 4096-point frames for chroma, 2048 for onsets; the onset
+    /// chroma's local normalization is floored at `onsetFloor` of the largest onset within ±`onsetFloorRadius` frames.
+    public init(_ signal: AudioSignal, onsetFloor: Float = 0, onsetFloorRadius: Int = 150) throws {
         let hop = Int((Double(signal.rate) / FeatureSequence.frameRate).rounded())
         let count = signal.samples.count / hop + 1
         var rms: Double = 0
@@ -51,7 +52,7 @@ public struct AudioFeatures: Sendable {
             }
         }
         FeatureMath.normalizeFrames(&chroma, count: count)
-        let onset = FeatureMath.decayingNormalizedOnsets(rawOnset, count: count)
+        let onset = FeatureMath.decayingNormalizedOnsets(rawOnset, count: count, floorShare: onsetFloor, floorRadius: onsetFloorRadius)
         features = FeatureSequence(chroma: chroma, onset: onset, count: count, silent: silent)
         self.flux = flux
         self.pitchFlux = pitchFlux

@@ -54,7 +54,10 @@ enum FeatureMath {
     }
 
     /// Onset chroma divided by its local maximum norm (±0.5 s), then held with a decaying tail (DLNCO).
-    static func decayingNormalizedOnsets(_ raw: [Float], count: Int) -> [Float] {
+    ///
+    /// `floorShare` > 0: the divisor is at least that share of the maximum within ±`floorRadius` frames, so that
+    /// the small rises inside a long held chord (a fermata) are not raised to full onsets.
+    static func decayingNormalizedOnsets(_ raw: [Float], count: Int, floorShare: Float = 0, floorRadius: Int = 150) -> [Float] {
         var norms = [Float](repeating: 0, count: count)
         for t in 0..<count {
             var s: Float = 0
@@ -62,7 +65,11 @@ enum FeatureMath {
             norms[t] = s.squareRoot()
         }
         let radius = 25
-        let localMax = slidingMaximum(norms, radius: radius)
+        var localMax = slidingMaximum(norms, radius: radius)
+        if floorShare > 0 {
+            let wide = slidingMaximum(norms, radius: floorRadius)
+            for t in 0..<count { localMax[t] = max(localMax[t], floorShare * wide[t]) }
+        }
         var normalized = [Float](repeating: 0, count: count * 12)
         for t in 0..<count {
             let scale = localMax[t] > 1e-6 ? 1 / localMax[t] : 0

@@ -29,6 +29,9 @@ struct SubsequenceDTW {
     /// Silence against sound costs as much as no match at all (1), silence against silence nothing; else
     /// silence is the flat chroma and matches any chord half well.
     var silenceAware = false
+    /// When ≥ 0 (and `silenceAware`), silence against sound costs `1 + onsetWeight · silentMismatch` whatever the
+    /// onsets: with floored onset normalization a pause's onsets are near zero and would otherwise match a held chord.
+    var silentMismatch: Float = -1
     /// Added to the cost of every step other than (1,1): a preference for the score's own tempo.
     var stepPenalty: Float = 0
     /// In the score's elastic frames (under a fermata, `score.elastic`) steps that slow down cost no penalty and
@@ -60,6 +63,7 @@ struct SubsequenceDTW {
         if silenceAware {
             let quietScore = score.silent[i], quietAudio = audio.silent[j]
             if quietScore || quietAudio { dot = quietScore && quietAudio ? 1 : 0 }
+            if quietScore != quietAudio, silentMismatch >= 0 { return 1 + onsetWeight * silentMismatch }
         }
         return (1 - dot) + onsetWeight * distance.squareRoot()
     }

@@ -9,10 +9,19 @@ extension ScoreDocument {
     public func drawnForm(layout: ScoreLayout) throws(ScoreDocumentError) -> DrawnForm {
         var pages: [RepeatSignReader.Page] = []
         var firstIndex = 0
+        var file = structure
         for page in layout.pages {
             defer { firstIndex += page.barCount }
             guard (1...pageCount).contains(page.page), page.barCount > 0 else { continue }
             let index = page.page - 1
+            // A page Tonmeister's reader finds drawing one image and nothing else (a plain scan) draws no stroke,
+            // glyph or text: it is not handed to poppler, whose drawing into cairo's script surface compresses the
+            // image's pixels (70 % of the processor time of detecting a scan with printed numbers) to find nothing.
+            if Self.drawsOnlyAnImage(page: index, file: &file) {
+                pages.append(.init(layout: page, drawing: PageDrawing(width: pageSizes[index].width, height: pageSizes[index].height),
+                                   words: [], symbols: [], firstIndex: firstIndex))
+                continue
+            }
             let drawing = try PageDrawing.read(handle: handle, index: index, size: pageSizes[index])
             pages.append(.init(layout: page, drawing: drawing, words: try Self.words(handle: handle, index: index),
                                symbols: try Self.symbols(handle: handle, index: index), firstIndex: firstIndex))

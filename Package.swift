@@ -37,7 +37,11 @@ let package = Package(
         .target(name: "CKernels"),
         // Tesseract's C API, loaded on first use to read printed bar numbers on scans (Debian: libtesseract-dev,
         // tesseract-ocr-eng).
-        .target(name: "CTesseract", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CTesseract", linkerSettings: [
+            .linkedLibrary("dl"),
+            // lazy.c's empty tesseract::UnicharAmbigs::LoadUniversal, which libtesseract's own call binds to.
+            .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_"]),
+        ]),
         .target(name: "ScoreDocument", dependencies: ["CPoppler", "CSystemZlib", "CKernels", "CTesseract", "ScoreLayout"]),
         // libsndfile, libsamplerate and KissFFT, loaded on first use (Debian: libsndfile1-dev, libsamplerate0-dev, libkissfft-dev).
         .target(name: "CAudio", linkerSettings: [.linkedLibrary("dl")]),

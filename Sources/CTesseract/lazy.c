@@ -4,9 +4,12 @@
    come from tesseract/capi.h, so each function pointer has the library's own signature. */
 #include "CTesseract.h"
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <tesseract/capi.h>
 
 static const char *const names[] = {"libtesseract.so.5", "libtesseract.so"};
@@ -36,9 +39,29 @@ static void *tm_symbol(const char *symbol, char *error, size_t error_size) {
     __typeof__(&name) name##_f = (__typeof__(&name))tm_symbol(#name, error, error_size);                       \
     if (!name##_f) return fail;
 
+/* `tesseract::UnicharAmbigs::LoadUniversal(const UNICHARSET &, UNICHARSET *)`, defined here as doing nothing.
+   Debian's libtesseract is built with the legacy engine, and its initialisation parses the universal table of
+   character ambiguities for that engine even when only the LSTM engine is asked for (`OEM_LSTM_ONLY`; Tesseract 5.3,
+   src/ccmain/tessedit.cpp): 90 % of the processor time of loading the English model (about 0.1 s) and 8 MB. Only the
+   legacy engine reads that table (its adaptive classifier and its language model's `NoDangerousAmbig`), and bar
+   numbers are read with the LSTM engine alone, so the table is not built: the executable exports this definition
+   (Package.swift: `--export-dynamic-symbol`) and the library's own call, made through its procedure linkage table,
+   binds to it. Without the export the library's definition runs, and only time is lost. */
+__attribute__((visibility("default"), used)) void _ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_(
+    void *self, const void *encoder_set, void *unicharset) {
+    (void)self;
+    (void)encoder_set;
+    (void)unicharset;
+}
+
+int tm_ocr_skips_universal_ambiguities(void) {
+    void *bound = dlsym(RTLD_DEFAULT, "_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_");
+    return bound == (void *)&_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_;
+}
+
 int tm_ocr_available(char *error, size_t error_size) {
-    static const char *const used[] = {"TessBaseAPICreate", "TessBaseAPIInit3", "TessBaseAPISetVariable",
-                                       "TessBaseAPISetPageSegMode", "TessBaseAPISetImage",
+    static const char *const used[] = {"TessBaseAPICreate", "TessBaseAPIInit3", "TessBaseAPIInit5",
+                                       "TessBaseAPISetVariable", "TessBaseAPISetPageSegMode", "TessBaseAPISetImage",
                                        "TessBaseAPISetSourceResolution", "TessBaseAPIGetUTF8Text",
                                        "TessBaseAPIMeanTextConf", "TessBaseAPIClear", "TessDeleteText",
                                        "TessBaseAPIEnd", "TessBaseAPIDelete"};
@@ -47,10 +70,96 @@ int tm_ocr_available(char *error, size_t error_size) {
     return 1;
 }
 
+/* The components of a traineddata file (tesseract/ccutil/tessdatamanager.h) the LSTM engine reads. */
+enum { TM_LSTM = 17, TM_LSTM_PUNC_DAWG = 18, TM_LSTM_SYSTEM_DAWG = 19, TM_LSTM_NUMBER_DAWG = 20, TM_LSTM_UNICHARSET = 21,
+       TM_LSTM_RECODER = 22, TM_VERSION = 23, TM_ENTRIES = 24 };
+
+/* The English model's file: in $TESSDATA_PREFIX, else where Debian and a source build put it; -1 when none opens
+   (then Tesseract looks for it itself). */
+static int tm_open_model(void) {
+    const char *prefix = getenv("TESSDATA_PREFIX");
+    if (prefix && *prefix) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/eng.traineddata", prefix);
+        return open(path, O_RDONLY | O_CLOEXEC);
+    }
+    static const char *const paths[] = {"/usr/share/tesseract-ocr/5/tessdata/eng.traineddata",
+                                        "/usr/share/tesseract-ocr/4.00/tessdata/eng.traineddata",
+                                        "/usr/local/share/tessdata/eng.traineddata", "/usr/share/tessdata/eng.traineddata"};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        int fd = open(paths[i], O_RDONLY | O_CLOEXEC);
+        if (fd >= 0) return fd;
+    }
+    return -1;
+}
+
+/* The English model with only what the LSTM engine reads (its network, character set, recoder, the punctuation and
+   number dictionaries, the version), in Tesseract's traineddata layout: a count, a table of offsets (-1: absent),
+   the components in order. NULL when the file is not there, not in that layout, or has no LSTM network. The system
+   dictionary (90 % of the file) is left out: `load_system_dawg` set at initialisation would not reach the LSTM
+   engine's own dictionary, and with digits only allowed it never matches a word. */
+static char *tm_lstm_model(int *size) {
+    int fd = tm_open_model();
+    if (fd < 0) return NULL;
+    char *out = NULL;
+    off_t length = lseek(fd, 0, SEEK_END);
+    int32_t count = 0;
+    int64_t offsets[TM_ENTRIES];
+    if (length <= 0 || pread(fd, &count, 4, 0) != 4 || count < TM_VERSION || count > TM_ENTRIES ||
+        pread(fd, offsets, 8 * (size_t)count, 4) != (ssize_t)(8 * count) || offsets[TM_LSTM] <= 0) {
+        close(fd);
+        return NULL;
+    }
+    static const int kept[] = {TM_LSTM, TM_LSTM_PUNC_DAWG, TM_LSTM_NUMBER_DAWG, TM_LSTM_UNICHARSET, TM_LSTM_RECODER, TM_VERSION};
+    int64_t starts[TM_ENTRIES], ends[TM_ENTRIES], table[TM_ENTRIES];
+    int64_t total = 4 + 8 * (int64_t)count;
+    for (int i = 0; i < count; i++) {
+        table[i] = -1;
+        starts[i] = ends[i] = -1;
+        if (offsets[i] < 0) continue;
+        int j = i + 1;
+        while (j < count && offsets[j] < 0) j++;
+        starts[i] = offsets[i];
+        ends[i] = j < count ? offsets[j] : length;
+        if (starts[i] < 4 + 8 * (int64_t)count || ends[i] < starts[i] || ends[i] > length) {
+            close(fd);
+            return NULL;
+        }
+    }
+    for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++) {
+        int i = kept[k];
+        if (i < count && starts[i] >= 0) total += ends[i] - starts[i];
+    }
+    if (total > (1 << 28) || !(out = malloc((size_t)total))) {
+        close(fd);
+        return NULL;
+    }
+    int64_t at = 4 + 8 * (int64_t)count;
+    for (int i = 0; i < count; i++) {
+        int wanted = 0;
+        for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++) wanted |= kept[k] == i;
+        if (!wanted || starts[i] < 0) continue;
+        int64_t n = ends[i] - starts[i];
+        if (pread(fd, out + at, (size_t)n, starts[i]) != (ssize_t)n) {
+            free(out);
+            close(fd);
+            return NULL;
+        }
+        table[i] = at;
+        at += n;
+    }
+    close(fd);
+    memcpy(out, &count, 4);
+    memcpy(out + 4, table, 8 * (size_t)count);
+    *size = (int)total;
+    return out;
+}
+
 void *tm_ocr_new(const char *whitelist, int mode, char *error, size_t error_size) {
     if (!tm_ocr_available(error, error_size)) return NULL;
     TM_GET(TessBaseAPICreate, NULL)
     TM_GET(TessBaseAPIInit3, NULL)
+    TM_GET(TessBaseAPIInit5, NULL)
     TM_GET(TessBaseAPISetVariable, NULL)
     TM_GET(TessBaseAPISetPageSegMode, NULL)
     TM_GET(TessBaseAPIDelete, NULL)
@@ -59,9 +168,14 @@ void *tm_ocr_new(const char *whitelist, int mode, char *error, size_t error_size
         snprintf(error, error_size, "Tesseract could not make a reader");
         return NULL;
     }
-    /* NULL: the data directory the library was built with (Debian: /usr/share/tesseract-ocr/5/tessdata), or
-       TESSDATA_PREFIX. */
-    if (TessBaseAPIInit3_f(api, NULL, "eng") != 0) {
+    /* The LSTM engine alone, from the parts of the model it reads (a tenth of the file); a model without them is
+       left to Tesseract's own loading from the data directory the library was built with (Debian:
+       /usr/share/tesseract-ocr/5/tessdata) or TESSDATA_PREFIX. */
+    int size = 0;
+    char *model = tm_lstm_model(&size);
+    int status = model ? TessBaseAPIInit5_f(api, model, size, "eng", OEM_LSTM_ONLY, NULL, 0, NULL, NULL, 0, 0) : -1;
+    free(model);
+    if (status != 0 && TessBaseAPIInit3_f(api, NULL, "eng") != 0) {
         TessBaseAPIDelete_f(api);
         snprintf(error, error_size, "Tesseract has no English model (eng.traineddata); install tesseract-ocr-eng");
         return NULL;
@@ -73,7 +187,6 @@ void *tm_ocr_new(const char *whitelist, int mode, char *error, size_t error_size
     TessBaseAPISetPageSegMode_f(api, (TessPageSegMode)mode);
     return api;
 }
-
 int tm_ocr_read(void *reader, const unsigned char *pixels, int width, int height, int stride, int ppi, char *text,
                 size_t text_size, int *confidence) {
     char *error = NULL;

@@ -14,6 +14,14 @@ extension ScoreDocument {
             defer { firstIndex += page.barCount }
             guard (1...pageCount).contains(page.page), page.barCount > 0 else { continue }
             let index = page.page - 1
+            // A page Tonmeister's reader finds drawing one image and nothing else (a plain scan) draws no stroke,
+            // glyph or text: it is not handed to poppler, whose drawing into cairo's script surface compresses the
+            // image's pixels (70 % of the processor time of detecting a scan with printed numbers) to find nothing.
+            if Self.drawsOnlyAnImage(page: index, file: &file) {
+                pages.append(.init(layout: page, drawing: PageDrawing(width: pageSizes[index].width, height: pageSizes[index].height),
+                                   words: [], symbols: [], firstIndex: firstIndex))
+                continue
+            }
             // Only a page detection would draw into cairo's script surface (its limits checked, its coordinates in
             // range): any other may hold what makes poppler spin or cairo abort, and gives no repeat signs.
             guard Self.mayDrawIntoScript(page: index, file: &file) else { continue }

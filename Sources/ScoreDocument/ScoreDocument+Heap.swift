@@ -23,4 +23,15 @@ extension ScoreDocument {
         _ = mallopt(-2, 128 << 20)
         #endif
     }
+
+    /// Hands the heap's free memory back to the system (glibc's `malloc_trim`; a no-op elsewhere): after detection,
+    /// whose page buffers ``keepPageBuffersOnTheHeap()`` keeps, and before loading something large, so that the two
+    /// do not add up in the process's peak memory.
+    static func handFreeMemoryBack() {
+        #if canImport(Glibc)
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+        #endif
+    }
 }

@@ -89,15 +89,21 @@ extension ScoreDocument {
         var file = structure
         let rawScan = RawImageScan.Once(bytes)
         let ocr = ScannedNumberReader()
+        // The scans' groups of ink are cut out page by page first, each page's image let go, and read once all are
+        // cut: Tesseract and its libraries (18 MB) are never held together with a page image (9 MB at 300 dpi), nor
+        // with the buffers detection left on the heap (handed back to the system before Tesseract loads).
+        var cutOuts: [Int: [ScannedNumberReader.CutOut]] = [:]
         for page in layout.pages where (1...pageCount).contains(page.page) && !page.systems.isEmpty
             && Self.mayReachPoppler(page: page.page - 1, file: &file, rawScan: rawScan) {
             if Self.drawsOnlyAnImage(page: page.page - 1, file: &file) {
-                words[page.page] = scannedNumberWords(page: page, reader: ocr)
+                cutOuts[page.page] = scannedNumberCutOuts(page: page, reader: ocr)
             } else {
                 let text = try self.words(onPage: page.page)
-                words[page.page] = text.isEmpty ? scannedNumberWords(page: page, reader: ocr) : text
+                if text.isEmpty { cutOuts[page.page] = scannedNumberCutOuts(page: page, reader: ocr) } else { words[page.page] = text }
             }
         }
+        if cutOuts.values.contains(where: { !$0.isEmpty }) { Self.handFreeMemoryBack() }
+        for (page, pageCutOuts) in cutOuts.sorted(by: { $0.key < $1.key }) { words[page] = ocr.words(reading: pageCutOuts) }
         var reading = PrintedNumberReader.read(layout: layout, words: words)
         reading.warnings += ocr.unavailable.map { [$0.description] } ?? []
         return reading

@@ -100,4 +100,12 @@ struct ScannedNumberTests {
                                          bars: [BarLayout(number: BarNumber(3), left: -50, right: 9000)]))
         #expect(reader.words(image: noisy, page: edge).isEmpty)
     }
+
+    /// Loading Tesseract skips the legacy engine's ambiguity table (lazy.c's empty `LoadUniversal`, which the link
+    /// exports) and loads the LSTM parts of the English model; the fixtures above show what it reads.
+    @Test("Tesseract is loaded without the legacy engine's ambiguity table")
+    func lstmOnlyLoading() throws {
+        #expect(TesseractReader.skipsLegacyAmbiguities)
+        _ = try ScannedNumberReader.makeTesseract()
+    }
 }

@@ -7,8 +7,14 @@
 /* 1 when libtesseract loads and has every function used here, else 0 with a message in `error`. */
 int tm_ocr_available(char *error, size_t error_size);
 
+/* 1 when libtesseract's own call to tesseract::UnicharAmbigs::LoadUniversal binds to lazy.c's empty definition
+   (the executable exports it, see Package.swift): loading the model then skips the legacy engine's table of
+   character ambiguities, which the LSTM engine used here never reads. */
+int tm_ocr_skips_universal_ambiguities(void);
+
 /* A reader of one line of text (page segmentation mode `mode`: 7 a single line, 8 a single word) made only of the
-   characters in `whitelist`, with the English model ("eng") from Tesseract's own data directory. Returns NULL with
+   characters in `whitelist`, with the LSTM engine of the English model ("eng": from TESSDATA_PREFIX or Tesseract's
+   data directory, only the parts that engine reads). Returns NULL with
    a message in `error` when the library or its model cannot be loaded. One reader per thread. */
 void *tm_ocr_new(const char *whitelist, int mode, char *error, size_t error_size);
 

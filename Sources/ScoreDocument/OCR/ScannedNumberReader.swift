@@ -30,17 +30,46 @@ final class ScannedNumberReader {
 
     init() {}
 
+    /// A group of ink cut out of a page for Tesseract (``cutOut(_:from:)``), with its box in page points.
+    struct CutOut {
+        var pixels: [UInt8]
+        var width: Int, height: Int
+        /// The resolution the cut-out is at (the page's, times its scale factor).
+        var ppi: Int
+        var left: Double, top: Double, right: Double, bottom: Double
+    }
+
     /// The numbers read on a page: its image and its layout.
     func words(image: GrayImage, page: PageLayout) -> [PageWord] {
+        words(reading: cutOuts(image: image, page: page))
+    }
+
+    /// The groups of ink on a page that may be numbers, cut out for reading, in the order they are read: the page's
+    /// image is not needed once they are cut out (``ScoreDocument/printedNumbers(layout:)`` lets it go before
+    /// Tesseract is loaded, so the two are never held at once).
+    func cutOuts(image: GrayImage, page: PageLayout) -> [CutOut] {
         guard let finder = NumberInkFinder(image: image) else { return [] }
-        var words: [PageWord] = []
+        var cutOuts: [CutOut] = []
         for (s, system) in page.systems.enumerated() {
             let above = s > 0 ? page.systems[s - 1].bottom : -Double.infinity
             for group in finder.groups(in: system, previousBottom: above, barlines: Self.readsBarlines) {
-                // Tesseract is loaded (a tenth of a second of processor time) only once there is a group to read.
-                guard let tesseract = loaded() else { return [] }
-                if let word = read(group, image: image, with: tesseract) { words.append(word) }
+                let (pixels, width, height, factor) = Self.cutOut(group, from: image)
+                let scale = image.scale
+                cutOuts.append(CutOut(pixels: pixels, width: width, height: height, ppi: Int((scale * 72 * factor).rounded()),
+                                      left: Double(group.x0) / scale, top: Double(group.y0) / scale,
+                                      right: Double(group.x1) / scale, bottom: Double(group.y1) / scale))
             }
+        }
+        return cutOuts
+    }
+
+    /// The cut-outs read as words, those that are confident numbers.
+    func words(reading cutOuts: [CutOut]) -> [PageWord] {
+        var words: [PageWord] = []
+        for cutOut in cutOuts {
+            // Tesseract is loaded (15 ms of processor time, 18 MB with its libraries) only once there is a group to read.
+            guard let tesseract = loaded() else { return [] }
+            if let word = read(cutOut, with: tesseract) { words.append(word) }
         }
         return words
     }
@@ -62,15 +91,12 @@ final class ScannedNumberReader {
         return tesseract
     }
 
-    /// One group read as a word, nil when it is not a confident number.
-    func read(_ group: NumberInkFinder.Group, image: GrayImage, with tesseract: TesseractReader) -> PageWord? {
-        let (pixels, width, height, factor) = Self.cutOut(group, from: image)
-        guard let reading = tesseract.read(pixels, width: width, height: height, ppi: Int((image.scale * 72 * factor).rounded())),
+    /// One cut-out read as a word, nil when it is not a confident number.
+    func read(_ cutOut: CutOut, with tesseract: TesseractReader) -> PageWord? {
+        guard let reading = tesseract.read(cutOut.pixels, width: cutOut.width, height: cutOut.height, ppi: cutOut.ppi),
               reading.confidence >= Self.minimumConfidence, (1...4).contains(reading.text.count),
               reading.text.allSatisfy({ $0.isASCII && $0.isNumber }), reading.text.first != "0" else { return nil }
-        let scale = image.scale
-        return PageWord(text: reading.text, left: Double(group.x0) / scale, top: Double(group.y0) / scale,
-                        right: Double(group.x1) / scale, bottom: Double(group.y1) / scale,
+        return PageWord(text: reading.text, left: cutOut.left, top: cutOut.top, right: cutOut.right, bottom: cutOut.bottom,
                         ocrConfidence: Double(reading.confidence) / 100)
     }
 

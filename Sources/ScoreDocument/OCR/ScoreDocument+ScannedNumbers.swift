@@ -4,10 +4,11 @@ extension ScoreDocument {
     /// The resolution a scan poppler must render (one Tonmeister's own reader leaves to it) is drawn at for OCR.
     static let ocrRenderDPI = 300.0
 
-    /// The bar numbers OCR reads on page `page` of the layout, a page without text: a scan at its own resolution
+    /// The groups of ink OCR reads as bar numbers on page `page` of the layout, a page without text, cut out of its
+    /// image (``ScannedNumberReader/cutOuts(image:page:)``; the image is let go): a scan at its own resolution
     /// (``scannedGrayImage(page:)``, poppler's rendering at ``ocrRenderDPI`` where that must read it). A page that is
     /// not a scan, or cannot be drawn, gives none.
-    func scannedNumberWords(page: PageLayout, reader: ScannedNumberReader) -> [PageWord] {
+    func scannedNumberCutOuts(page: PageLayout, reader: ScannedNumberReader) -> [ScannedNumberReader.CutOut] {
         let image: GrayImage
         switch try? scannedGrayImage(page: page.page) {
         case .success(let scan?): image = scan
@@ -15,6 +16,6 @@ extension ScoreDocument {
             image = rendered
         case .success(nil), nil: return []
         }
-        return reader.words(image: image, page: page)
+        return reader.cutOuts(image: image, page: page)
     }
 }

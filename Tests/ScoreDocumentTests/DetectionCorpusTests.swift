@@ -14,9 +14,11 @@ struct DetectionCorpusTests {
         var scanned: Bool
         /// Every page must be read from its drawing (false where barlines are font glyphs the drawing cannot measure).
         var fromDrawing = true
+        /// A barline F1 floor above the goal, where a folder reads better than it (a fall below it is a regression).
+        var barlineFloor: Double?
         var description: String { folder }
         var systemGoal: Double { scanned ? 0.97 : 0.99 }
-        var barlineGoal: Double { scanned ? 0.93 : 0.98 }
+        var barlineGoal: Double { barlineFloor ?? (scanned ? 0.93 : 0.98) }
     }
 
     static let kinds = [Kind(folder: "musescore", scanned: false), Kind(folder: "verovio", scanned: false),
@@ -28,8 +30,18 @@ struct DetectionCorpusTests {
                         // the -heldout folders were never used to tune detection.
                         Kind(folder: "abcm2ps", scanned: false), Kind(folder: "abcm2ps-heldout", scanned: false),
                         Kind(folder: "musixtex", scanned: false), Kind(folder: "musixtex-heldout", scanned: false),
-                        // their curled and bilevel scans (tuning pages; the held-out scans read 0.905, below the goal)
-                        Kind(folder: "scans-engravers", scanned: true)]
+                        // their curled and bilevel scans (tuning pages; 0.961 before stems with hollow noteheads and
+                        // right-hand curls were read, issue 30)
+                        Kind(folder: "scans-engravers", scanned: true, barlineFloor: 0.965),
+                        // held out (never tuned on; 0.905 before, 0.971 after by scripts/detection-f1.py, 0.948 in this test: a
+                        // regression guard, below the 0.98 goal)
+                        Kind(folder: "scans-engravers-heldout", scanned: true, barlineFloor: 0.94)]
+
+    // This test scores the barlines detection found (`DetectedPage.System.barlines`); scripts/detection-f1.py scores
+    // the bars of the layout `score detect` prints (`DetectedPage.pageLayout`), where a system whose staff lines run
+    // on past its last barline gets a last bar to the staff's right end. A missed final barline (the right-hand curls
+    // of N01 and NH2) therefore still matches there and counts as missed here: 0.969 here against 0.974 there on
+    // scans-engravers (221 and 223 of 234), 0.948 against 0.971 on scans-engravers-heldout (128 and 134 of 141).
 
     /// Scores every PDF of a folder that has a truth beside it.
     static func score(_ kind: Kind) throws -> (DetectionScore, files: Int, readings: [DetectedPage.Reading: Int]) {

@@ -8,7 +8,8 @@ geometry) and the truth writer. Seeded and reproducible.
     python3 scripts/corpus/make-scans-other.py corpus   # Tests/ScoreDocumentTests/Corpus/scans-other
     python3 scripts/corpus/make-scans-other.py D|E [filter]   # the held-out sets D and E (not committed)
     SOURCES=Tests/ScoreDocumentTests/Corpus python3 scripts/corpus/make-scans-other.py N|NH
-        # scans of the abcm2ps and MusiXTeX pages (make-engravers.py): N tuning, NH held out
+        # scans of the abcm2ps and MusiXTeX pages (make-engravers.py): N tuning, NH held out,
+        # NT more tuning scans of other kinds (to /tmp/scans-engravers-more, not committed)
 
 Set D (looked at while fixing) and set E (only ever measured as totals) were kept out of the repository; the
 corpus pages come from the tuning sets (sources: the same engravings, other pages, seeds and settings).
@@ -494,6 +495,39 @@ SET_NEW_HELDOUT = [
          thr=135, pre_blur=0.8, pre_noise=20, what="bilevel 300 dpi, threshold 135, CCITT G4, rotated -0.3 deg"),
 ]
 
+# More tuning scans of the same engravers' tuning pages (not committed; other kinds, resolutions and stores than N):
+# "NT", written to /tmp/scans-engravers-more. Never made from the held-out pages.
+SET_NEW_MORE = [
+    dict(id="T01", kind="photocopy", eng="abcm2ps", name="piano-a", page=2, seed=9501, angle=0.8, dpi=300, store="jpeg", q=70,
+         thick=2, black=70, specks=0.00005, what="photocopy: strokes thickened, toner specks, ink grey, rotated 0.8 deg"),
+    dict(id="T02", kind="photocopy", eng="musixtex", name="piano-d", page=1, seed=9502, angle=-0.9, dpi=300, store="jpeg", q=70,
+         thick=3, black=62, specks=0.00004, what="photocopy: strokes thickened (3 px), specks, ink dark grey, rotated -0.9 deg"),
+    dict(id="T03", kind="g4-300", eng="abcm2ps", name="satb-a", page=2, seed=9503, angle=0.6, dpi=300, store="g4",
+         thr=128, pre_blur=0.8, pre_noise=20, what="bilevel 300 dpi, threshold 128, CCITT G4, rotated 0.6 deg"),
+    dict(id="T04", kind="g4-300", eng="musixtex", name="piano-a", page=2, seed=9504, angle=-0.4, dpi=300, store="g4",
+         thr=120, pre_blur=0.8, pre_noise=22, what="bilevel 300 dpi, threshold 120, CCITT G4, rotated -0.4 deg"),
+    dict(id="T05", kind="lowres150", eng="abcm2ps", name="piano-c", page=1, seed=9505, angle=-1.2, dpi=150, store="jpeg", q=80,
+         pre_blur=0.6, what="150 dpi grey, rotated -1.2 deg, JPEG q80"),
+    dict(id="T06", kind="jpeg200q25", eng="musixtex", name="part-a", page=1, seed=9506, angle=1.5, dpi=200, store="jpeg", q=25,
+         what="200 dpi grey, JPEG q25, rotated 1.5 deg"),
+    dict(id="T07", kind="dither", eng="abcm2ps", name="part-a", page=1, seed=9507, angle=0.4, dpi=300, store="g4", dither=True,
+         paper=222, pre_blur=0.9, what="grey scan dithered to 1 bit at 300 dpi, CCITT G4, rotated 0.4 deg"),
+    dict(id="T08", kind="gradient", eng="musixtex", name="piano-d", page=2, seed=9508, angle=-1.6, dpi=300, store="jpeg", q=75,
+         grad=(180, 0.30), what="uneven lighting, rotated -1.6 deg"),
+    dict(id="T09", kind="lid", eng="abcm2ps", name="satb-a", page=3, seed=9509, angle=-0.5, dpi=300, store="jpeg", q=75,
+         scale=0.965, tx=-4.0, ty=3.0, lid=18, what="scanner lid frame, paper scaled 96.5%, rotated -0.5 deg"),
+    dict(id="T10", kind="curl", eng="musixtex", name="part-d", page=1, seed=9510, angle=0.5, dpi=300, store="jpeg", q=75,
+         curl=("right", 1.4, 0.3), spine=("right", 0.03, 0.5), what="page curl toward the right edge, rotated 0.5 deg"),
+    dict(id="T11", kind="hires600", eng="abcm2ps", name="piano-a", page=1, seed=9511, angle=-0.9, dpi=600, store="jpeg", q=70,
+         what="600 dpi grey JPEG q70, rotated -0.9 deg"),
+    dict(id="T12", kind="halftone", eng="musixtex", name="piano-a", page=1, seed=9512, angle=0.6, dpi=300, store="jpeg", q=70,
+         colour=True, what="yellowed paper, halftone background, colour JPEG, rotated 0.6 deg"),
+    dict(id="T13", kind="g4-200", eng="abcm2ps", name="piano-c", page=2, seed=9513, angle=0.3, dpi=200, store="g4",
+         thr=128, pre_blur=0.6, pre_noise=18, what="bilevel 200 dpi (fax fine), CCITT G4, rotated 0.3 deg"),
+    dict(id="T14", kind="photocopy", eng="abcm2ps", name="part-a", page=2, seed=9514, angle=-1.3, dpi=300, store="jpeg", q=70,
+         thick=2, black=75, specks=0.00008, what="photocopy: thickened, many specks, rotated -1.3 deg"),
+]
+
 
 def staff_space(page):
     sps = [(st["bottom"] - st["top"]) / 4 for s in page["systems"] for st in s.get("staves", [])]
@@ -579,6 +613,7 @@ def main():
     sets = {"D": (SET_D, "/tmp/heldout5/scans"), "E": (SET_E, "/tmp/heldout6/scans"),
             "corpus": (SET_CORPUS, os.path.join(ROOT, "Tests", "ScoreDocumentTests", "Corpus", "scans-other")),
             "N": (SET_NEW, os.path.join(ROOT, "Tests", "ScoreDocumentTests", "Corpus", "scans-engravers")),
+            "NT": (SET_NEW_MORE, "/tmp/scans-engravers-more"),
             "NH": (SET_NEW_HELDOUT, os.path.join(ROOT, "Tests", "ScoreDocumentTests", "Corpus", "scans-engravers-heldout"))}
     specs, outdir = sets[which]
     os.makedirs(outdir, exist_ok=True)

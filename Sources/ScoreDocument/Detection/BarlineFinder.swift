@@ -47,7 +47,13 @@ enum BarlineFinder {
         // thin and thick lines of a double, final or repeat barline), then require the whole barline to be
         // straight: no ink reaching out from its outer edges on one side (time-signature digits, clefs).
         let candidates = strokes.map { BarlineCandidate(left: $0.0, right: $0.1, strokes: [$0.1 - $0.0 + 1]) }
-        let ends = candidates.map { crossesGap($0, system, mask) ? EndInk.clean : endInk($0, system, mask, space) }
+        let ends = candidates.indices.map { n in
+            let before = n > 0 && parted(candidates[n - 1].right, candidates[n].left, system, mask) ? candidates[n - 1].right : Int.min
+            let after = n + 1 < candidates.count && parted(candidates[n].right, candidates[n + 1].left, system, mask)
+                ? candidates[n + 1].left : Int.max
+            return crossesGap(candidates[n], system, mask) ? EndInk.clean
+                : endInk(candidates[n], system, mask, space, within: before...after)
+        }
         // A stroke with a little ink at an end (a tie crossing it, or a stem's notehead mostly outside the staff)
         // stands as a barline on its own, but not beside a clean stroke: there it is the stem of a note after
         // or before the barline.
@@ -70,7 +76,12 @@ enum BarlineFinder {
                 result.append(stroke)
             }
         }
-        return result.filter { wideOneSided($0, system, mask) < 0.15 }
+        // A stroke left out (a stem) standing right beside a barline holds the ink between them: its notehead.
+        return result.filter { bar in
+            let besideLeft = candidates.contains { $0.right < bar.left && $0.right >= bar.left - 3 && parted($0.right, bar.left, system, mask) }
+            let besideRight = candidates.contains { $0.left > bar.right && $0.left <= bar.right + 3 && parted(bar.right, $0.left, system, mask) }
+            return wideOneSided(bar, system, mask, besideLeft: besideLeft, besideRight: besideRight) < 0.15
+        }
     }
 
     /// What ink a stroke has beside its ends.
@@ -88,9 +99,11 @@ enum BarlineFinder {
     /// right beside the stroke (touching it). A notehead or beam on one side covers a third of a space of those
     /// rows or more, noteheads on both sides of a stem half a space: `attached`. Three rows or more on both
     /// sides are `touched` (a thin tie or slur passing through a barline, or the edges of a stem's notehead and
-    /// beam); on one side only, `attached`.
+    /// beam); on one side only, `attached`. A run stops short of the neighbouring strokes (`neighbours` is the span
+    /// from the last column of the one before to the first of the one after): ink joining a barline to a stem next
+    /// to it, the stem's notehead blurred or tilted into the barline, is judged on the stem.
     private static func endInk(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask,
-                               _ space: Double) -> EndInk {
+                               _ space: Double, within neighbours: ClosedRange<Int>) -> EndInk {
         let band = Int((0.6 * space).rounded()), minRun = max(3, Int((0.5 * space).rounded()))
         let topLine = system.first!.lines.first!, bottomLine = system.last!.lines.last!
         func lineRows(_ line: LineCandidate) -> ClosedRange<Int> {
@@ -101,7 +114,10 @@ enum BarlineFinder {
                     lineRows(system.last!.lines[3])]
         func solidRun(from x: Int, step: Int, _ y: Int) -> Int {
             var n = 0, x = x
-            while mask.solid(x, y) && n < minRun { n += 1; x += step }
+            while neighbours.contains(x), x != neighbours.lowerBound, x != neighbours.upperBound, mask.solid(x, y), n < minRun {
+                n += 1
+                x += step
+            }
             return n
         }
         func ink(_ rows: ClosedRange<Int>) -> EndInk {
@@ -118,8 +134,41 @@ enum BarlineFinder {
             return leftRows > 0 && rightRows > 0 ? .touched : .attached
         }
         let top = Int(topLine.y.rounded()), bottom = Int(bottomLine.y.rounded())
+        // A notehead, filled or hollow, sits to the right of a stem going down from it and to the left of a stem
+        // going up to it: ink reaching out from the stroke on that side only, on rows around that end.
+        let reach = Int((0.8 * space).rounded())
+        if headBeside(bar, rows: (top - reach)...(top + reach), side: 1, skip: skip, mask, space)
+            || headBeside(bar, rows: (bottom - reach)...(bottom + reach), side: -1, skip: skip, mask, space) { return .attached }
         let ends = [ink((top - band)...(top + band)), ink((bottom - band)...(bottom + band))]
         return ends.contains(.attached) ? .attached : ends.contains(.touched) ? .touched : .clean
+    }
+
+    /// True when a notehead reaches out from the stroke on `side` (1 right, -1 left) at an end: on a quarter of a
+    /// space of the rows `rows` or more (staff-line rows `skip` left out), ink joined to the stroke's edge column
+    /// runs out by an eighth of a space on that side and not on the other, and on one of them by half a space (a
+    /// head is wider than a stem; a hollow head's ring reaches that far above and below its hole). A barline's
+    /// neighbours stand clear of it: a stem beside it is narrow or parted from it by a column, and ink running on
+    /// for two spaces is a line (a staff line left off its rows by a slight tilt), never a head.
+    private static func headBeside(_ bar: BarlineCandidate, rows: ClosedRange<Int>, side: Int, skip: [ClosedRange<Int>],
+                                   _ mask: InkMask, _ space: Double) -> Bool {
+        let reach = max(2, Int((0.12 * space).rounded())), wide = max(reach + 1, Int((0.5 * space).rounded()))
+        let line = Int((2 * space).rounded())
+        /// How far ink joined to the stroke's edge runs out on `step`'s side of row `y` (up to `line`).
+        func run(_ step: Int, _ y: Int) -> Int {
+            let edge = step > 0 ? bar.right : bar.left
+            guard mask.ink(edge, y) else { return 0 }
+            var n = 0
+            while n < line, mask.ink(edge + step * (n + 1), y) { n += 1 }
+            return n
+        }
+        var headRows = 0, isWide = false
+        for y in rows where !skip.contains(where: { $0.contains(y) }) {
+            let out = run(side, y)
+            guard out >= reach, out < line, run(-side, y) < reach else { continue }
+            headRows += 1
+            isWide = isWide || out >= wide
+        }
+        return isWide && Double(headRows) >= max(3, 0.25 * space)
     }
 
     /// True when the stroke also runs through a gap between two staves of the system (nine tenths of its rows):
@@ -135,8 +184,11 @@ enum BarlineFinder {
 
     /// The largest fraction, over the staves, of staff rows (staff-line rows excluded) where the ink through the
     /// candidate reaches three or more pixels out on one side only: the curves and bars of time-signature digits
-    /// or clefs, or a notehead. A barline is a straight stroke; ties and slurs cross it on both sides.
-    private static func wideOneSided(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask) -> Double {
+    /// or clefs, or a notehead. A barline is a straight stroke; ties and slurs cross it on both sides. The ink on a
+    /// side where another stroke stands parted from it within three pixels (`besideLeft`, `besideRight`) is that
+    /// stroke's.
+    private static func wideOneSided(_ bar: BarlineCandidate, _ system: [StaffCandidate], _ mask: InkMask,
+                                     besideLeft: Bool, besideRight: Bool) -> Double {
         var worst = 0.0
         for staff in system {
             let lineRows = Set(staff.lines.flatMap { line -> [Int] in
@@ -146,13 +198,27 @@ enum BarlineFinder {
             var rows = 0, wide = 0
             for y in Self.rows(of: staff) where !lineRows.contains(y) {
                 rows += 1
-                let left = (1...3).allSatisfy { mask.ink(bar.left - $0, y) }
-                let right = (1...3).allSatisfy { mask.ink(bar.right + $0, y) }
+                let left = !besideLeft && (1...3).allSatisfy { mask.ink(bar.left - $0, y) }
+                let right = !besideRight && (1...3).allSatisfy { mask.ink(bar.right + $0, y) }
                 if left != right { wide += 1 }
             }
             worst = max(worst, Double(wide) / Double(max(1, rows)))
         }
         return worst
+    }
+
+    /// True when the columns `from...to` (the last of one stroke to the first of the next) hold a white pixel on a
+    /// tenth of the system's staff rows or more: two strokes, such as a stem beside a barline, and not the halves of
+    /// one thick stroke that the column test split.
+    private static func parted(_ from: Int, _ to: Int, _ system: [StaffCandidate], _ mask: InkMask) -> Bool {
+        var white = 0, rows = 0
+        for staff in system {
+            for y in Self.rows(of: staff) {
+                rows += 1
+                if (from...max(from, to)).contains(where: { !mask.ink($0, y) }) { white += 1 }
+            }
+        }
+        return Double(white) >= 0.1 * Double(max(1, rows))
     }
 
     /// The rows from a staff's top line to its bottom line (empty, never inverted, for a degenerate staff).

@@ -71,9 +71,13 @@ struct PageCurl {
         var bend = [Float](repeating: 0, count: mask.width)
         let space = staff.space, strip = max(2, Int((space / 2).rounded()))
         let rows = staff.lines.map { Int($0.y.rounded()) }
+        // The line finder follows a line bending slowly for a while (a thick band of rows), so a staff may end
+        // where its lines lie well off their rows already: each end is followed from some spaces inside it.
+        let lead = Int((16 * space).rounded()), middle = (staff.left + staff.right) / 2
         for step in [1, -1] {
-            var x = (step > 0 ? staff.right : staff.left) + step * strip / 2
-            var shift = 0, lastX = step > 0 ? staff.right : staff.left, lastShift = 0
+            let inner = step > 0 ? max(middle, staff.right - lead) : min(middle, staff.left + lead)
+            var x = inner + step * strip / 2
+            var shift = 0, lastX = inner, lastShift = 0
             while x >= 0, x < mask.width {
                 // The ink of each row within the strip, counted once per column.
                 func inked(_ row: Int) -> Int {
@@ -85,7 +89,8 @@ struct PageCurl {
                 }
                 let limit = max(2, strip / 3 + 1)
                 var best = (shift: shift, lines: -1, ink: -1)
-                for candidate in (shift - limit)...(shift + limit) {
+                // Nearest first: on a thick (blurred) line several shifts match as well, and the staff stays put.
+                for candidate in [shift] + (1...limit).flatMap({ [shift - $0, shift + $0] }) {
                     let counts = rows.map { inked($0 + candidate) }
                     let lines = counts.filter { 2 * $0 >= strip + 1 }.count, ink = counts.reduce(0, +)
                     if lines > best.lines || (lines == best.lines && ink > best.ink) { best = (candidate, lines, ink) }

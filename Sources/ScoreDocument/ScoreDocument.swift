@@ -58,6 +58,10 @@ public final class ScoreDocument {
             pageSizes = sizes
             return
         }
+        // Poppler repairs a file Tonmeister's reader cannot read, sizing its table of objects by the largest number.
+        if structure == nil, let reason = PDFFile.repairRefusal(UnsafeRawBufferPointer(bytes.pointer)) {
+            throw .damaged(reason: reason)
+        }
         let count = try handle.pageCount()
         guard count > 0 else { throw .damaged(reason: "the document has no pages") }
         pageCount = count

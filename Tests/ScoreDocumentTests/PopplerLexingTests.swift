@@ -118,4 +118,17 @@ struct PopplerLexingTests {
         let clean = PageIsolationTests.document([PageIsolationTests.good]) // no image: nothing refused
         #expect(clean.withUnsafeBytes { RawImageScan.inflatedRefusal($0) } == nil)
     }
+
+    @Test("A damaged file naming an object number in the millions is refused before poppler repairs it")
+    func hugeObjectNumber() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz/memory-s1524-351.pdf")
+        let data = try Data(contentsOf: url)
+        #expect(data.withUnsafeBytes { PDFFile.repairRefusal($0) }?.contains("9999913") == true)
+        #expect { try ScoreDocument(data: data) } throws: { error in
+            guard case ScoreDocumentError.damaged(let reason) = error else { return false }
+            return reason.contains("object 9999913")
+        }
+        // A readable file with a few objects is not refused.
+        #expect(PageIsolationTests.document([PageIsolationTests.good]).withUnsafeBytes { PDFFile.repairRefusal($0) } == nil)
+    }
 }

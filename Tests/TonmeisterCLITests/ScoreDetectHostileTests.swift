@@ -51,7 +51,7 @@ struct ScoreDetectHostileTests {
     }
 
     /// Files found by the PDF mutation campaign (`scripts/fuzz-pdfs`, docs/fuzzing.md), kept as they were found.
-    static let findings = ["hang-5110.pdf", "hang-s1520-5731.pdf", "near-s1522-5676.pdf"]
+    static let findings = ["hang-5110.pdf", "hang-s1520-5731.pdf", "near-s1522-5676.pdf", "memory-s1524-351.pdf"]
 
     @Test("Files the mutation campaign found hanging finish quickly with exit 0 or 2", arguments: findings)
     func campaignFinding(_ name: String) throws {
@@ -59,6 +59,7 @@ struct ScoreDetectHostileTests {
         // (28 s of processor time and 780 MB in cairo before the fix). hang-s1520-5731: `2.4BI /W 100000 /H 100000` in a
         // Flate stream of a file whose damaged dictionaries keep Tonmeister's reader out (minutes in poppler before the fix).
         // near-s1522-5676: the same image behind an earlier stream whose `endstream` was lost (6.8 s before the fix).
+        // memory-s1524-351: a damaged file naming object 9 999 913, for which poppler's repair reserved 1.2 GB.
         let path = CLIRunner.packageRoot.appendingPathComponent("Tests/ScoreDocumentTests/Fixtures/fuzz/" + name).path
         let start = Date()
         let result = try CLIRunner.run("score", "detect", path, "--json")

@@ -10,16 +10,9 @@ extension PDFFile {
     /// read otherwise: the readings themselves never read a repaired file.
     init(repairing bytes: UnsafeRawBufferPointer) throws(PDFReadError) {
         var found: [(number: Int, at: Int)] = []
-        var p = 3
-        while p <= bytes.count {
-            // `obj` ending a word, after `N G`.
-            if bytes[p - 1] == 0x6A, bytes[p - 2] == 0x62, bytes[p - 3] == 0x6F,
-               p == bytes.count || PDFParser.isWhitespace(bytes[p]) || PDFParser.isDelimiter(bytes[p]),
-               let header = Self.objectHeader(bytes, before: p - 3) {
-                found.append(header)
-                guard found.count <= Self.maximumRepairedObjects else { throw .unsupported("more than a million objects to repair") }
-            }
-            p += 1
+        try Self.forEachObjectHeader(bytes) { header throws(PDFReadError) in
+            found.append(header)
+            guard found.count <= Self.maximumRepairedObjects else { throw .unsupported("more than a million objects to repair") }
         }
         var entries: [Int: Entry] = [:]
         for object in found { entries[object.number] = .offset(object.at) }
@@ -45,6 +38,36 @@ extension PDFFile {
         if let named = trailer?["Root"] { root = named }
         guard let root = root ?? catalog.map({ .reference($0, 0) }) else { throw .malformed("no catalog found while repairing") }
         self.init(bytes: bytes, entries: entries, trailer: ["Root": root])
+    }
+
+    /// Calls `body` with every `N G obj` header in `bytes` (its object number and where `N` starts), in order.
+    private static func forEachObjectHeader(_ bytes: UnsafeRawBufferPointer,
+                                            _ body: ((number: Int, at: Int)) throws(PDFReadError) -> Void) throws(PDFReadError) {
+        var p = 3
+        while p <= bytes.count {
+            // `obj` ending a word, after `N G`.
+            if bytes[p - 1] == 0x6A, bytes[p - 2] == 0x62, bytes[p - 3] == 0x6F,
+               p == bytes.count || PDFParser.isWhitespace(bytes[p]) || PDFParser.isDelimiter(bytes[p]),
+               let header = Self.objectHeader(bytes, before: p - 3) {
+                try body(header)
+            }
+            p += 1
+        }
+    }
+
+    /// The largest object number poppler may be asked to make room for when it repairs a damaged file: it sizes its
+    /// table of objects by the largest `N G obj` it finds (about 40 bytes an entry, in every document it opens).
+    static let maximumRepairedObjectNumber = 1 << 20
+
+    /// Why poppler must not repair `bytes`: an `N G obj` whose number passes ``maximumRepairedObjectNumber`` (the PDF
+    /// campaign's `memory-s1524-351`: one object renumbered 9 999 913 made each of poppler's three open documents
+    /// reserve hundreds of megabytes, 1.2 GB in all). Nil when no such header exists.
+    static func repairRefusal(_ bytes: UnsafeRawBufferPointer) -> String? {
+        var largest = 0
+        try? forEachObjectHeader(bytes) { header in largest = max(largest, header.number) }
+        guard largest > maximumRepairedObjectNumber else { return nil }
+        return "it names object \(largest), and repairing it would reserve room for that many objects "
+            + "(at most \(maximumRepairedObjectNumber))"
     }
 
     /// `N G obj` ending at `end` (where `obj` starts): the object number and where `N` starts.

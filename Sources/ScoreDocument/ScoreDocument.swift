@@ -20,6 +20,8 @@ public final class ScoreDocument {
     /// The file's structure as Tonmeister's own PDF reader read it when the document was opened (nil when that
     /// reader cannot read the file); a value, so each use works on its own copy.
     let structure: PDFFile?
+    /// Damage repaired when the document was opened, one line each (for warnings).
+    public let repairs: [String]
 
     /// Opens the PDF at `path`, with a password when it is encrypted.
     public convenience init(path: String, password: String? = nil) throws(ScoreDocumentError) {
@@ -51,6 +53,14 @@ public final class ScoreDocument {
         // A plain file gives its page sizes to Tonmeister's own reader, and poppler is opened only when a page
         // needs it; anything else is opened by poppler now (which also repairs damaged files).
         var structure = try? PDFFile(bytes: UnsafeRawBufferPointer(bytes.pointer))
+        // A header numbered far beyond the table would make poppler rebuild a table that large (PDFFile.StrayHeader):
+        // repaired in the bytes poppler reads, or refused when poppler reads the file itself (a password).
+        let stray = structure?.strayHeaders() ?? []
+        if let first = stray.first, bytes.fileURI != nil {
+            throw .damaged(reason: first.refusal)
+        }
+        PDFFile.repair(stray, in: bytes.pointer)
+        repairs = stray.map(\.repair)
         let ownSizes = password == nil ? (try? structure?.pageSizes()) ?? nil : nil
         self.structure = structure
         if let sizes = ownSizes {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `score detect` on files that used to crash it or exit 1: it exits 0 with a warning for each page it cannot
@@ -51,7 +52,8 @@ struct ScoreDetectHostileTests {
     }
 
     /// Files found by the PDF mutation campaign (`scripts/fuzz-pdfs`, docs/fuzzing.md), kept as they were found.
-    static let findings = ["hang-5110.pdf", "hang-s1520-5731.pdf", "near-s1522-5676.pdf", "memory-s1524-351.pdf"]
+    static let findings = ["hang-5110.pdf", "hang-s1520-5731.pdf", "near-s1522-5676.pdf", "memory-s1524-351.pdf",
+                          "near-s1526-50034.pdf"]
 
     @Test("Files the mutation campaign found hanging finish quickly with exit 0 or 2", arguments: findings)
     func campaignFinding(_ name: String) throws {
@@ -60,10 +62,25 @@ struct ScoreDetectHostileTests {
         // Flate stream of a file whose damaged dictionaries keep Tonmeister's reader out (minutes in poppler before the fix).
         // near-s1522-5676: the same image behind an earlier stream whose `endstream` was lost (6.8 s before the fix).
         // memory-s1524-351: a damaged file naming object 9 999 913, for which poppler's repair reserved 1.2 GB.
+        // near-s1526-50034: a readable file whose object 113 is written 9 999 913 (poppler rebuilt its table: 791 MiB).
         let path = CLIRunner.packageRoot.appendingPathComponent("Tests/ScoreDocumentTests/Fixtures/fuzz/" + name).path
         let start = Date()
         let result = try CLIRunner.run("score", "detect", path, "--json")
         #expect(result.status == 0 || result.status == 2, "\(result.stderr)")
         #expect(Date().timeIntervalSince(start) < 30, "a hang is back")
+    }
+
+    @Test("A header numbered far beyond the table is repaired with a warning, and poppler never rebuilds the table")
+    func strayHeaderRepaired() throws {
+        let path = CLIRunner.packageRoot.appendingPathComponent("Tests/ScoreDocumentTests/Fixtures/fuzz/near-s1526-50034.pdf").path
+        // Python's wait4 gives this child's own peak (Foundation's Process reaps its children without it).
+        let measure = "import os, subprocess, sys\np = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)\n"
+            + "_, status, usage = os.wait4(p.pid, 0)\nprint(os.waitstatus_to_exitcode(status), usage.ru_maxrss)"
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"),
+                                          ["-c", measure, CLIRunner.executable.path, "score", "detect", path, "--json"])
+        let fields = result.output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        #expect(fields.first == 0, "\(result.output) \(result.errors)")
+        #expect(result.errors.contains("warning: \(path): object 113's header names object 9999913; read as object 113"), "\(result.errors)")
+        #expect((fields.last ?? .max) < 400 << 10, "peak \(fields.last ?? -1) KiB: poppler rebuilt its table (791 MiB before the repair)")
     }
 }

@@ -41,7 +41,7 @@ extension PDFFile {
     }
 
     /// Calls `body` with every `N G obj` header in `bytes` (its object number and where `N` starts), in order.
-    private static func forEachObjectHeader(_ bytes: UnsafeRawBufferPointer,
+    static func forEachObjectHeader(_ bytes: UnsafeRawBufferPointer,
                                             _ body: ((number: Int, at: Int)) throws(PDFReadError) -> Void) throws(PDFReadError) {
         var p = 3
         while p <= bytes.count {
@@ -71,7 +71,7 @@ extension PDFFile {
     }
 
     /// `N G obj` ending at `end` (where `obj` starts): the object number and where `N` starts.
-    private static func objectHeader(_ bytes: UnsafeRawBufferPointer, before end: Int) -> (number: Int, at: Int)? {
+    static func objectHeader(_ bytes: UnsafeRawBufferPointer, before end: Int) -> (number: Int, at: Int)? {
         func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
         var p = end - 1
         func skip(_ test: (UInt8) -> Bool, most: Int) -> Int {

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import ScoreLayout
 import ScoreDocument
@@ -21,7 +22,16 @@ struct ScoreFileOptions: ParsableArguments {
     var password: String?
 
     func open() throws -> ScoreDocument {
-        try ScoreDocument(path: file, password: password)
+        try ScoreDocument.opened(path: file, password: password)
+    }
+}
+
+extension ScoreDocument {
+    /// Opens a score and writes a warning to standard error for each repair its opening made.
+    static func opened(path: String, password: String? = nil) throws -> ScoreDocument {
+        let document = try ScoreDocument(path: path, password: password)
+        for repair in document.repairs { FileHandle.standardError.write(Data("warning: \(path): \(repair)\n".utf8)) }
+        return document
     }
 }
 

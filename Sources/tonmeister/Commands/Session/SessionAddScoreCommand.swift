@@ -43,7 +43,7 @@ struct SessionAddScoreCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let document = try ScoreDocument(path: score, password: password)
+        let document = try ScoreDocument.opened(path: score, password: password)
         let layout = noDetect ? nil : try document.numberedAsPrinted(ScoreLayout(detected: document.detectLayout())).layout
         let store = try file.store()
         let before = try store.load()

@@ -38,7 +38,7 @@ struct SessionCreateCommand: ParsableCommand {
         guard !FileManager.default.fileExists(atPath: file) else {
             throw CLIError.badInput("\(file) already exists; choose a new name (nothing was changed)")
         }
-        let document = try ScoreDocument(path: score, password: password)
+        let document = try ScoreDocument.opened(path: score, password: password)
         let layout = detect ? try document.numberedAsPrinted(ScoreLayout(detected: document.detectLayout())).layout : nil
         let session = Session(title: title ?? URL(fileURLWithPath: score).deletingPathExtension().lastPathComponent,
                               score: ScoreReference(file: Self.path(of: score, from: file), sha256: SHA256.hex(document.data)),

@@ -59,7 +59,7 @@ struct SessionRescoreCommand: ParsableCommand {
             throw ProtocolError.scoreNotFound(index: index, count: before.scores.count, reason: "nothing was changed")
         }
         guard let oldLayout = before.layout(ofScore: index) else { throw CLIError.badInput("the session has no layout to match bars with") }
-        let document = try ScoreDocument(path: score, password: password)
+        let document = try ScoreDocument.opened(path: score, password: password)
         let detected = try document.detectLayout()
         for page in detected where page.status == .unreadable {
             printNote("warning: page \(page.page) of \(score) could not be read (\(page.unreadableReason ?? "no staves found")); its bars are not matched")

@@ -23,12 +23,14 @@ struct PageReader {
     /// page's limits: for every page when the structure could not be read, and for a page whose limits the structure
     /// reader could not check.
     let rawScan: RawImageScan.Once
+    /// The document's limits checks, each page's made once.
+    let checks: PageCheckMemo
     private var declined: [DetectedPage.Attempt] = []
     /// The largest coordinate the page reaches, once the limits check has read it (nil when it could not).
     private var checkedExtent: Double?
 
     init(handle: PopplerHandle, page: Int, size: PageSize, structure: PDFFile?, ownDecoding: Bool, dpi: Double, vector: Bool,
-         rawScan: RawImageScan.Once) {
+         rawScan: RawImageScan.Once, checks: PageCheckMemo) {
         self.handle = handle
         self.page = page
         self.size = size
@@ -37,6 +39,7 @@ struct PageReader {
         self.dpi = dpi
         self.vector = vector
         self.rawScan = rawScan
+        self.checks = checks
     }
 
     /// The page's layout; never throws.
@@ -94,7 +97,7 @@ struct PageReader {
         }
         guard structure != nil else { return nil }
         do throws(PDFCheckError) {
-            checkedExtent = try structure!.checkLimits(page: page - 1).extent
+            checkedExtent = try checks.check(page: page - 1, file: &structure!).extent
         } catch {
             switch error {
             case .refused(let refusal): return refusal

@@ -24,10 +24,13 @@ extension ScoreDocument {
             }
             // Only a page detection would draw into cairo's script surface (its limits checked, its coordinates in
             // range): any other may hold what makes poppler spin or cairo abort, and gives no repeat signs.
-            guard Self.mayDrawIntoScript(page: index, file: &file) else { continue }
-            let drawing = try PageDrawing.read(handle: handle, index: index, size: pageSizes[index])
-            pages.append(.init(layout: page, drawing: drawing, words: try Self.words(handle: handle, index: index),
-                               symbols: try Self.symbols(handle: handle, index: index), firstIndex: firstIndex))
+            guard Self.mayDrawIntoScript(page: index, file: &file, checks: pageChecks) else { continue }
+            let size = pageSizes[index]
+            let drawn = try drawnPages.entry(page: index) { () throws(ScoreDocumentError) in
+                .init(drawing: try PageDrawing.read(handle: handle, index: index, size: size),
+                      words: try Self.words(handle: handle, index: index), symbols: try Self.symbols(handle: handle, index: index))
+            }
+            pages.append(.init(layout: page, drawing: drawn.drawing, words: drawn.words, symbols: drawn.symbols, firstIndex: firstIndex))
         }
         return RepeatSignReader.read(pages)
     }
@@ -35,10 +38,10 @@ extension ScoreDocument {
     /// Whether page `index` (0-based) may be drawn into cairo's script surface, as `PageReader` decides it: Tonmeister's
     /// reader checked its limits (``PDFFile/checkLimits(page:)``) and its coordinates stay within
     /// ``PDFFile/maximumScriptCoordinate``. A file that reader cannot read is never drawn there.
-    static func mayDrawIntoScript(page index: Int, file: inout PDFFile?) -> Bool {
+    static func mayDrawIntoScript(page index: Int, file: inout PDFFile?, checks: PageCheckMemo) -> Bool {
         guard file != nil else { return false }
         do throws(PDFCheckError) {
-            return try file!.checkLimits(page: index).extent <= PDFFile.maximumScriptCoordinate
+            return try checks.check(page: index, file: &file!).extent <= PDFFile.maximumScriptCoordinate
         } catch {
             return false
         }

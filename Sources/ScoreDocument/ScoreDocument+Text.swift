@@ -94,7 +94,7 @@ extension ScoreDocument {
         // with the buffers detection left on the heap (handed back to the system before Tesseract loads).
         var cutOuts: [Int: [ScannedNumberReader.CutOut]] = [:]
         for page in layout.pages where (1...pageCount).contains(page.page) && !page.systems.isEmpty
-            && Self.mayReachPoppler(page: page.page - 1, file: &file, rawScan: rawScan) {
+            && Self.mayReachPoppler(page: page.page - 1, file: &file, rawScan: rawScan, checks: pageChecks) {
             if Self.drawsOnlyAnImage(page: page.page - 1, file: &file) {
                 cutOuts[page.page] = scannedNumberCutOuts(page: page, reader: ocr)
             } else {
@@ -124,10 +124,10 @@ extension ScoreDocument {
     /// Whether page `index` (0-based) may be handed to poppler: the limits check passes it, or, where the structure
     /// could not be read or could not check the page, the document's raw bytes declare no huge image and the repaired
     /// structure does not refuse the page (as in `PageReader`).
-    static func mayReachPoppler(page index: Int, file: inout PDFFile?, rawScan: RawImageScan.Once) -> Bool {
+    static func mayReachPoppler(page index: Int, file: inout PDFFile?, rawScan: RawImageScan.Once, checks: PageCheckMemo) -> Bool {
         guard file != nil else { return rawScan.refusal(page: index) == nil }
         do throws(PDFCheckError) {
-            try file!.checkLimits(page: index)
+            _ = try checks.check(page: index, file: &file!)
             return true
         } catch {
             if case .unreadable = error { return rawScan.refusal(page: index) == nil }

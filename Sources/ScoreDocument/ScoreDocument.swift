@@ -22,6 +22,10 @@ public final class ScoreDocument {
     let structure: PDFFile?
     /// Damage repaired when the document was opened, one line each (for warnings).
     public let repairs: [String]
+    /// Each page's limits check, made once (detection, printed numbers and the drawn form all ask).
+    let pageChecks = PageCheckMemo()
+    /// Each page's drawing, words and symbols as the form reading reads them, read once.
+    let drawnPages = DrawnPageCache()
 
     /// Opens the PDF at `path`, with a password when it is encrypted.
     public convenience init(path: String, password: String? = nil) throws(ScoreDocumentError) {

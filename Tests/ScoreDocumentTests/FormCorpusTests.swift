@@ -17,10 +17,12 @@ struct FormCorpusTests {
         var description: String { name }
     }
 
-    /// Measured: form 22/22, form-heldout 12/12, form-fresh 18/22 (MuseScore 4/4, Verovio 4/4, LilyPond 6/7,
-    /// abcm2ps 4/7; never tuned on).
+    /// Measured: form 22/22, form-heldout 12/12, form-fresh 21/22 (MuseScore 4/4, Verovio 4/4, LilyPond 6/7,
+    /// abcm2ps 7/7; never tuned on). Before cairo's script devices were kept (`RetiredScriptDevices`), a device
+    /// allocated at a freed one's address lost glyphs, and the LilyPond reel's or minuet's repeat dots with them,
+    /// depending on what else the process had drawn: this suite failed now and then beside others.
     static let folders = [Folder(name: "form", goal: 1), Folder(name: "form-heldout", goal: 1),
-                          Folder(name: "form-fresh", goal: 18.0 / 22)]
+                          Folder(name: "form-fresh", goal: 21.0 / 22)]
 
     struct TruthPiece: Decodable {
         var title: String

@@ -25,7 +25,7 @@ extension PageDrawing {
             }
             return CAIRO_STATUS_SUCCESS
         }, context.toOpaque()) else { throw .renderFailed(reason: "cairo could not create a script device") }
-        defer { cairo_device_destroy(device) }
+        defer { RetiredScriptDevices.shared.keep(device) }
         guard let surface = cairo_script_surface_create(device, CAIRO_CONTENT_COLOR_ALPHA, size.width, size.height) else {
             throw .renderFailed(reason: "cairo could not create a script surface")
         }
@@ -35,7 +35,6 @@ extension PageDrawing {
         cairo_destroy(cr)
         cairo_surface_finish(surface)
         cairo_surface_destroy(surface)
-        cairo_device_finish(device)
         return buffer.bytes
     }
 

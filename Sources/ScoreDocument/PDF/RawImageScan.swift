@@ -84,17 +84,13 @@ enum RawImageScan {
         let k = Array(key.utf8)
         var found: [(at: Int, value: Double)] = []
         var p = 0
-        while p + k.count < bytes.count {
-            if bytes[p] == k[0], (1..<k.count).allSatisfy({ bytes[p + $0] == k[$0] }) {
-                let end = p + k.count
-                if PDFParser.isWhitespace(bytes[end]) || PDFParser.isDelimiter(bytes[end]) {
-                    var parser = PDFParser(bytes, at: end)
-                    if let number = (try? parser.object())??.number { found.append((p, number.magnitude)) }
-                }
-                p = end
-            } else {
-                p += 1
+        while let at = find(k, in: bytes, from: p), at + k.count < bytes.count {
+            let end = at + k.count
+            if PDFParser.isWhitespace(bytes[end]) || PDFParser.isDelimiter(bytes[end]) {
+                var parser = PDFParser(bytes, at: end)
+                if let number = (try? parser.object())??.number { found.append((at, number.magnitude)) }
             }
+            p = end
         }
         return found
     }

@@ -60,7 +60,6 @@ struct ContentLexer {
             // spent minutes on it), `1e308` is 1 and an operator `e308`.
             let end = Self.numberEnd(bytes, from: start, limit: p)
             parser.position = end
-            if let value = Self.number(bytes, start..<end) { return .operand(.number(value)) }
             return .operand(.number(Self.popplerNumber(bytes, start..<end)))
         }
         if p - start <= 4 {
@@ -120,35 +119,5 @@ struct ContentLexer {
         // Hundreds of digits overflow: the largest finite number, which every limit refuses, not infinity.
         let finite = value.isFinite ? value : .greatestFiniteMagnitude
         return bytes[range.lowerBound] == 0x2D ? -finite : finite
-    }
-
-    /// `[+-]digits[.digits]` as poppler converts it; nil for any other form (left to the general parser).
-    static func number(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Double? {
-        var p = range.lowerBound
-        var negative = false
-        if bytes[p] == 0x2B || bytes[p] == 0x2D { negative = bytes[p] == 0x2D; p += 1 }
-        var whole = 0, digits = 0
-        while p < range.upperBound, bytes[p] >= 0x30, bytes[p] <= 0x39 {
-            whole = whole &* 10 &+ Int(bytes[p] - 0x30)
-            digits += 1
-            p += 1
-        }
-        guard digits <= 15 else { return nil }
-        var value = Double(whole)
-        if p < range.upperBound {
-            guard bytes[p] == 0x2E else { return nil }
-            p += 1
-            var scale = 0.1
-            while p < range.upperBound {
-                let d = bytes[p]
-                guard d >= 0x30, d <= 0x39 else { return nil }
-                value = value + scale * Double(d - 0x30)
-                scale *= 0.1
-                digits += 1
-                p += 1
-            }
-        }
-        guard digits > 0 else { return nil }
-        return negative ? -value : value
     }
 }

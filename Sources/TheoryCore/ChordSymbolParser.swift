@@ -36,9 +36,10 @@ package enum ChordSymbolParser {
         let target = Array(rest.lowercased().filter { $0 != " " && $0 != "." })
         guard !target.isEmpty, target.count <= 24 else { return nil }
         var best: (String, Int)? = nil
-        for key in ChordCatalog.suffixKeys where abs(key.count - target.count) <= 2 {
-            let d = ChordCatalog.editDistance(target, Array(key.lowercased()))
-            if d <= Swift.max(1, Swift.min(2, target.count / 3)), d < (best?.1 ?? Int.max) { best = (key, d) }
+        let limit = Swift.max(1, Swift.min(2, target.count / 3))
+        for (key, characters) in ChordCatalog.lowercasedSuffixKeys where abs(characters.count - target.count) <= 2 {
+            // The first key at the smallest distance: a later one must be strictly nearer.
+            if let d = ChordCatalog.editDistance(target, characters, atMost: Swift.min(limit, (best?.1 ?? Int.max) - 1)) { best = (key, d) }
         }
         guard let (key, _) = best, (try? parseSymbol(root + key + bass)) != nil else { return nil }
         return root + key + bass

@@ -124,6 +124,9 @@ package enum ChordCatalog {
         return d
     }()
 
+    /// ``suffixKeys`` lowercased, as characters (for the nearest-symbol search).
+    package static let lowercasedSuffixKeys: [(key: String, characters: [Character])] = suffixKeys.map { ($0, Array($0.lowercased())) }
+
     /// Every suffix read by lookup, canonical symbols first, then aliases and peer suffixes, for suggestions.
     package static let suffixKeys: [String] = {
         var seen = Set<String>()
@@ -148,20 +151,38 @@ package enum ChordCatalog {
         return best?.0
     }
 
-    /// Levenshtein distance between two character arrays.
+    /// Levenshtein distance between two arrays (of characters, bytes …).
     package static func editDistance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
+        editDistance(a, b, atMost: .max)!
+    }
+
+    /// ``editDistance(_:_:)`` when it is at most `bound`, else nil: it stops at the first row whose every entry is past
+    /// `bound` (a "did you mean" search only wants near names, and a wrong chord symbol is checked against them all).
+    package static func editDistance<T: Equatable>(_ a: [T], _ b: [T], atMost bound: Int) -> Int? {
+        if a.isEmpty || b.isEmpty { return Swift.max(a.count, b.count) <= bound ? Swift.max(a.count, b.count) : nil }
+        if (a.count - b.count).magnitude > bound { return nil }
+        // Plain loops: this runs for every catalog name against every wrong symbol, and ranges turned into arrays
+        // cost most of it in a debug build (the test suite's).
+        var previous = [Int](repeating: 0, count: b.count + 1)
+        var current = previous
+        var j = 0
+        while j <= b.count { previous[j] = j; j += 1 }
+        var i = 1
+        while i <= a.count {
             current[0] = i
-            for j in 1...b.count {
+            var smallest = i
+            j = 1
+            while j <= b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                let value = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                current[j] = value
+                if value < smallest { smallest = value }
+                j += 1
             }
+            if smallest > bound { return nil }
             swap(&previous, &current)
+            i += 1
         }
-        return previous[b.count]
+        return previous[b.count] <= bound ? previous[b.count] : nil
     }
 }

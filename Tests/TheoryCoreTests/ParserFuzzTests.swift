@@ -24,10 +24,14 @@ import Testing
         return s
     }
 
-    @Test func hundredThousandRandomStrings() {
-        var rng = SplitMix64(seed: 0xC0FFEE)
+    /// 100 000 strings in ten parts of 10 000, each from its own seed: one part per test case, so that the parts run
+    /// beside the rest of the suite (as one test of 100 000 it held one of the two test threads for the whole run
+    /// and was the last to finish: 540 s of the 540 s test run in CI).
+    @Test(arguments: 0..<10)
+    func hundredThousandRandomStrings(part: Int) {
+        var rng = SplitMix64(seed: 0xC0FFEE &+ UInt64(part))
         var parsed = 0
-        for k in 0..<100_000 {
+        for k in 0..<10_000 {
             let s = Self.randomString(&rng)
             if let chord = try? Chord(s) {
                 parsed += 1
@@ -39,7 +43,7 @@ import Testing
             _ = try? Pitch(s)
             _ = try? Interval(s)
         }
-        #expect(parsed > 1000)
+        #expect(parsed > 100)
     }
 
     @Test func pathologicalInputs() {

@@ -1,3 +1,5 @@
+import Foundation
+
 extension PDFFile {
     /// The most objects a repair registers (a larger file is left unrepaired).
     static let maximumRepairedObjects = 1 << 20
@@ -41,17 +43,23 @@ extension PDFFile {
     }
 
     /// Calls `body` with every `N G obj` header in `bytes` (its object number and where `N` starts), in order.
+    ///
+    /// Every file is searched when it is opened (``strayHeaders()``), so the search jumps from one `o` to the next
+    /// with `memchr` rather than looking at every byte.
     static func forEachObjectHeader(_ bytes: UnsafeRawBufferPointer,
-                                            _ body: ((number: Int, at: Int)) throws(PDFReadError) -> Void) throws(PDFReadError) {
-        var p = 3
-        while p <= bytes.count {
+                                    _ body: ((number: Int, at: Int)) throws(PDFReadError) -> Void) throws(PDFReadError) {
+        guard let base = bytes.baseAddress, bytes.count >= 3 else { return }
+        var p = 0
+        while p + 3 <= bytes.count, let hit = memchr(base + p, 0x6F, bytes.count - 2 - p) {
+            let o = base.distance(to: UnsafeRawPointer(hit))
+            let end = o + 3
             // `obj` ending a word, after `N G`.
-            if bytes[p - 1] == 0x6A, bytes[p - 2] == 0x62, bytes[p - 3] == 0x6F,
-               p == bytes.count || PDFParser.isWhitespace(bytes[p]) || PDFParser.isDelimiter(bytes[p]),
-               let header = Self.objectHeader(bytes, before: p - 3) {
+            if bytes[o + 1] == 0x62, bytes[o + 2] == 0x6A,
+               end == bytes.count || PDFParser.isWhitespace(bytes[end]) || PDFParser.isDelimiter(bytes[end]),
+               let header = Self.objectHeader(bytes, before: o) {
                 try body(header)
             }
-            p += 1
+            p = o + 1
         }
     }
 

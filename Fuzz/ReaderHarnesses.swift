@@ -3,12 +3,20 @@
 // without a crash, a hang or unbounded memory, whatever the bytes.
 import Foundation
 
-/// The PDF structure reader (and its repair of a file it refuses): cross-reference sections, objects, the page tree,
-/// page sizes, the image checks.
+/// The PDF structure reader (and its repair of a file it refuses, and of stray object headers in one it reads):
+/// cross-reference sections, objects, the page tree, page sizes, the image checks.
 @_cdecl("tm_fuzz_pdf_structure")
 public func fuzzPDFStructure(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    _ = PDFFile.repairRefusal(bytes)
+    if let readable = try? PDFFile(bytes: bytes) {
+        // The stray headers' repair, on a private copy (the fuzzer's input must stay as it is).
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, size), alignment: 1)
+        defer { copy.deallocate() }
+        copy.copyMemory(from: bytes)
+        PDFFile.repair(readable.strayHeaders(), in: UnsafeMutableRawBufferPointer(rebasing: copy[0..<size]))
+    }
     guard var file = (try? PDFFile(bytes: bytes)) ?? (try? PDFFile(repairing: bytes)) else { return 0 }
     let pages = (try? file.pageSizes())?.count ?? 0
     for index in 0..<min(pages, 4) {

@@ -5,6 +5,8 @@ import ScoreFollowing
 // Usage: FollowBench CORPUS_DIR [--split tune|held-out|all] [--no-onsets] [--single-resolution] [--no-tempo]
 //        [--no-refine] [--no-silence] [--notes] [--plain-flux] [--fresh-share S] [--fresh-window BEFORE AFTER]
 //        [--onset-floor S] [--onset-floor-radius FRAMES] [--silent-mismatch C] [--anchor] [--anchor-any] [--anchor-hold S] [--anchor-share S] [--anchor-reach FRAMES]
+//        [--flux-compression G] [--onset-compression G] [--recentre] [--recentre-min F] [--recentre-share S]
+//        [--no-hold-start] [--no-hold-end] [--edge-reach FRAMES] [--hold-end-frames FRAMES] [--quiet-gap FRAMES]
 //        [--step-penalty P] [--fermata F] [--band FRAMES] [--coarse-rush P] [--fine-rush P] [--json OUT]
 //        [--path TAKE_FILE OUT_CSV]
 
@@ -32,6 +34,11 @@ while i < arguments.count {
     case "--recentre-share": options.recentreShare = Double(arguments[i + 1])!; i += 1
     case "--flux-compression": options.fluxCompression = Float(arguments[i + 1])!; i += 1
     case "--onset-compression": options.onsetCompression = Float(arguments[i + 1])!; i += 1
+    case "--no-hold-start": options.holdStart = false
+    case "--no-hold-end": options.holdEnd = false
+    case "--quiet-gap": options.quietGap = Int(arguments[i + 1])!; i += 1
+    case "--edge-reach": options.edgeReach = Int(arguments[i + 1])!; i += 1
+    case "--hold-end-frames": options.holdEndFrames = Int(arguments[i + 1])!; i += 1
     case "--onset-floor-radius": options.onsetFloorRadius = Int(arguments[i + 1])!; i += 1
     case "--silent-mismatch": options.silentMismatch = Float(arguments[i + 1])!; i += 1
     case "--anchor": options.anchorAfterHolds = true

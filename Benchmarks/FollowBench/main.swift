@@ -5,6 +5,8 @@ import ScoreFollowing
 // Usage: FollowBench CORPUS_DIR [--split tune|held-out|all] [--no-onsets] [--single-resolution] [--no-tempo]
 //        [--no-refine] [--no-silence] [--notes] [--plain-flux] [--fresh-share S] [--fresh-window BEFORE AFTER]
 //        [--onset-floor S] [--onset-floor-radius FRAMES] [--silent-mismatch C] [--anchor] [--anchor-any] [--anchor-hold S] [--anchor-share S] [--anchor-reach FRAMES]
+//        [--flux-compression G] [--onset-compression G] [--recentre] [--recentre-min F] [--recentre-share S]
+//        [--no-hold-start] [--no-hold-end] [--edge-reach FRAMES] [--hold-end-frames FRAMES] [--quiet-gap FRAMES]
 //        [--step-penalty P] [--fermata F] [--band FRAMES] [--coarse-rush P] [--fine-rush P] [--json OUT]
 //        [--path TAKE_FILE OUT_CSV]
 
@@ -27,6 +29,16 @@ while i < arguments.count {
     case "--no-tempo": options.tempoEstimate = false
     case "--no-refine": options.refineOnsets = false
     case "--onset-floor": options.onsetFloor = Float(arguments[i + 1])!; i += 1
+    case "--recentre": options.recentreRefinement = true
+    case "--recentre-min": options.recentreMinimum = Double(arguments[i + 1])!; i += 1
+    case "--recentre-share": options.recentreShare = Double(arguments[i + 1])!; i += 1
+    case "--flux-compression": options.fluxCompression = Float(arguments[i + 1])!; i += 1
+    case "--onset-compression": options.onsetCompression = Float(arguments[i + 1])!; i += 1
+    case "--no-hold-start": options.holdStart = false
+    case "--no-hold-end": options.holdEnd = false
+    case "--quiet-gap": options.quietGap = Int(arguments[i + 1])!; i += 1
+    case "--edge-reach": options.edgeReach = Int(arguments[i + 1])!; i += 1
+    case "--hold-end-frames": options.holdEndFrames = Int(arguments[i + 1])!; i += 1
     case "--onset-floor-radius": options.onsetFloorRadius = Int(arguments[i + 1])!; i += 1
     case "--silent-mismatch": options.silentMismatch = Float(arguments[i + 1])!; i += 1
     case "--anchor": options.anchorAfterHolds = true
@@ -105,9 +117,28 @@ for item in manifest where split == "all" || item.split == split {
                                                    audio: AudioSignal.read(directory + "/" + item.take), tempoScale: result.tempoScale)
         try matrix.map { $0.map { String(format: "%.3f", $0) }.joined(separator: ",") }.joined(separator: "\n")
             .write(toFile: pathOut + ".matrix", atomically: true, encoding: .utf8)
+        // Both sides' features at 50 frames a second (chroma 12, onset 12, silent) for error analysis.
+        let audioFeatures = try follower.features(of: AudioSignal.read(directory + "/" + item.take))
+        let scoreFeatures = follower.laidOut(try ScoreFile.read(directory + "/" + item.score), scale: result.tempoScale).features
+        for (name, f) in [("audio", audioFeatures.features), ("score", scoreFeatures)] {
+            try (0..<f.count).map { t in (f.chroma[(t * 12)..<(t * 12 + 12)] + f.onset[(t * 12)..<(t * 12 + 12)]).map { String(format: "%.3f", $0) }
+                .joined(separator: ",") + (f.silent[t] ? ",1" : ",0") }.joined(separator: "\n")
+                .write(toFile: pathOut + "." + name, atomically: true, encoding: .utf8)
+        }
         let truthText = item.truth.map { "\($0.index),\($0.time)" }.joined(separator: "\n")
         try truthText.write(toFile: pathOut + ".truth", atomically: true, encoding: .utf8)
         print("tempo scale \(result.tempoScale), confidence \(result.confidence)")
+        let timeline = ScoreTimeline(score: try ScoreFile.read(directory + "/" + item.score), fermataStretch: options.fermataStretch,
+                                     fermataLead: options.elasticFermatas ? options.fermataLead : 0)
+        if let a = result.path.first, let b = result.path.last {
+            print(String(format: "path from score %.2f audio %.2f to score %.2f audio %.2f", a.score, a.audio, b.score, b.audio))
+        }
+        for t in item.truth where t.index < timeline.downbeats.count {
+            let s = timeline.downbeats[t.index]
+            let p = result.path.first { $0.score >= s - 1e-9 }
+            print(String(format: "downbeat %d score %.2f truth %.3f path reaches it at %@", t.index, s, t.time,
+                         p.map { String(format: "%.3f", $0.audio) } ?? "-"))
+        }
         for m in result.measures {
             let t = item.truth.first { $0.index == m.index }
             print(m.index, m.number, m.pass, String(format: "%.3f", m.time), t.map { String(format: "truth %@ %.3f", $0.number, $0.time) } ?? "-")

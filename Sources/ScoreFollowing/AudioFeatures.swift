@@ -11,7 +11,10 @@ public struct AudioFeatures: Sendable {
 
     /// Analyses `signal` (at `AudioSignal.analysisRate`): 4096-point frames for chroma, 2048 for onsets; the onset
     /// chroma's local normalization is floored at `onsetFloor` of the largest onset within ±`onsetFloorRadius` frames.
-    public init(_ signal: AudioSignal, onsetFloor: Float = 0, onsetFloorRadius: Int = 150) throws {
+    /// `fluxCompression`: γ of the `log(1 + γ·energy)` whose rises make `flux` and `pitchFlux`; `onsetCompression`
+    /// the same for the onset chroma.
+    public init(_ signal: AudioSignal, onsetFloor: Float = 0, onsetFloorRadius: Int = 150, fluxCompression: Float = 10_000,
+                onsetCompression: Float = 1000) throws {
         let hop = Int((Double(signal.rate) / FeatureSequence.frameRate).rounded())
         let count = signal.samples.count / hop + 1
         var rms: Double = 0
@@ -43,11 +46,13 @@ public struct AudioFeatures: Sendable {
             for k in 0..<12 { chroma[t * 12 + k] = log1pf(100 * chroma[t * 12 + k]) }
             guard t > 0 else { continue }
             for p in 36..<109 {
-                let d = log1pf(1000 * onsetEnergy[t * pitches + p]) - log1pf(1000 * onsetEnergy[(t - 1) * pitches + p])
-                if d > 0 {
-                    rawOnset[t * 12 + p % 12] += d
-                    flux[t] += d
-                    pitchFlux[t * 128 + p] = d
+                let now = onsetEnergy[t * pitches + p], before = onsetEnergy[(t - 1) * pitches + p]
+                let d = log1pf(onsetCompression * now) - log1pf(onsetCompression * before)
+                if d > 0 { rawOnset[t * 12 + p % 12] += d }
+                let r = fluxCompression == onsetCompression ? d : log1pf(fluxCompression * now) - log1pf(fluxCompression * before)
+                if r > 0 {
+                    flux[t] += r
+                    pitchFlux[t * 128 + p] = r
                 }
             }
         }

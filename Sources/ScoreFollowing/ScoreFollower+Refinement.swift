@@ -34,6 +34,36 @@ extension ScoreFollower {
         return (plain.start, Double(plain.peak) - plain.start)
     }
 
+    /// Moves each downbeat of `measures` (read off the path) onto its notes' onset and answers the onsets' rises.
+    /// With `recentreRefinement`, when the onsets found lie on the whole before the path's downbeats (a take's soft
+    /// attacks, which the path reaches late), the search is made again around the path's downbeats moved by that
+    /// median shift.
+    func refine(_ measures: inout [FollowedMeasure], timeline: ScoreTimeline, audio: AudioFeatures) -> [Double] {
+        let rate = FeatureSequence.frameRate
+        let beats = measures.map { timeline.downbeats[$0.index] }
+        let frames = measures.map { $0.time * rate }
+        func onsets(shift: Double) -> [(frame: Double, rise: Double?)?] {
+            zip(frames, beats).map { frame, beat in
+                struckPitches(timeline, at: beat).isEmpty ? nil : refinedOnset(frame + shift, at: beat, timeline: timeline, audio: audio)
+            }
+        }
+        var found = onsets(shift: 0)
+        if options.recentreRefinement {
+            let shifts = zip(found, frames).compactMap { onset, frame in onset.flatMap { $0.rise == nil ? nil : $0.frame - frame } }.sorted()
+            if shifts.count >= 3 {
+                let median = shifts[shifts.count / 2]
+                if median <= -options.recentreMinimum { found = onsets(shift: (median * options.recentreShare).rounded()) }
+            }
+        }
+        var rises: [Double] = []
+        for k in measures.indices {
+            guard let onset = found[k] else { continue }
+            if let rise = onset.rise { rises.append(rise) }
+            measures[k].time = onset.frame / rate
+        }
+        return rises
+    }
+
     /// The rise of `pitches`' partials (weighted by ``onsetPartials``) at each frame of `frames`, from the first.
     func partialRise(of pitches: [Int], frames: ClosedRange<Int>, audio: AudioFeatures) -> [Float] {
         var evidence = [Float](repeating: 0, count: frames.count)

@@ -42,6 +42,9 @@ struct SubsequenceDTW {
     /// Added to a step that speeds up (more score frames than audio frames) into an elastic frame: a held fermata is
     /// not rushed, so the path does not race through it and crawl through the bars after it.
     var rushPenalty: Float = 0
+    /// The path may begin only at score frames up to `startLimit` and end only at `endMinimum` or later.
+    var startLimit = Int.max
+    var endMinimum = 0
 
     @inline(__always) func cost(_ i: Int, _ j: Int) -> Float {
         var dot: Float = 0
@@ -107,7 +110,7 @@ struct SubsequenceDTW {
                 let c = cost(i, j)
                 let cell = offsets[j] + i - r.lowerBound
                 local[cell] = c
-                var value = startCost + c
+                var value = i <= startLimit ? startCost + c : Float.infinity
                 var choice: UInt8 = 0
                 let free = elastic[i]
                 for (s, st) in steps.enumerated() {
@@ -130,7 +133,7 @@ struct SubsequenceDTW {
                 accumulated[cell] = value
                 step[cell] = choice
                 let finish = value + Float(m - 1 - j) * skipCost
-                if finish < best.value { best = (finish, cell, j) }
+                if finish < best.value, i >= endMinimum { best = (finish, cell, j) }
             }
         }
         guard best.cell >= 0 else { return nil }

@@ -10,6 +10,7 @@ geometry) and the truth writer. Seeded and reproducible.
     SOURCES=Tests/ScoreDocumentTests/Corpus python3 scripts/corpus/make-scans-other.py N|NH
         # scans of the abcm2ps and MusiXTeX pages (make-engravers.py): N tuning, NH held out,
         # NT more tuning scans of other kinds (to /tmp/scans-engravers-more, not committed)
+        # NB bilevel scans of the tuning pages whose thin barlines break into dots (to /tmp/scans-engravers-bilevel)
 
 Set D (looked at while fixing) and set E (only ever measured as totals) were kept out of the repository; the
 corpus pages come from the tuning sets (sources: the same engravings, other pages, seeds and settings).
@@ -528,6 +529,20 @@ SET_NEW_MORE = [
          thick=2, black=75, specks=0.00008, what="photocopy: thickened, many specks, rotated -1.3 deg"),
 ]
 
+# Bilevel scans of the tuning pages at the threshold that breaks thin barlines into dots (N03's kind), to tune the
+# reading of dotted barlines on (issue 30): "NB", written to /tmp/scans-engravers-bilevel. Never made from the
+# held-out pages.
+SET_NEW_BILEVEL = [
+    dict(id="B%02d" % (n + 1), kind="g4-300", eng=eng, name=name, page=page, seed=9600 + n, angle=angle, dpi=300,
+         store="g4", thr=thr, pre_blur=0.8, pre_noise=20,
+         what="bilevel 300 dpi, threshold %d, CCITT G4, rotated %.1f deg" % (thr, angle))
+    for n, (eng, name, page, angle, thr) in enumerate([
+        ("musixtex", "part-a", 1, -0.3, 135), ("musixtex", "piano-a", 1, 0.4, 135), ("musixtex", "piano-a", 2, -0.2, 135),
+        ("musixtex", "piano-d", 1, 0.3, 135), ("musixtex", "piano-d", 2, -0.5, 135), ("musixtex", "part-d", 1, -0.4, 138),
+        ("musixtex", "part-a", 1, 0.6, 140), ("abcm2ps", "part-a", 1, -0.3, 135), ("abcm2ps", "piano-a", 1, 0.3, 135),
+        ("abcm2ps", "satb-a", 1, -0.2, 135), ("abcm2ps", "piano-c", 2, 0.5, 138)])
+]
+
 
 def staff_space(page):
     sps = [(st["bottom"] - st["top"]) / 4 for s in page["systems"] for st in s.get("staves", [])]
@@ -614,6 +629,7 @@ def main():
             "corpus": (SET_CORPUS, os.path.join(ROOT, "Tests", "ScoreDocumentTests", "Corpus", "scans-other")),
             "N": (SET_NEW, os.path.join(ROOT, "Tests", "ScoreDocumentTests", "Corpus", "scans-engravers")),
             "NT": (SET_NEW_MORE, "/tmp/scans-engravers-more"),
+            "NB": (SET_NEW_BILEVEL, "/tmp/scans-engravers-bilevel"),
             "NH": (SET_NEW_HELDOUT, os.path.join(ROOT, "Tests", "ScoreDocumentTests", "Corpus", "scans-engravers-heldout"))}
     specs, outdir = sets[which]
     os.makedirs(outdir, exist_ok=True)

@@ -42,6 +42,8 @@ enum BarlineFinder {
             while right + 1 < ceiling, right - stroke.1 < 2, staffCoverage(right + 1, system, mask) >= 0.5 { right += 1 }
             return (left, right)
         }
+        strokes = (strokes + dottedStrokes(in: system, mask: mask, space: space, from: start, to: end, solid: columns))
+            .sorted { $0.0 < $1.0 }
         // Judge every stroke on its own for an attached notehead or beam (a stem standing next to a barline must
         // not spoil it), join the strokes that remain and lie closer than 1.2 staff spaces into one barline (the
         // thin and thick lines of a double, final or repeat barline), then require the whole barline to be

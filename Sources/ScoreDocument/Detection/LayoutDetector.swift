@@ -158,8 +158,10 @@ public enum LayoutDetector {
         // A page curled toward a book's spine: its staves are read again from the mask straightened out.
         let curl = PageCurl(staves: staves, lineMask: lineMask)
         if let curl {
+            // The line mask is most often the mask itself (one buffer): it is straightened once.
+            let same = mask.bits.withUnsafeBufferPointer { a in lineMask.bits.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress } }
             mask = curl.straightened(mask)
-            lineMask = curl.straightened(lineMask)
+            lineMask = same ? mask : curl.straightened(lineMask)
             (lines, staves) = staffLines(in: lineMask, scale: scale)
             staves = withPartialStaves(staves, lines: lines, mask: mask, lineMask: lineMask, scale: scale)
         }

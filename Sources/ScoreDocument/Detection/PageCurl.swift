@@ -26,6 +26,12 @@ struct PageCurl {
         self.bends = bends
     }
 
+    /// A curl given by its staff centres and their bends (tests).
+    init(centres: [Double], bends: [[Float]]) {
+        self.centres = centres
+        self.bends = bends
+    }
+
     /// How far (rows, down positive) the page at column `x`, row `y` lies from where it would be on a flat page.
     func offset(x: Int, y: Double) -> Double {
         offset(column: max(0, min(bends[0].count - 1, x)), between: staves(around: y))

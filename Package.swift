@@ -66,6 +66,12 @@ let package = Package(
             "TheoryCore", "Fretboard", "Quiz", "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage",
             "TonmeisterServer", "ScoreFollowing",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], linkerSettings: [
+            // Release builds (Linux): lld, relative relocations packed (DT_RELR, glibc 2.36) and only the symbols named
+            // with --export-dynamic-symbol exported (the static Swift runtime's link exports all 33 000 otherwise):
+            // 6 MB less resident memory in every run, docs/benchmarks.md "scans".
+            .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+                         .when(platforms: [.linux], configuration: .release)),
         ]),
         .executableTarget(
             name: "TheoryBench",

@@ -50,9 +50,14 @@ public final class ScoreDocument {
 
     private init(data: Data, password: String?, path: String?) throws(ScoreDocumentError) {
         try Self.checkEnvelope(data)
-        self.data = data
+        let bytes = try SharedBytes(data, path: path, needsFile: password != nil)
+        // The file's bytes are held once: `data` reads the shared buffer (and keeps it alive), and the file as read
+        // is let go (a scan's megabytes count in the peak memory of detection, issue 30).
+        self.data = Data(bytesNoCopy: bytes.pointer.baseAddress!, count: bytes.count, deallocator: .custom { _, _ in
+            withExtendedLifetime(bytes) {}
+        })
         self.password = password
-        self.bytes = try SharedBytes(data, path: path, needsFile: password != nil)
+        self.bytes = bytes
         self.handle = try PopplerHandle(bytes: bytes, password: password)
         // A plain file gives its page sizes to Tonmeister's own reader, and poppler is opened only when a page
         // needs it; anything else is opened by poppler now (which also repairs damaged files).

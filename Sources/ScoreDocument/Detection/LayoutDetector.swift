@@ -117,7 +117,7 @@ public enum LayoutDetector {
             mask = InkMask(adaptive: image!)
         }
         let angle = SkewEstimator.estimate(mask, maxDegrees: 2.5)
-        if angle != 0 { mask = mask.deskewed(by: angle) }
+        if angle != 0 { mask = (consume mask).deskewed(by: angle) }
 
         var (lines, staves) = staffLines(in: mask, scale: scale)
         let broken = lines.count - 5 * staves.count >= 2 || staves.isEmpty
@@ -136,7 +136,9 @@ public enum LayoutDetector {
                 averaged.averageRows(radius: max(1, Int(scale.rounded())))
                 ridged.addRidges(of: averaged, reach: max(2, Int((1.5 * scale).rounded())), depth: ridgeDepth)
             }
-            let ridgedMask = angle != 0 ? ridged.deskewed(by: angle) : ridged
+            // Handed over (not copied) to be straightened in its own buffer: one page buffer fewer at the peak.
+            let ridgedMask: InkMask
+            if angle != 0 { ridgedMask = (consume ridged).deskewed(by: angle) } else { ridgedMask = ridged }
             let again = staffLines(in: ridgedMask, scale: scale)
             if again.staves.count > staves.count { (lines, staves, lineMask) = (again.lines, again.staves, ridgedMask) }
         }
@@ -158,8 +160,10 @@ public enum LayoutDetector {
         // A page curled toward a book's spine: its staves are read again from the mask straightened out.
         let curl = PageCurl(staves: staves, lineMask: lineMask)
         if let curl {
+            // The line mask is most often the mask itself (one buffer): it is straightened once.
+            let same = mask.bits.withUnsafeBufferPointer { a in lineMask.bits.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress } }
             mask = curl.straightened(mask)
-            lineMask = curl.straightened(lineMask)
+            lineMask = same ? mask : curl.straightened(lineMask)
             (lines, staves) = staffLines(in: lineMask, scale: scale)
             staves = withPartialStaves(staves, lines: lines, mask: mask, lineMask: lineMask, scale: scale)
         }

@@ -26,6 +26,12 @@ struct PageCurl {
         self.bends = bends
     }
 
+    /// A curl given by its staff centres and their bends (tests).
+    init(centres: [Double], bends: [[Float]]) {
+        self.centres = centres
+        self.bends = bends
+    }
+
     /// How far (rows, down positive) the page at column `x`, row `y` lies from where it would be on a flat page.
     func offset(x: Int, y: Double) -> Double {
         offset(column: max(0, min(bends[0].count - 1, x)), between: staves(around: y))
@@ -43,25 +49,50 @@ struct PageCurl {
     }
 
     /// The mask with every column shifted back by the curl: staves run straight.
+    ///
+    /// Only the columns where the staves around a row bend are looked up one by one; the rest of the row (the
+    /// straight middle of a page curled at one side, usually most of it) is copied as it is, since a bend of 0
+    /// leaves a pixel where it was.
     func straightened(_ mask: InkMask) -> InkMask {
         let w = mask.width, h = mask.height
+        // Per staff, the columns from its first bent one to its last (an empty range when it is straight).
+        let bent: [Range<Int>] = bends.map { bend in
+            guard let first = bend.firstIndex(where: { $0 != 0 }), let last = bend.lastIndex(where: { $0 != 0 }) else { return 0..<0 }
+            // A bend held to the array's end holds for any column beyond it too.
+            return first..<(last == bend.count - 1 ? Int.max : last + 1)
+        }
         let bits = [UInt8](pageCapacity: w * h) { buffer, initialized in
             let out = UncheckedSendable(buffer)
             mask.bits.withUnsafeBufferPointer { source in
                 Bands.forEach(rows: h, width: w) { band in
+                    let target = out.value.baseAddress!
                     for y in band {
                         // The staves around a row are the same all along it.
                         let around = staves(around: Double(y))
-                        for x in 0..<w {
-                            let from = y + Int(offset(column: min(bends[0].count - 1, x), between: around).rounded())
-                            out.value[y * w + x] = from >= 0 && from < h ? source[from * w + x] : 0
+                        let a = bent[around.upper], b = bent[around.lower]
+                        let columns = a.isEmpty ? b : b.isEmpty ? a : min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+                        let lower = min(columns.lowerBound, w), upper = min(max(columns.upperBound, lower), w)
+                        let row = target + y * w
+                        row.update(from: source.baseAddress! + y * w, count: lower)
+                        for x in lower..<upper {
+                            let shift = Self.rounded(offset(column: min(bends[0].count - 1, x), between: around))
+                            let from = y + shift
+                            row[x] = from >= 0 && from < h ? source[from * w + x] : 0
                         }
+                        (row + upper).update(from: source.baseAddress! + y * w + upper, count: w - upper)
                     }
                 }
             }
             initialized = w * h
         }
         return InkMask(width: w, height: h, bits: bits)
+    }
+
+    /// `value.rounded()` (half away from zero) as an integer, without a call into the C library: the fraction left
+    /// by truncation is exact for any offset a page can have.
+    @inline(__always) static func rounded(_ value: Double) -> Int {
+        let whole = Int(value), fraction = value - Double(whole)
+        return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
     }
 
     /// The bend of a staff at every column beyond its straight ends (0 within them): strips half a space wide are

@@ -40,7 +40,7 @@ struct ScoreDetectCommand: ParsableCommand {
     }
 
     func run() throws {
-        ScoreDocument.keepPageBuffersOnTheHeap()
+        ScoreDocument.tuneMemoryForDetection()
         let document = try score.open()
         let wanted = try pages?.pages(count: document.pageCount)
         let detected = try document.detectLayout(pages: wanted, dpi: dpi, vector: !raster)

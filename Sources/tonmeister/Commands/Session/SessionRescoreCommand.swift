@@ -48,7 +48,7 @@ struct SessionRescoreCommand: ParsableCommand {
     func run() throws {
         if undo { return try undoRescore() }
         guard let score else { return }
-        ScoreDocument.keepPageBuffersOnTheHeap()
+        ScoreDocument.tuneMemoryForDetection()
         let store = try file.store()
         let before = try file.load()
         if before.hasSeveralScores, scoreIndex == nil {

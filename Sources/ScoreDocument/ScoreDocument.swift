@@ -51,14 +51,6 @@ public final class ScoreDocument {
     private init(data: Data, password: String?, path: String?) throws(ScoreDocumentError) {
         try Self.checkEnvelope(data)
         let bytes = try SharedBytes(data, path: path, needsFile: password != nil)
-        // The file's bytes are held once: `data` reads the shared buffer (and keeps it alive), and the file as read
-        // is let go (a scan's megabytes count in the peak memory of detection, issue 30).
-        self.data = Data(bytesNoCopy: bytes.pointer.baseAddress!, count: bytes.count, deallocator: .custom { _, _ in
-            withExtendedLifetime(bytes) {}
-        })
-        self.password = password
-        self.bytes = bytes
-        self.handle = try PopplerHandle(bytes: bytes, password: password)
         // A plain file gives its page sizes to Tonmeister's own reader, and poppler is opened only when a page
         // needs it; anything else is opened by poppler now (which also repairs damaged files).
         var structure = try? PDFFile(bytes: UnsafeRawBufferPointer(bytes.pointer))
@@ -70,6 +62,15 @@ public final class ScoreDocument {
         }
         PDFFile.repair(stray, in: bytes.pointer)
         repairs = stray.map(\.repair)
+        // The file's bytes are held once: `data` reads the shared buffer (and keeps it alive), and the file as read
+        // is let go (a scan's megabytes count in the peak memory of detection, issue 30); unless the shared bytes
+        // were repaired, when `data` stays the file as read (its hash names the file).
+        self.data = stray.isEmpty ? Data(bytesNoCopy: bytes.pointer.baseAddress!, count: bytes.count, deallocator: .custom { _, _ in
+            withExtendedLifetime(bytes) {}
+        }) : data
+        self.password = password
+        self.bytes = bytes
+        self.handle = try PopplerHandle(bytes: bytes, password: password)
         let ownSizes = password == nil ? (try? structure?.pageSizes()) ?? nil : nil
         self.structure = structure
         if let sizes = ownSizes {

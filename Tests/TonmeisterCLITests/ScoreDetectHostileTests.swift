@@ -53,7 +53,7 @@ struct ScoreDetectHostileTests {
 
     /// Files found by the PDF mutation campaign (`scripts/fuzz-pdfs`, docs/fuzzing.md), kept as they were found.
     static let findings = ["hang-5110.pdf", "hang-s1520-5731.pdf", "near-s1522-5676.pdf", "memory-s1524-351.pdf",
-                          "near-s1526-50034.pdf"]
+                          "near-s1526-50034.pdf", "memory-s1527-10822.pdf"]
 
     @Test("Files the mutation campaign found hanging finish quickly with exit 0 or 2", arguments: findings)
     func campaignFinding(_ name: String) throws {
@@ -63,6 +63,7 @@ struct ScoreDetectHostileTests {
         // near-s1522-5676: the same image behind an earlier stream whose `endstream` was lost (6.8 s before the fix).
         // memory-s1524-351: a damaged file naming object 9 999 913, for which poppler's repair reserved 1.2 GB.
         // near-s1526-50034: a readable file whose object 113 is written 9 999 913 (poppler rebuilt its table: 791 MiB).
+        // memory-s1527-10822: a damaged TrueType program poppler patched into glyphs of 380 MB masks (1.2 GB).
         let path = CLIRunner.packageRoot.appendingPathComponent("Tests/ScoreDocumentTests/Fixtures/fuzz/" + name).path
         let start = Date()
         let result = try CLIRunner.run("score", "detect", path, "--json")
@@ -70,17 +71,32 @@ struct ScoreDetectHostileTests {
         #expect(Date().timeIntervalSince(start) < 30, "a hang is back")
     }
 
+    /// Runs `tonmeister` with `arguments` and measures the child's own peak resident memory (KiB) through Python's
+    /// `wait4` (Foundation's Process reaps its children without it): (exit status, peak, standard error).
+    static func measured(_ arguments: [String]) throws -> (status: Int?, peak: Int, errors: String) {
+        let measure = "import os, subprocess, sys\np = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)\n"
+            + "_, status, usage = os.wait4(p.pid, 0)\nprint(os.waitstatus_to_exitcode(status), usage.ru_maxrss)"
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", measure, CLIRunner.executable.path] + arguments,
+                                          directory: CLIRunner.packageRoot)
+        let fields = result.output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        return (fields.first, fields.last ?? .max, result.errors)
+    }
+
     @Test("A header numbered far beyond the table is repaired with a warning, and poppler never rebuilds the table")
     func strayHeaderRepaired() throws {
         let path = CLIRunner.packageRoot.appendingPathComponent("Tests/ScoreDocumentTests/Fixtures/fuzz/near-s1526-50034.pdf").path
-        // Python's wait4 gives this child's own peak (Foundation's Process reaps its children without it).
-        let measure = "import os, subprocess, sys\np = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)\n"
-            + "_, status, usage = os.wait4(p.pid, 0)\nprint(os.waitstatus_to_exitcode(status), usage.ru_maxrss)"
-        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"),
-                                          ["-c", measure, CLIRunner.executable.path, "score", "detect", path, "--json"])
-        let fields = result.output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        #expect(fields.first == 0, "\(result.output) \(result.errors)")
-        #expect(result.errors.contains("warning: \(path): object 113's header names object 9999913; read as object 113"), "\(result.errors)")
-        #expect((fields.last ?? .max) < 400 << 10, "peak \(fields.last ?? -1) KiB: poppler rebuilt its table (791 MiB before the repair)")
+        let run = try Self.measured(["score", "detect", path, "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.contains("warning: \(path): object 113's header names object 9999913; read as object 113"), "\(run.errors)")
+        #expect(run.peak < 400 << 10, "peak \(run.peak) KiB: poppler rebuilt its table (791 MiB before the repair)")
+    }
+
+    @Test("A page whose font program is damaged is reported unreadable, and poppler never draws its glyphs")
+    func damagedFontRefused() throws {
+        let path = CLIRunner.packageRoot.appendingPathComponent("Tests/ScoreDocumentTests/Fixtures/fuzz/memory-s1527-10822.pdf").path
+        let run = try Self.measured(["score", "detect", path, "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.contains("warning: page 1 could not be read (font-damaged: "), "\(run.errors)")
+        #expect(run.peak < 400 << 10, "peak \(run.peak) KiB (1.2 GB before the check)")
     }
 }

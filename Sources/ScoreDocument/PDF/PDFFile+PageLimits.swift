@@ -58,6 +58,7 @@ extension PDFFile {
                 for form in forms { add(&cost, try formCost(form, inherited: resources, depth: 1, memo: &memo), scale: 1) }
             }
             try Self.judge(cost)
+            try checkFonts(resources)
             return cost
         } catch let error as PDFReadError {
             throw .unreadable(error)

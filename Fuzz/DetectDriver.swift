@@ -228,7 +228,7 @@ enum DetectDriver {
 
     /// What `tonmeister score detect PATH --json` does, as its exit status.
     static func detect(path: String) -> Int32 {
-        ScoreDocument.keepPageBuffersOnTheHeap()
+        ScoreDocument.tuneMemoryForDetection()
         do {
             let document = try ScoreDocument(path: path)
             let detected = try document.detectLayout(pages: nil, dpi: ScoreDocument.detectionDPI, vector: true)

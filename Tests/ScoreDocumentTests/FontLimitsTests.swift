@@ -8,11 +8,13 @@ import Testing
         try Data(contentsOf: DetectionCorpusTests.corpus.appendingPathComponent(path))
     }
 
-    @Test("A damaged TrueType program is refused before poppler patches it up (the campaign's memory-s1527-10822)")
-    func damagedProgram() throws {
-        // Its MuseScore font declares 8 216 bytes and 372 decode: poppler made a TrueType font of them whose glyph
-        // masks took 1.2 GB at 150 dpi.
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz/memory-s1527-10822.pdf")
+    @Test("A damaged TrueType program is refused before poppler patches it up (the campaign's findings)",
+          arguments: ["memory-s1527-10822.pdf", "memory-s1529-4285.pdf"])
+    func damagedProgram(_ name: String) throws {
+        // The MuseScore font declares 8 216 bytes and 372 (or none) decode: poppler made a TrueType font of them whose
+        // glyph masks took 1.2 GB at 150 dpi. In s1529-4285 the content cannot be read and another font's dictionary
+        // is damaged: the fonts are checked first, each on its own, in the order of their names.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz/" + name)
         let page = try #require(try ScoreDocument(data: try Data(contentsOf: url)).detectLayout().first)
         #expect(page.unreadableReason?.hasPrefix("font-damaged: the font F7's program is damaged") == true, "\(page.declined)")
     }

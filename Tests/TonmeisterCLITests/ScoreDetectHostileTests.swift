@@ -53,7 +53,8 @@ struct ScoreDetectHostileTests {
 
     /// Files found by the PDF mutation campaign (`scripts/fuzz-pdfs`, docs/fuzzing.md), kept as they were found.
     static let findings = ["hang-5110.pdf", "hang-s1520-5731.pdf", "near-s1522-5676.pdf", "memory-s1524-351.pdf",
-                          "near-s1526-50034.pdf", "memory-s1527-10822.pdf"]
+                          "near-s1526-50034.pdf", "memory-s1527-10822.pdf",
+                          "memory-s1529-4285.pdf"]
 
     @Test("Files the mutation campaign found hanging finish quickly with exit 0 or 2", arguments: findings)
     func campaignFinding(_ name: String) throws {
@@ -88,6 +89,7 @@ struct ScoreDetectHostileTests {
         ("near-s1526-50034.pdf", "warning: PATH: object 113's header names object 9999913; read as object 113",
          "791 MiB: poppler rebuilt its table by the header"),
         ("memory-s1527-10822.pdf", "warning: page 1 could not be read (font-damaged: ", "1.2 GB: poppler drew the damaged font's glyphs"),
+        ("memory-s1529-4285.pdf", "warning: page 1 could not be read (font-damaged: ", "1.2 GB: the same font, behind a damaged one"),
     ]
 
     @Test("Campaign files that took hundreds of megabytes in poppler are repaired or refused with a warning, under 400 MiB",

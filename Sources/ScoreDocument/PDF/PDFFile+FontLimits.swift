@@ -11,19 +11,15 @@ extension PDFFile {
     static let measuredGlyphs = 4096
 
     /// Throws ``PageRefusal`` (`glyph-too-large`) when a font of `resources` embeds a program with a glyph reaching
-    /// beyond ``maximumGlyphExtent``. Fonts FreeType cannot read (or when FreeType is missing) are left alone.
+    /// beyond ``maximumGlyphExtent``, or (`font-damaged`) a program cut short that FreeType cannot read. Fonts are
+    /// checked in the order of their names, each on its own: one whose dictionaries cannot be read is passed over (the
+    /// next is still checked), and programs FreeType cannot read whole (or when FreeType is missing) are left alone.
     mutating func checkFonts(_ resources: [String: PDFObject], maximumExtent: Double = maximumGlyphExtent) throws {
-        for (name, reference) in try resolve(resources["Font"]).dictionary ?? [:] {
-            guard var font = try resolve(reference).dictionary else { continue }
-            if try resolve(font["Subtype"]).name == "Type0",
-               let descendant = try resolve(try resolve(font["DescendantFonts"]).array?.first).dictionary {
-                font = descendant
-            }
-            let descriptor = try resolve(font["FontDescriptor"]).dictionary ?? [:]
-            for key in ["FontFile", "FontFile2", "FontFile3"] {
-                let file = try resolve(descriptor[key])
-                guard case .stream(let dictionary, let range) = file else { continue }
-                guard let extent = try glyphExtent(ofFontFile: file, dictionary: dictionary, at: range.lowerBound) else {
+        guard let fonts = try? resolve(resources["Font"]).dictionary else { return }
+        for (name, reference) in fonts.sorted(by: { $0.key < $1.key }) {
+            guard let programs = try? fontPrograms(reference) else { continue }
+            for (file, dictionary, offset) in programs {
+                guard let extent = try glyphExtent(ofFontFile: file, dictionary: dictionary, at: offset) else {
                     throw PageRefusal(code: "font-damaged", reason: "the font \(name)'s program is damaged: its data ends before "
                         + "the length it declares, and what there is cannot be read (poppler would patch it up and draw whatever "
                         + "its glyphs became)")
@@ -34,6 +30,23 @@ extension PDFFile {
                 }
             }
         }
+    }
+
+    /// The embedded programs of the font `reference` names (of its descendant for a Type 0 font): each stream, its
+    /// dictionary and where its data starts.
+    private mutating func fontPrograms(_ reference: PDFObject) throws(PDFReadError) -> [(PDFObject, [String: PDFObject], Int)] {
+        guard var font = try resolve(reference).dictionary else { return [] }
+        if try resolve(font["Subtype"]).name == "Type0",
+           let descendant = try resolve(try resolve(font["DescendantFonts"]).array?.first).dictionary {
+            font = descendant
+        }
+        let descriptor = try resolve(font["FontDescriptor"]).dictionary ?? [:]
+        var programs: [(PDFObject, [String: PDFObject], Int)] = []
+        for key in ["FontFile", "FontFile2", "FontFile3"] {
+            let file = try resolve(descriptor[key])
+            if case .stream(let dictionary, let range) = file { programs.append((file, dictionary, range.lowerBound)) }
+        }
+        return programs
     }
 
     /// The farthest any of the first ``measuredGlyphs`` glyphs of a font program reaches, in em; 0 when FreeType

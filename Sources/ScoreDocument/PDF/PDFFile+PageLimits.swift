@@ -44,6 +44,8 @@ extension PDFFile {
         do {
             let page = try self.page(index)
             let resources = try resolve(page["Resources"]).dictionary ?? [:]
+            // Fonts first: they depend only on the resources, and a page whose content cannot be read is still drawn.
+            try checkFonts(resources)
             var memo: [Int: ContentCost] = [:]
             var cost = try contentCost(try contents(of: page), resources: resources, depth: 0, memo: &memo)
             for annotation in try resolve(page["Annots"]).array ?? [] {
@@ -58,7 +60,6 @@ extension PDFFile {
                 for form in forms { add(&cost, try formCost(form, inherited: resources, depth: 1, memo: &memo), scale: 1) }
             }
             try Self.judge(cost)
-            try checkFonts(resources)
             return cost
         } catch let error as PDFReadError {
             throw .unreadable(error)

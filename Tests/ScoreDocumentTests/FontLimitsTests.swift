@@ -8,15 +8,38 @@ import Testing
         try Data(contentsOf: DetectionCorpusTests.corpus.appendingPathComponent(path))
     }
 
-    @Test("A damaged TrueType program is refused before poppler patches it up (the campaign's findings)",
-          arguments: ["memory-s1527-10822.pdf", "memory-s1529-4285.pdf"])
-    func damagedProgram(_ name: String) throws {
+    @Test("A damaged TrueType program is refused before poppler patches it up (the campaign's findings)", arguments: [
+        ("memory-s1527-10822.pdf", "font-damaged: the font F7's program is damaged"),
+        ("memory-s1529-4285.pdf", "font-damaged: the font F7's program is damaged"),
+        ("memory-s1530-4867.pdf", "font-damaged: the font F7 cannot be read, and the font program in object 20 is damaged"),
+        ("memory-s1530-67838.pdf", "font-damaged: the page's resources cannot be read, and the font program in object 20 is damaged"),
+    ])
+    func damagedProgram(_ name: String, _ reason: String) throws {
         // The MuseScore font declares 8 216 bytes and 372 (or none) decode: poppler made a TrueType font of them whose
         // glyph masks took 1.2 GB at 150 dpi. In s1529-4285 the content cannot be read and another font's dictionary
-        // is damaged: the fonts are checked first, each on its own, in the order of their names.
+        // is damaged: the fonts are checked first, each on its own, in the order of their names. In s1530-4867 the
+        // descendant font's `/W` array runs into other bytes (poppler still finds its descriptor), and in s1530-67838
+        // the page's resources cannot be read (poppler draws the page all the same, 3.7 GB): every program in the
+        // file is checked instead.
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz/" + name)
         let page = try #require(try ScoreDocument(data: try Data(contentsOf: url)).detectLayout().first)
-        #expect(page.unreadableReason?.hasPrefix("font-damaged: the font F7's program is damaged") == true, "\(page.declined)")
+        #expect(page.unreadableReason?.hasPrefix(reason) == true, "\(page.declined)")
+    }
+
+    @Test("The sweep of every program passes real files, and measures each program once for all copies of the reader",
+          arguments: ["lilypond/lied.pdf", "musescore/mozart-k545-i.pdf", "verovio/bach-bwv66-6.pdf"])
+    func sweepPassesRealFiles(_ path: String) throws {
+        let data = try Self.corpus(path)
+        try data.withUnsafeBytes { bytes in
+            let file = try PDFFile(bytes: bytes)
+            var copy = file
+            let resources = try copy.resolve(try copy.page(0)["Resources"]).dictionary ?? [:]
+            try copy.checkFonts(resources)
+            #expect(file.glyphExtents == copy.glyphExtents, "a copy measured programs its original does not know")
+            #expect(!file.glyphExtents.isEmpty || path.hasPrefix("verovio"), "no embedded program measured")
+            #expect(file.sweepFontPrograms() == nil)
+            #expect(file.glyphExtents.values.allSatisfy { $0 < 8 }, "\(file.glyphExtents)")
+        }
     }
 
     @Test("Real fonts' glyphs stay within a few em, and pass", arguments: ["lilypond/lied.pdf", "musescore/mozart-k545-i.pdf",

@@ -90,6 +90,10 @@ struct ScoreDetectHostileTests {
          "791 MiB: poppler rebuilt its table by the header"),
         ("memory-s1527-10822.pdf", "warning: page 1 could not be read (font-damaged: ", "1.2 GB: poppler drew the damaged font's glyphs"),
         ("memory-s1529-4285.pdf", "warning: page 1 could not be read (font-damaged: ", "1.2 GB: the same font, behind a damaged one"),
+        ("memory-s1530-4867.pdf", "warning: page 1 could not be read (font-damaged: the font F7 cannot be read, and ",
+         "1.2 GB: the same font, whose font dictionary poppler reads and this reader cannot"),
+        ("memory-s1530-67838.pdf", "warning: page 1 could not be read (font-damaged: the page's resources cannot be read, and ",
+         "3.7 GB: the same font, on a page whose resources this reader cannot read"),
     ]
 
     @Test("Campaign files that took hundreds of megabytes in poppler are repaired or refused with a warning, under 400 MiB",

@@ -12,24 +12,57 @@ extension PDFFile {
 
     /// Throws ``PageRefusal`` (`glyph-too-large`) when a font of `resources` embeds a program with a glyph reaching
     /// beyond ``maximumGlyphExtent``, or (`font-damaged`) a program cut short that FreeType cannot read. Fonts are
-    /// checked in the order of their names, each on its own: one whose dictionaries cannot be read is passed over (the
-    /// next is still checked), and programs FreeType cannot read whole (or when FreeType is missing) are left alone.
+    /// checked in the order of their names, each on its own; programs FreeType cannot read whole (or when FreeType is
+    /// missing) are left alone.
+    ///
+    /// A font whose dictionaries this reader cannot read may still be drawn: poppler's parser keeps what it read of a
+    /// damaged dictionary (the campaign's `memory-s1530-*`: a descendant font whose `/W` array runs into other bytes,
+    /// its `/FontDescriptor` still found by poppler). So for such a page every program embedded anywhere in the file is
+    /// checked instead (``sweepFontPrograms(maximumExtent:)``, once per document).
     mutating func checkFonts(_ resources: [String: PDFObject], maximumExtent: Double = maximumGlyphExtent) throws {
-        guard let fonts = try? resolve(resources["Font"]).dictionary else { return }
+        let fonts: [String: PDFObject]
+        do { fonts = try resolve(resources["Font"]).dictionary ?? [:] } catch {
+            if let refusal = sweepFontPrograms(maximumExtent: maximumExtent) { throw refusal }
+            return
+        }
+        var swept = false
         for (name, reference) in fonts.sorted(by: { $0.key < $1.key }) {
-            guard let programs = try? fontPrograms(reference) else { continue }
-            for (file, dictionary, offset) in programs {
-                guard let extent = try glyphExtent(ofFontFile: file, dictionary: dictionary, at: offset) else {
-                    throw PageRefusal(code: "font-damaged", reason: "the font \(name)'s program is damaged: its data ends before "
-                        + "the length it declares, and what there is cannot be read (poppler would patch it up and draw whatever "
-                        + "its glyphs became)")
+            let programs: [(PDFObject, [String: PDFObject], Int)]
+            do { programs = try fontPrograms(reference) } catch {
+                if !swept, let refusal = sweepFontPrograms(maximumExtent: maximumExtent) {
+                    throw PageRefusal(code: refusal.code, reason: "the font \(name) cannot be read, and " + refusal.reason)
                 }
-                if extent > maximumExtent {
-                    throw PageRefusal(code: "glyph-too-large", reason: "the font \(name) has a glyph reaching \(Int(fileNumber: extent, limit: .max).map(String.init) ?? "\(extent)") em "
-                        + "from its origin, beyond the \(maximumExtent.rounded() == maximumExtent ? String(Int(maximumExtent)) : String(maximumExtent)) a glyph may reach")
+                swept = true
+                continue
+            }
+            for (file, dictionary, offset) in programs {
+                if let refusal = try judgeProgram(file, dictionary: dictionary, at: offset, maximumExtent: maximumExtent,
+                                                  naming: "the font \(name)'s program") {
+                    throw refusal
                 }
             }
         }
+    }
+
+    /// Why the font program `file` must not reach poppler (`naming` names the program in the reason), or nil.
+    private mutating func judgeProgram(_ file: PDFObject, dictionary: [String: PDFObject], at offset: Int,
+                                       maximumExtent: Double, naming: String) throws -> PageRefusal? {
+        let extent = try fontMemo.extent(at: offset) {
+            Self.glyphExtent(ofProgram: (try? streamData(file)) ?? [], declaredLength: try resolve(dictionary["Length1"]).number)
+        }
+        return Self.judge(extent: extent, maximumExtent: maximumExtent, naming: naming)
+    }
+
+    /// Why a program whose farthest glyph reaches `extent` em (NaN: damaged) must not reach poppler, or nil.
+    static func judge(extent: Double, maximumExtent: Double, naming: String) -> PageRefusal? {
+        if extent.isNaN {
+            return PageRefusal(code: "font-damaged", reason: "\(naming) is damaged: its data ends before "
+                + "the length it declares, and what there is cannot be read (poppler would patch it up and draw whatever "
+                + "its glyphs became)")
+        }
+        guard extent > maximumExtent else { return nil }
+        return PageRefusal(code: "glyph-too-large", reason: "\(naming) has a glyph reaching \(Int(fileNumber: extent, limit: .max).map(String.init) ?? "\(extent)") em "
+            + "from its origin, beyond the \(maximumExtent.rounded() == maximumExtent ? String(Int(maximumExtent)) : String(maximumExtent)) a glyph may reach")
     }
 
     /// The embedded programs of the font `reference` names (of its descendant for a Type 0 font): each stream, its
@@ -49,23 +82,20 @@ extension PDFFile {
         return programs
     }
 
-    /// The farthest any of the first ``measuredGlyphs`` glyphs of a font program reaches, in em; 0 when FreeType
-    /// cannot read a program that is whole (or is missing), nil when it cannot read one whose data ends before its
-    /// declared `/Length1` (the campaign's file: 372 of 8 216 bytes, which poppler patches into a TrueType font whose
-    /// glyphs reach anywhere). Measured once per program.
-    private mutating func glyphExtent(ofFontFile file: PDFObject, dictionary: [String: PDFObject], at offset: Int) throws -> Double? {
-        if let known = glyphExtents[offset] { return known.isNaN ? nil : known }
+    /// The farthest any of the first ``measuredGlyphs`` glyphs of the font program `data` reaches, in em; 0 when
+    /// FreeType cannot read a program that is whole (or is missing), NaN when it cannot read one whose data ends before
+    /// its declared `/Length1` (the campaign's file: 372 of 8 216 bytes, which poppler patches into a TrueType font
+    /// whose glyphs reach anywhere).
+    static func glyphExtent(ofProgram data: [UInt8], declaredLength: Double?) -> Double {
         var extent = 0.0
-        let data = (try? streamData(file)) ?? []
         if let program = try? FreeTypeFont(data) {
-            for glyph in 0..<min(program.glyphCount, Self.measuredGlyphs) {
+            for glyph in 0..<min(program.glyphCount, measuredGlyphs) {
                 guard let box = program.box(glyph: glyph) else { continue }
                 extent = max(extent, box.minX.magnitude, box.maxX.magnitude, box.minY.magnitude, box.maxY.magnitude)
             }
-        } else if tm_freetype_available() != 0, let declared = try resolve(dictionary["Length1"]).number, declared > Double(data.count) {
+        } else if tm_freetype_available() != 0, let declared = declaredLength, declared > Double(data.count) {
             extent = .nan
         }
-        glyphExtents[offset] = extent
-        return extent.isNaN ? nil : extent
+        return extent
     }
 }

@@ -42,8 +42,18 @@ extension PDFFile {
     @discardableResult
     mutating func checkLimits(page index: Int) throws(PDFCheckError) -> ContentCost {
         do {
-            let page = try self.page(index)
-            let resources = try resolve(page["Resources"]).dictionary ?? [:]
+            let page: [String: PDFObject]
+            let resources: [String: PDFObject]
+            do {
+                page = try self.page(index)
+                resources = try resolve(page["Resources"]).dictionary ?? [:]
+            } catch {
+                // Poppler may still draw what this reader cannot read, with whatever fonts it finds.
+                if let refusal = sweepFontPrograms() {
+                    throw PageRefusal(code: refusal.code, reason: "the page's resources cannot be read, and " + refusal.reason)
+                }
+                throw error
+            }
             // Fonts first: they depend only on the resources, and a page whose content cannot be read is still drawn.
             try checkFonts(resources)
             var memo: [Int: ContentCost] = [:]

@@ -22,9 +22,11 @@ struct PDFFile {
     /// the image search and the drawing reader each read a page's content, which is inflated once.
     private var contentStreams: [Int: [UInt8]] = [:]
     private var contentStreamBytes = 0
+    /// What the limits check measured of the embedded font programs, shared by every copy of this reader.
+    let fontMemo = FontProgramMemo()
     /// The largest glyph extent (em) of each embedded font program read by the limits check, by the font file's
-    /// offset (``glyphExtent(ofFontFile:)``).
-    var glyphExtents: [Int: Double] = [:]
+    /// offset (``glyphExtent(ofFontFile:dictionary:at:)``); NaN for a damaged program.
+    var glyphExtents: [Int: Double] { fontMemo.glyphExtents }
     /// The most decoded content a copy keeps (larger streams are decoded again when read again).
     static let contentCacheBytes = 64 << 20
     static let maximumSections = 64

@@ -7,7 +7,10 @@ import FoundationXML
 ///
 /// Each `<layer>` is read as a voice; a measure's length is the longest layer. Durations come from `@dur` and
 /// `@dots` (or `@dur.ppq` with `@ppq`), pitches from `@pname`, `@oct` and `@accid`/`@accid.ges` (or a child
-/// `<accid>`). Repeats come from `@left="rptstart"`/`@right="rptend"`, voltas from `<ending n>`.
+/// `<accid>`). Repeats come from `@left="rptstart"`/`@right="rptend"`, voltas from `<ending n>`. Fermatas come from
+/// `@fermata` on a note, chord or rest, or from a `<fermata>` naming its note, chord or rest (`@startid`) or its beat
+/// (`@tstamp`): each is the time its event is held, as the MusicXML reader keeps them. A note tied from the one before
+/// (`@tie` "m" or "t", or the end of a `<tie>`) is not struck; a `<tempo @midi.bpm>` sets its measure's tempo.
 final class MEIReader: NSObject, XMLParserDelegate {
     private var measures: [ScoreMeasure] = []
     private var current: ScoreMeasure?
@@ -18,8 +21,16 @@ final class MEIReader: NSObject, XMLParserDelegate {
     private var meter = 4.0
     private var meterCount = 4.0
     private var ending: [Int] = []
-    private var pendingNote: (step: Int, octave: Int, alter: Int, duration: Double, onset: Double, tied: Bool)?
+    private var pendingNote: (step: Int, octave: Int, alter: Int, duration: Double, onset: Double, tied: Bool, id: String?)?
     private var inTuplet: (num: Double, numbase: Double)?
+    /// The notes, chords and rests of the current measure by `xml:id`: when each starts and how long it lasts.
+    private var events: [String: Range<Double>] = [:]
+    /// The fermatas of the current measure named by `<fermata>`: an `xml:id` or a beat.
+    private var fermataMarks: [(startID: String?, tstamp: Double?)] = []
+    /// Notes named as the end of a `<tie>` (it follows the staves of the measure where the tie starts).
+    private var tieEnds: Set<String> = []
+    /// The current measure's notes by `xml:id`: where each is in its `notes`.
+    private var noteIndex: [String: Int] = [:]
 
     static func read(_ data: Data) throws -> FollowedScore {
         let reader = MEIReader()
@@ -74,6 +85,9 @@ final class MEIReader: NSObject, XMLParserDelegate {
             pendingTempo = nil
             current = m
             furthest = 0
+            events = [:]
+            fermataMarks = []
+            noteIndex = [:]
         case "layer":
             layerPosition = 0
         case "tuplet":
@@ -81,21 +95,42 @@ final class MEIReader: NSObject, XMLParserDelegate {
         case "chord":
             chordDuration = duration(a)
             chordOnset = layerPosition
+            if let d = chordDuration { event(a, at: chordOnset, lasting: d) }
         case "note":
             let d = chordDuration ?? duration(a) ?? 1
             let onset = chordDuration != nil ? chordOnset : layerPosition
             if chordDuration == nil { layerPosition += d }
             furthest = max(furthest, layerPosition)
+            event(a, at: onset, lasting: d)
             guard let pname = a["pname"], let step = ["c": 0, "d": 2, "e": 4, "f": 5, "g": 7, "a": 9, "b": 11][pname.lowercased()],
                   let oct = a["oct"].flatMap(Int.init) else { break }
-            let tied = a["tie"] == "m" || a["tie"] == "t"
-            pendingNote = (step, oct, MEIReader.alter(a["accid.ges"] ?? a["accid"]), d, onset, tied)
+            let id = a["xml:id"]
+            let tied = a["tie"] == "m" || a["tie"] == "t" || id.map(tieEnds.contains) == true
+            pendingNote = (step, oct, MEIReader.alter(a["accid.ges"] ?? a["accid"]), d, onset, tied, id)
         case "accid":
             if pendingNote != nil, let value = a["accid.ges"] ?? a["accid"] { pendingNote!.alter = MEIReader.alter(value) }
         case "rest", "space":
-            if chordDuration == nil { layerPosition += duration(a) ?? 0; furthest = max(furthest, layerPosition) }
+            if chordDuration == nil {
+                let d = duration(a) ?? 0
+                event(a, at: layerPosition, lasting: d)
+                layerPosition += d
+                furthest = max(furthest, layerPosition)
+            }
         case "mRest", "mSpace":
             furthest = max(furthest, meter)
+            event(a, at: 0, lasting: meter)
+        case "tie":
+            guard let end = a["endid"].map({ $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }) else { break }
+            tieEnds.insert(end)
+            if let i = noteIndex[end], current?.notes.indices.contains(i) == true { current?.notes[i].struck = false }
+        case "tempo":
+            if let bpm = a["midi.bpm"].flatMap(Double.init), bpm > 0, bpm.isFinite, current != nil, current?.tempo == nil {
+                current?.tempo = bpm
+            }
+        case "fermata":
+            let id = a["startid"].map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+            let tstamp = a["tstamp"].flatMap(Double.init)
+            if id != nil || tstamp != nil { fermataMarks.append((id, tstamp)) }
         case "dir", "repeatMark":
             directionWords = ""
             if a["func"] == "daCapo" { current?.daCapo = true }
@@ -104,6 +139,30 @@ final class MEIReader: NSObject, XMLParserDelegate {
             if a["func"] == "segno" { current?.segno = true }
             if a["func"] == "coda" { current?.coda = true }
         default: break
+        }
+    }
+
+    /// Keeps where the note, chord or rest with attributes `a` starts and how long it lasts (by its `xml:id`), and
+    /// its `@fermata` as a fermata of the measure.
+    private func event(_ a: [String: String], at onset: Double, lasting duration: Double) {
+        guard duration > 0, onset.isFinite, duration.isFinite else { return }
+        if let id = a["xml:id"] { events[id] = onset..<(onset + duration) }
+        if a["fermata"] != nil, current?.fermatas.contains(onset..<(onset + duration)) == false {
+            current?.fermatas.append(onset..<(onset + duration))
+        }
+    }
+
+    /// The fermatas named by `<fermata>` elements in the measure, resolved once its events are known: the event an
+    /// `@startid` names, or the longest event starting on a `@tstamp` beat (1 is the downbeat; to the measure's end
+    /// when none starts there).
+    private func resolvedFermatas(measureLength: Double) -> [Range<Double>] {
+        fermataMarks.compactMap { mark in
+            if let id = mark.startID { return events[id] }
+            guard let tstamp = mark.tstamp, meterCount > 0 else { return nil }
+            let onset = (tstamp - 1) * meter / meterCount
+            guard onset >= 0, onset < measureLength else { return nil }
+            let starting = events.values.filter { abs($0.lowerBound - onset) < 1e-6 }
+            return starting.max(by: { $0.upperBound - $0.lowerBound < $1.upperBound - $1.lowerBound }) ?? onset..<measureLength
         }
     }
 
@@ -129,7 +188,8 @@ final class MEIReader: NSObject, XMLParserDelegate {
         case "note":
             if let n = pendingNote {
                 let pitch = 12 * (n.octave + 1) + n.step + n.alter
-                if (0...127).contains(pitch) {
+                if (0...127).contains(pitch), current != nil {
+                    if let id = n.id { noteIndex[id] = current?.notes.count }
                     current?.notes.append(ScoreNote(pitch: pitch, onset: n.onset, duration: n.duration, struck: !n.tied))
                 }
             }
@@ -148,6 +208,9 @@ final class MEIReader: NSObject, XMLParserDelegate {
         case "measure":
             if var m = current {
                 m.duration = furthest > 0 ? furthest : meter
+                for fermata in resolvedFermatas(measureLength: m.duration) where !m.fermatas.contains(fermata) {
+                    m.fermatas.append(fermata)
+                }
                 measures.append(m)
             }
             current = nil

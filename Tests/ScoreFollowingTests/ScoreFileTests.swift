@@ -53,6 +53,52 @@ struct ScoreFileTests {
         #expect(score.playingOrder.map { score.measures[$0.measure].number } == ["1", "2", "1", "3"])
     }
 
+    /// fermata.mei is fermata.musicxml converted by Verovio 6.4.1 (`toolkit.loadFile`, `getMEI`): its fermatas, ties
+    /// and tempo are control elements (`<fermata startid>`, `<tie endid>`, `<tempo midi.bpm>`), and both readings must
+    /// agree on every note (tied or struck), fermata and tempo. (So do the 16 chorales of FollowBench's corpus.)
+    @Test func meiFromVerovioReadsAsItsMusicXML() throws {
+        let xml = try ScoreFile.read(Fixtures.path("fermata.musicxml"))
+        let mei = try ScoreFile.read(Fixtures.path("fermata.mei"))
+        #expect(mei.measures.map(\.number) == xml.measures.map(\.number))
+        #expect(mei.measures.map(\.duration) == xml.measures.map(\.duration))
+        for (m, x) in zip(mei.measures, xml.measures) {
+            let key = { (n: ScoreNote) in [Double(n.pitch), n.onset, n.duration, n.struck ? 1 : 0] }
+            #expect(m.notes.map(key).sorted { $0.lexicographicallyPrecedes($1) } == x.notes.map(key).sorted { $0.lexicographicallyPrecedes($1) },
+                    "measure \(m.number)")
+            #expect(ScoreTimeline.merged(m.fermatas) == ScoreTimeline.merged(x.fermatas), "measure \(m.number)")
+            #expect(m.tempo == x.tempo, "measure \(m.number)")
+        }
+        #expect(mei.measures.contains { !$0.fermatas.isEmpty })
+    }
+
+    @Test func meiFermatasInEveryForm() throws {
+        // 4/4: @fermata on a note, a chord and a rest; <fermata> naming a note by @startid and a beat by @tstamp.
+        let mei = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <mei xmlns="http://www.music-encoding.org/ns/mei" meiversion="5.0"><music><body><mdiv><score>
+            <scoreDef meter.count="4" meter.unit="4"><staffGrp><staffDef n="1" lines="5"/></staffGrp></scoreDef>
+            <section>
+            <measure n="1"><staff n="1"><layer n="1">
+              <note pname="c" oct="4" dur="4"/><note pname="d" oct="4" dur="4" fermata="above"/>
+              <chord dur="4" fermata="below"><note pname="e" oct="4"/><note pname="g" oct="4"/></chord>
+              <rest dur="4" fermata="above"/>
+            </layer></staff></measure>
+            <measure n="2"><staff n="1"><layer n="1">
+              <note pname="c" oct="4" dur="2"/><note xml:id="n2" pname="e" oct="4" dur="4"/><note xml:id="n3" pname="e" oct="4" dur="4"/>
+            </layer></staff><fermata staff="1" startid="#n2"/><tie startid="#n2" endid="#n3"/></measure>
+            <measure n="3"><staff n="1"><layer n="1"><note pname="c" oct="4" dur="4"/><note xml:id="g3" pname="g" oct="4" dur="2" dots="1"/>
+            </layer></staff><fermata staff="1" tstamp="2"/><tie startid="#g3" endid="#g4"/><tempo tstamp="1" midi.bpm="72"/></measure>
+            <measure n="4"><staff n="1"><layer n="1"><note xml:id="g4" pname="g" oct="4" dur="1"/></layer></staff></measure>
+            </section></score></mdiv></body></music></mei>
+            """
+        let score = try ScoreFile.read(try Fixtures.temporary("fermatas.mei", Data(mei.utf8)))
+        #expect(score.measures.map(\.fermatas) == [[1..<2, 2..<3, 3..<4], [2..<3], [1..<4], []])
+        // A <tie> ends on a note read before it (same measure) or after it (the next measure): neither is struck.
+        #expect(score.measures[1].notes.map(\.struck) == [true, true, false])
+        #expect(score.measures[3].notes.map(\.struck) == [false])
+        #expect(score.measures.map(\.tempo) == [nil, nil, 72, nil])
+    }
+
     @Test(arguments: [
         ("missing.musicxml", nil as String?),
         ("broken.musicxml", "<score-partwise><part id=\"P1\"><measure number=\"1\">"),

@@ -55,6 +55,38 @@ import Testing
         }
     }
 
+    @Test("The sweep finds stream keywords and endstreams in one pass, each once")
+    func streamKeywords() {
+        let text = Array("1 0 obj <</Length1 9>> stream\nabc\nendstream endobj xstreamy endstream".utf8)
+        let found = text.withUnsafeBytes { PDFFile.streamKeywords($0) }
+        #expect(found.keywords == [23, 52])
+        #expect(found.ends == [34, 60])
+    }
+
+    @Test("A damaged program behind a font dictionary the reader cannot read is found by the sweep; a whole one is not")
+    func sweepOfHandBuiltFiles() throws {
+        // Object 2's dictionary cannot be parsed (a key that is no name), as poppler would still read; the program
+        // declares 8 000 bytes and holds 5 that FreeType cannot read.
+        func file(program: String, length1: Int) -> [UInt8] {
+            Array("""
+                %PDF-1.4
+                1 0 obj << /Type /Font /Subtype /TrueType 5 /FontDescriptor 3 0 R >> endobj
+                3 0 obj << /Type /FontDescriptor /FontFile2 4 0 R >> endobj
+                4 0 obj << /Length1 \(length1) /Length \(program.utf8.count) >>
+                stream
+                \(program)
+                endstream
+                endobj
+                """.utf8)
+        }
+        let damaged = file(program: "junk!", length1: 8000)
+        let refusal = try #require(damaged.withUnsafeBytes { PDFFile(bytes: $0, entries: [:], trailer: [:]).sweepFontPrograms() })
+        #expect(refusal.code == "font-damaged" && refusal.reason.hasPrefix("the font program in object 4 is damaged"))
+        // The same bytes declaring no more than they hold are left alone (FreeType cannot read them, but nothing was cut).
+        let whole = file(program: "junk!", length1: 5)
+        #expect(whole.withUnsafeBytes { PDFFile(bytes: $0, entries: [:], trailer: [:]).sweepFontPrograms() } == nil)
+    }
+
     @Test("A glyph beyond the limit is refused, naming the font")
     func beyondTheLimit() throws {
         let data = try Self.corpus("lilypond/lied.pdf")

@@ -3,18 +3,21 @@ import Foundation
 extension PDFFile {
     /// The most objects the sweep of font programs looks at.
     static let sweptObjects = 1 << 20
-    /// How far past an object's header the sweep looks for the `stream` keyword that ends its dictionary.
+    /// How far before its `stream` keyword an object's header may lie for the sweep to read its dictionary.
     static let sweptDictionaryBytes = 16 << 10
     /// The most bytes one swept program may decode to (a font program of a score is a few hundred kilobytes).
     static let sweptProgramBytes = 32 << 20
+    /// The most bytes all swept programs together may decode to; the sweep stops there (without refusing).
+    static let sweptTotalBytes = 256 << 20
 
     /// Why some font program embedded anywhere in the file must not reach poppler, or nil. Made once per document
     /// (``FontProgramMemo``) for a page one of whose fonts this reader cannot read (``checkFonts(_:maximumExtent:)``).
     ///
     /// The programs are found as poppler finds them in a damaged file, without trusting the dictionaries this reader
-    /// could not read: every `N G obj` header in the bytes whose dictionary text (up to its `stream` keyword) declares
-    /// a `/Length1` (TrueType and Type 1 programs) or a font-file `/Subtype` (CFF, OpenType); its data runs to the next
-    /// `endstream`, decoded through its `/Filter`.
+    /// could not read: each `stream` keyword with the `N G obj` header nearest before it, whose dictionary text
+    /// between them declares a `/Length1` (TrueType and Type 1 programs) or a font-file `/Subtype` (CFF, OpenType);
+    /// its data runs to the next `endstream`, decoded through its `/Filter`. The keywords are found in one pass and
+    /// each dictionary's text is read once, so the sweep's time grows with the file's size, not with its objects.
     func sweepFontPrograms(maximumExtent: Double = maximumGlyphExtent) -> PageRefusal? {
         fontMemo.sweepOutcome {
             var headers: [(number: Int, at: Int)] = []
@@ -22,18 +25,48 @@ extension PDFFile {
                 headers.append(header)
                 if headers.count >= Self.sweptObjects { throw .unsupported("too many objects") }
             }
-            for header in headers {
-                guard let program = sweptProgram(at: header.at) else { continue }
-                let extent = fontMemo.extent(at: program.offset) {
-                    Self.glyphExtent(ofProgram: program.data(), declaredLength: program.declaredLength)
+            let (keywords, ends) = Self.streamKeywords(bytes)
+            var next = 0
+            var taken = -1
+            var decoded = 0
+            for keyword in keywords {
+                while next < headers.count, headers[next].at < keyword { next += 1 }
+                // Only the first keyword after a header ends its dictionary (so each text is read once).
+                guard next > 0, next - 1 != taken else { continue }
+                taken = next - 1
+                let header = headers[next - 1]
+                guard keyword - header.at <= Self.sweptDictionaryBytes,
+                      let program = sweptProgram(header: header.at, keyword: keyword, ends: ends) else { continue }
+                let extent = fontMemo.extent(at: -1 - program.offset) {
+                    let data = program.data()
+                    decoded += data.count
+                    return Self.glyphExtent(ofProgram: data, declaredLength: program.declaredLength)
                 }
                 if let refusal = Self.judge(extent: extent, maximumExtent: maximumExtent,
                                             naming: "the font program in object \(header.number)") {
                     return refusal
                 }
+                if decoded > Self.sweptTotalBytes { break }
             }
             return nil
         }
+    }
+
+    /// Where each `stream` keyword that is not the end of an `endstream` lies, and where each `endstream` begins, in
+    /// order (one `memchr` pass over the bytes).
+    static func streamKeywords(_ bytes: UnsafeRawBufferPointer) -> (keywords: [Int], ends: [Int]) {
+        var keywords: [Int] = [], ends: [Int] = []
+        guard let base = bytes.baseAddress, bytes.count >= 6 else { return ([], []) }
+        let word = Array("stream".utf8)
+        var p = 0
+        while p + 6 <= bytes.count, let hit = memchr(base + p, 0x73, bytes.count - 5 - p) {
+            let s = base.distance(to: UnsafeRawPointer(hit))
+            if memcmp(base + s, word, 6) == 0 {
+                if s >= 3, bytes[s - 3] == 0x65, bytes[s - 2] == 0x6E, bytes[s - 1] == 0x64 { ends.append(s - 3) } else { keywords.append(s) }
+            }
+            p = s + 1
+        }
+        return (keywords, ends)
     }
 
     /// A font program found by the sweep: where its data starts, its declared `/Length1` and its decoded data.
@@ -43,25 +76,26 @@ extension PDFFile {
         let data: () -> [UInt8]
     }
 
-    /// The font program whose object header starts at `at`, or nil when the object is not one.
-    private func sweptProgram(at: Int) -> SweptProgram? {
-        let window = UnsafeRawBufferPointer(rebasing: bytes[at..<min(bytes.count, at + Self.sweptDictionaryBytes)])
-        guard let keyword = Self.find("stream", in: window), Self.find("endobj", in: window).map({ $0 > keyword }) ?? true
-        else { return nil }
-        let dictionary = UnsafeRawBufferPointer(rebasing: window[0..<keyword])
+    /// The font program whose object header starts at `header` and whose dictionary ends at the `stream` keyword
+    /// at `keyword`, or nil when the object is not one; its data ends at the first of `ends` after it.
+    private func sweptProgram(header: Int, keyword: Int, ends: [Int]) -> SweptProgram? {
+        let dictionary = UnsafeRawBufferPointer(rebasing: bytes[header..<keyword])
+        guard Self.find("endobj", in: dictionary) == nil else { return nil }
         let length1 = Self.find("/Length1", in: dictionary)
         let fontFileType = ["/Type1C", "/CIDFontType0C", "/OpenType"].contains { Self.find($0, in: dictionary) != nil }
         guard length1 != nil || fontFileType else { return nil }
-        var start = at + keyword + 6
+        var start = keyword + 6
         if start < bytes.count, bytes[start] == 0x0D { start += 1 }
         if start < bytes.count, bytes[start] == 0x0A { start += 1 }
-        let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
-        var end = start + (Self.find("endstream", in: rest) ?? rest.count)
+        // The first `endstream` at or after the data's start (binary search).
+        var low = 0, high = ends.count
+        while low < high { let mid = (low + high) / 2; if ends[mid] < start { low = mid + 1 } else { high = mid } }
+        var end = low < ends.count ? ends[low] : bytes.count
         if end > start, bytes[end - 1] == 0x0A { end -= 1 }
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         let declared = length1.flatMap { Self.number(after: $0 + 8, in: dictionary) }
         let filters = Self.filterNames(in: dictionary)
-        let data = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        let data = UnsafeRawBufferPointer(rebasing: bytes[start..<max(start, end)])
         return SweptProgram(offset: start, declaredLength: declared) {
             if filters == ["FlateDecode"] { return (try? PDFStreamDecoder.inflate(data, limit: Self.sweptProgramBytes)) ?? [] }
             let filter: PDFObject = .array(filters.map { .name($0) })

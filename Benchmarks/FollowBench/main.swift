@@ -3,7 +3,7 @@ import ScoreFollowing
 
 // FollowBench: follows every take of the corpus that make_corpus.py wrote and compares with the truth.
 // Usage: FollowBench CORPUS_DIR [--split tune|held-out|all] [--no-onsets] [--single-resolution] [--no-tempo]
-//        [--no-refine] [--no-silence] [--notes] [--plain-flux] [--fresh-share S] [--fresh-window BEFORE AFTER]
+//        [--no-refine] [--no-silence] [--notes] [--plain-flux] [--fresh-share S] [--fresh-back FRAMES] [--fresh-window BEFORE AFTER]
 //        [--onset-floor S] [--onset-floor-radius FRAMES] [--silent-mismatch C] [--anchor] [--anchor-any] [--anchor-hold S] [--anchor-share S] [--anchor-reach FRAMES]
 //        [--flux-compression G] [--onset-compression G] [--recentre] [--recentre-min F] [--recentre-share S]
 //        [--no-hold-start] [--no-hold-end] [--edge-reach FRAMES] [--hold-end-frames FRAMES] [--quiet-gap FRAMES]
@@ -53,6 +53,7 @@ while i < arguments.count {
     case "--attack": options.attackShare = Float(arguments[i + 1])!; i += 1
     case "--notes": options.refineToNotes = true; options.refineToFreshNotes = false
     case "--plain-flux": options.refineToFreshNotes = false
+    case "--fresh-back": options.freshBack = Int(arguments[i + 1])!; i += 1
     case "--fresh-share": options.freshShare = Float(arguments[i + 1])!; i += 1
     case "--fresh-window": options.freshBefore = Int(arguments[i + 1])!; options.freshAfter = Int(arguments[i + 2])!; i += 2
     case "--note-radius": options.noteRadius = Int(arguments[i + 1])!; i += 1

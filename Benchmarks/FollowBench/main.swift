@@ -3,10 +3,12 @@ import ScoreFollowing
 
 // FollowBench: follows every take of the corpus that make_corpus.py wrote and compares with the truth.
 // Usage: FollowBench CORPUS_DIR [--split tune|held-out|all] [--no-onsets] [--single-resolution] [--no-tempo]
-//        [--no-refine] [--no-silence] [--notes] [--plain-flux] [--fresh-share S] [--fresh-window BEFORE AFTER]
+//        [--no-refine] [--no-silence] [--notes] [--plain-flux] [--fresh-share S] [--fresh-back FRAMES] [--fresh-window BEFORE AFTER]
 //        [--onset-floor S] [--onset-floor-radius FRAMES] [--silent-mismatch C] [--anchor] [--anchor-any] [--anchor-hold S] [--anchor-share S] [--anchor-reach FRAMES]
 //        [--flux-compression G] [--onset-compression G] [--recentre] [--recentre-min F] [--recentre-share S]
 //        [--no-hold-start] [--no-hold-end] [--edge-reach FRAMES] [--hold-end-frames FRAMES] [--quiet-gap FRAMES]
+//        [--no-reattack] [--reattack-scope 0|1|2] [--reattack-reach S] [--reattack-half F]
+//        [--reattack-window BEFORE AFTER] [--reattack-ratio R] [--reattack-min R] [--reattack-here F] [--reattack-shift F]
 //        [--step-penalty P] [--fermata F] [--band FRAMES] [--coarse-rush P] [--fine-rush P] [--json OUT]
 //        [--path TAKE_FILE OUT_CSV]
 
@@ -51,6 +53,7 @@ while i < arguments.count {
     case "--attack": options.attackShare = Float(arguments[i + 1])!; i += 1
     case "--notes": options.refineToNotes = true; options.refineToFreshNotes = false
     case "--plain-flux": options.refineToFreshNotes = false
+    case "--fresh-back": options.freshBack = Int(arguments[i + 1])!; i += 1
     case "--fresh-share": options.freshShare = Float(arguments[i + 1])!; i += 1
     case "--fresh-window": options.freshBefore = Int(arguments[i + 1])!; options.freshAfter = Int(arguments[i + 2])!; i += 2
     case "--note-radius": options.noteRadius = Int(arguments[i + 1])!; i += 1
@@ -71,6 +74,15 @@ while i < arguments.count {
     case "--band": options.bandRadius = Int(arguments[i + 1])!; i += 1
     case "--latency": options.latency = Double(arguments[i + 1])!; i += 1
     case "--skip-cost": options.skipCost = Float(arguments[i + 1])!; i += 1
+    case "--no-reattack": options.reattackHolds = false
+    case "--reattack-scope": options.reattackScope = Int(arguments[i + 1])!; i += 1
+    case "--reattack-reach": options.reattackFermataReach = Double(arguments[i + 1])!; i += 1
+    case "--reattack-half": options.reattackHalf = Int(arguments[i + 1])!; i += 1
+    case "--reattack-window": options.reattackBefore = Int(arguments[i + 1])!; options.reattackAfter = Int(arguments[i + 2])!; i += 2
+    case "--reattack-ratio": options.reattackRatio = Float(arguments[i + 1])!; i += 1
+    case "--reattack-min": options.reattackMinimum = Float(arguments[i + 1])!; i += 1
+    case "--reattack-here": options.reattackHere = Int(arguments[i + 1])!; i += 1
+    case "--reattack-shift": options.reattackMinimumShift = Int(arguments[i + 1])!; i += 1
     case "--json": jsonOut = arguments[i + 1]; i += 1
     case "--path": pathTake = arguments[i + 1]; pathOut = arguments[i + 2]; i += 2
     default: print("unknown option \(arguments[i])"); exit(2)

@@ -8,6 +8,9 @@ public struct AudioFeatures: Sendable {
     public var flux: [Float]
     /// Positive log-energy change per MIDI pitch and frame (128 values a frame): where a given note starts.
     public var pitchFlux: [Float]
+    /// Log energy `log(1 + fluxCompression·e)` per MIDI pitch and frame (128 values a frame; pitches 36–108): how
+    /// loud a note is, for rises slower than a frame (a re-attack after a held chord).
+    public var pitchLevel: [Float]
 
     /// Analyses `signal` (at `AudioSignal.analysisRate`): 4096-point frames for chroma, 2048 for onsets; the onset
     /// chroma's local normalization is floored at `onsetFloor` of the largest onset within ±`onsetFloorRadius` frames.
@@ -27,6 +30,7 @@ public struct AudioFeatures: Sendable {
         var rawOnset = [Float](repeating: 0, count: count * 12)
         var flux = [Float](repeating: 0, count: count)
         var pitchFlux = [Float](repeating: 0, count: count * 128)
+        var pitchLevel = [Float](repeating: 0, count: count * 128)
         let pitches = 128
         var frameEnergy = [Float](repeating: 0, count: count)
         for t in 0..<count {
@@ -44,6 +48,7 @@ public struct AudioFeatures: Sendable {
                 for k in 0..<12 { chroma[t * 12 + k] = 0 }
             }
             for k in 0..<12 { chroma[t * 12 + k] = log1pf(100 * chroma[t * 12 + k]) }
+            for p in 36..<109 { pitchLevel[t * pitches + p] = log1pf(fluxCompression * onsetEnergy[t * pitches + p]) }
             guard t > 0 else { continue }
             for p in 36..<109 {
                 let now = onsetEnergy[t * pitches + p], before = onsetEnergy[(t - 1) * pitches + p]
@@ -61,6 +66,7 @@ public struct AudioFeatures: Sendable {
         features = FeatureSequence(chroma: chroma, onset: onset, count: count, silent: silent)
         self.flux = flux
         self.pitchFlux = pitchFlux
+        self.pitchLevel = pitchLevel
     }
 
     /// Energy per MIDI pitch (128 per frame) from `size`-point Hann-windowed frames centred every `hop` samples.

@@ -87,7 +87,7 @@ extension ScoreFollower {
         let centre = Int(frame.rounded())
         let low = max(1, centre - options.freshBefore), high = min(count - 1, centre + options.freshAfter)
         guard low <= high, !pitches.isEmpty else { return nil }
-        let context = 25, back = 2
+        let context = 25, back = options.freshBack
         let first = max(0, min(centre - context, low - back - 1)), last = min(count - 1, max(centre + context - 1, high))
         let evidence = partialRise(of: pitches, frames: first...last, audio: audio)
         var best = low

@@ -41,7 +41,7 @@ extension ScoreDocument {
             return GrayResampler.box(image, width: width, height: height, scale: target, pageWidth: size.width, pageHeight: size.height)
         }
         if image.scale >= target * (1 - snapTolerance) {
-            return GrayResampler.nearest(image, width: width, height: height, scale: target, pageWidth: size.width, pageHeight: size.height)
+            return GrayResampler.nearest(replacing: consume image, width: width, height: height, scale: target, pageWidth: size.width, pageHeight: size.height)
         }
         return GrayResampler.bilinear(image, width: width, height: height, scale: target, pageWidth: size.width, pageHeight: size.height)
     }

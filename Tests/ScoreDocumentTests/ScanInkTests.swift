@@ -46,6 +46,15 @@ struct ScanInkTests {
         // Three pixels in ten black: more ink than a page keeps.
         let half = (0..<(100 * 100)).map { $0 % 10 < 3 ? UInt8(0) : 255 }
         #expect(half.withUnsafeBufferPointer { ScanInk(pixels: $0.baseAddress!, width: 100, height: 100, stride: 100, scale: 1) } == nil)
+        // A page of a few pixels: one sample gives no contrast; 16 pixels keep at most 2 of ink.
+        let tiny: [UInt8] = [0, 255, 255, 255]
+        #expect(tiny.withUnsafeBufferPointer { ScanInk(pixels: $0.baseAddress!, width: 2, height: 2, stride: 2, scale: 1) }?.threshold == nil)
+        var small = [UInt8](repeating: 255, count: 16)
+        small[14] = 0
+        let one = try #require(small.withUnsafeBufferPointer { ScanInk(pixels: $0.baseAddress!, width: 4, height: 4, stride: 4, scale: 1) })
+        #expect(one.threshold == 127 && one.image().pixels == small)
+        small[1] = 0; small[2] = 0
+        #expect(small.withUnsafeBufferPointer { ScanInk(pixels: $0.baseAddress!, width: 4, height: 4, stride: 4, scale: 1) } == nil)
     }
 
     /// Every other scan of the numbered corpus (the debug build decodes slowly): the cut-outs detection keeps are

@@ -43,7 +43,8 @@ struct ScanInk {
         let capacity = width * height / Self.maximumInkShare
         var found = 0
         var kept = [UInt64](repeating: 0, count: words * height)
-        let levels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        // At least one byte, so that a page of a few pixels (capacity 0) still has a buffer to point to.
+        let levels = [UInt8](unsafeUninitializedCapacity: max(1, capacity)) { buffer, initialized in
             found = kept.withUnsafeMutableBufferPointer { bits in
                 tm_ink_extract(pixels, width, height, stride, threshold, bits.baseAddress!, words, buffer.baseAddress!, capacity)
             }

@@ -25,12 +25,14 @@ struct PageReader {
     let rawScan: RawImageScan.Once
     /// The document's limits checks, each page's made once.
     let checks: PageCheckMemo
+    /// Where a page read from its scan keeps the groups of ink the bar-number OCR will read (nil: none kept).
+    let cutOuts: ScanCutOutCache?
     private var declined: [DetectedPage.Attempt] = []
     /// The largest coordinate the page reaches, once the limits check has read it (nil when it could not).
     private var checkedExtent: Double?
 
     init(handle: PopplerHandle, page: Int, size: PageSize, structure: PDFFile?, ownDecoding: Bool, dpi: Double, vector: Bool,
-         rawScan: RawImageScan.Once, checks: PageCheckMemo) {
+         rawScan: RawImageScan.Once, checks: PageCheckMemo, cutOuts: ScanCutOutCache? = nil) {
         self.handle = handle
         self.page = page
         self.size = size
@@ -40,6 +42,7 @@ struct PageReader {
         self.vector = vector
         self.rawScan = rawScan
         self.checks = checks
+        self.cutOuts = cutOuts
     }
 
     /// The page's layout; never throws.
@@ -117,8 +120,11 @@ struct PageReader {
             return nil
         }
         let resolution = max(dpi, ScoreDocument.fineDetectionDPI)
+        // The page's ink for the bar-number OCR, taken while the scan is decoded (see `keepCutOuts`).
+        var ink: ScanInk?
         do throws(ScannedPageError) {
-            guard let image = try ScoreDocument.scannedGrayImage(file: &structure!, index: page - 1, size: size, dpi: resolution) else {
+            guard let image = try ScoreDocument.scannedGrayImage(file: &structure!, index: page - 1, size: size, dpi: resolution,
+                                                                 ink: cutOuts == nil ? nil : { ink = $0 }) else {
                 decline("scan", "not-a-scan", "no image covers \(Int(ScoreDocument.scannedCoverage * 100))% of the page")
                 return nil
             }
@@ -129,7 +135,9 @@ struct PageReader {
             let detected = LayoutDetector.detect(consume image, page: page) {
                 try? ScoreDocument.scannedGrayImage(file: &file, index: index, size: size, dpi: resolution)
             }
-            return accepted(detected, "scan")
+            guard let read = accepted(detected, "scan") else { return nil }
+            if let ink { keepCutOuts(of: read, ink: ink) }
+            return read
         } catch {
             switch error {
             case .pdf(.unsupported(let what)) where what == "the page draws no image":
@@ -139,6 +147,17 @@ struct PageReader {
             }
             return nil
         }
+    }
+
+    /// Cuts out of the page's ink the groups the bar-number OCR reads (``ScannedNumberReader/cutOuts(finder:page:)``)
+    /// for the page's layout and keeps them, so that reading the printed numbers does not decode the scan again: the
+    /// same cut-outs, since the OCR reads the scan at the resolution it was decoded at here. A page without systems
+    /// has no bars to number and keeps none.
+    private func keepCutOuts(of read: DetectedPage, ink: consuming ScanInk) {
+        guard let cutOuts, !read.systems.isEmpty else { return }
+        let layout = read.pageLayout
+        let finder = (consume ink).finder()
+        cutOuts.store(page: page, layout: layout, cutOuts: finder.map { ScannedNumberReader.cutOuts(finder: $0, page: layout) } ?? [])
     }
 
     private enum VectorResult {

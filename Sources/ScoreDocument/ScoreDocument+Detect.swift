@@ -41,10 +41,10 @@ extension ScoreDocument {
         // Without a structure, or for a page the structure reader cannot check, the raw bytes are searched for image
         // sizes poppler must not be given.
         let rawScan = RawImageScan.Once(bytes)
-        let checks = pageChecks
+        let checks = pageChecks, cutOuts = scanCutOuts
         return try forEachPage(pages, dpi: dpi, workers: workers, capResolution: true) { handle, page, size in
             var reader = PageReader(handle: handle, page: page, size: size, structure: file.value, ownDecoding: own && file.value != nil,
-                                    dpi: dpi, vector: vector, rawScan: rawScan, checks: checks)
+                                    dpi: dpi, vector: vector, rawScan: rawScan, checks: checks, cutOuts: cutOuts)
             return reader.read()
         }
     }

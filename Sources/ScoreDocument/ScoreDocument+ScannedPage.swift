@@ -29,8 +29,12 @@ extension ScoreDocument {
     /// where it is reproduced exactly: at the grid's resolution (nearest neighbour), or filling the page at a whole
     /// multiple of it (``GrayResampler/shrink(_:by:scale:)``); other bilevel scans are left to poppler (an A4 page
     /// at 600 dpi, shrunk by 1.9992, moved barlines by a tenth of a point).
-    static func scannedGrayImage(file: inout PDFFile, index: Int, size: PageSize, dpi: Double) throws(ScannedPageError) -> GrayImage? {
-        guard let (image, bilevel, onGrid) = try scannedPage(file: &file, index: index, size: size, dpi: dpi) else { return nil }
+    ///
+    /// With `ink`, the page's ink as the bar-number OCR reads it (``ScanInk``) is handed to it when the scan was
+    /// decoded at its own resolution (no DCT reduction), before the pixels are put on the grid.
+    static func scannedGrayImage(file: inout PDFFile, index: Int, size: PageSize, dpi: Double,
+                                 ink: ((ScanInk?) -> Void)? = nil) throws(ScannedPageError) -> GrayImage? {
+        guard let (image, bilevel, onGrid) = try scannedPage(file: &file, index: index, size: size, dpi: dpi, ink: ink) else { return nil }
         if onGrid { return image }
         let target = dpi / 72
         // The grid poppler renders at `dpi` (see `checkResolution`).
@@ -41,7 +45,7 @@ extension ScoreDocument {
             return GrayResampler.box(image, width: width, height: height, scale: target, pageWidth: size.width, pageHeight: size.height)
         }
         if image.scale >= target * (1 - snapTolerance) {
-            return GrayResampler.nearest(image, width: width, height: height, scale: target, pageWidth: size.width, pageHeight: size.height)
+            return GrayResampler.nearest(replacing: consume image, width: width, height: height, scale: target, pageWidth: size.width, pageHeight: size.height)
         }
         return GrayResampler.bilinear(image, width: width, height: height, scale: target, pageWidth: size.width, pageHeight: size.height)
     }
@@ -76,8 +80,9 @@ extension ScoreDocument {
     /// bilevel scan is checked for that grid (``checkBilevel(scale:width:height:atCorner:size:dpi:)``) before it
     /// is decoded, and a scan that nearest-neighbour resampling would copy unchanged (its rows and columns one
     /// for one, the grid's last column or row repeating the scan's) is decoded straight onto the grid: `onGrid`.
-    static func scannedPage(file: inout PDFFile, index: Int, size: PageSize, dpi: Double?) throws(ScannedPageError)
-        -> (image: GrayImage, bilevel: Bool, onGrid: Bool)? {
+    /// With `ink`, see ``scannedGrayImage(file:index:size:dpi:ink:)``.
+    static func scannedPage(file: inout PDFFile, index: Int, size: PageSize, dpi: Double?, ink: ((ScanInk?) -> Void)? = nil)
+        throws(ScannedPageError) -> (image: GrayImage, bilevel: Bool, onGrid: Bool)? {
         let image: PDFPageImage
         do { image = try PDFPageImage.find(in: &file, page: index) } catch { throw .pdf(error) }
         guard abs(image.pageWidth - size.width) < 0.01, abs(image.pageHeight - size.height) < 0.01 else {
@@ -147,6 +152,11 @@ extension ScoreDocument {
                     try CCITTDecoder.decode(data, parameters: parameters, height: image.height, paper: paper, into: out, stride: stride)
                 } catch { throw .ccitt(error) }
             }
+        }
+        // The page at its own resolution, as the OCR would decode it (`scannedGrayImage(page:)`), is the top-left
+        // `width × height` of the canvas: its ink is kept before the pixels are resampled or written over.
+        if let ink, reduction == 1 {
+            ink(pixels.withUnsafeBufferPointer { ScanInk(pixels: $0.baseAddress!, width: width, height: height, stride: canvas.width, scale: scale) })
         }
         guard let grid else { return (GrayImage(width: width, height: height, scale: scale, pixels: pixels), bilevel, false) }
         grid.repeatEdges(&pixels)

@@ -26,6 +26,8 @@ public final class ScoreDocument {
     let pageChecks = PageCheckMemo()
     /// Each page's drawing, words and symbols as the form reading reads them, read once.
     let drawnPages = DrawnPageCache()
+    /// The groups of ink the bar-number OCR reads on scanned pages, cut out when detection decoded them.
+    let scanCutOuts = ScanCutOutCache()
 
     /// Opens the PDF at `path`, with a password when it is encrypted.
     public convenience init(path: String, password: String? = nil) throws(ScoreDocumentError) {

@@ -14,4 +14,15 @@ int tm_kernels_have_avx2(void);
 void tm_threshold_limits_avx2(const double *paperTop, const double *paperBottom, const double *grainTop,
                               const double *grainBottom, double ty, double inkLevel, uint8_t *ink, uint8_t *solid,
                               ptrdiff_t count);
+
+/* The pixels of a `width × height` grey image (`stride` bytes a row) darker than `threshold`: bit x % 64 of word
+   y * words + x / 64 of `bits` set for each (`words` at least (width + 63) / 64), their grey levels written row by
+   row, left to right, into `values`. Returns how many there are, or -1 when more than `capacity`. */
+ptrdiff_t tm_ink_extract(const uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride, uint8_t threshold,
+                         uint64_t *bits, ptrdiff_t words, uint8_t *values, ptrdiff_t capacity);
+
+/* Adds to `histogram` (256 counts) every `step`-th pixel of the image taken as one run of `width × height` pixels
+   (rows `stride` bytes apart), from the first. */
+void tm_ink_sample_histogram(const uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride, ptrdiff_t step,
+                             int64_t *histogram);
 #endif

@@ -23,16 +23,31 @@ struct NumberInkFinder {
     /// Gray levels below this are ink.
     let threshold: UInt8
 
-    /// A finder for `image`; nil for a page without contrast between paper and ink.
+    /// A finder for `image`; nil for a page without contrast between paper and ink (``threshold(histogram:sampled:)``
+    /// of every ``sampleStep``-th pixel).
     init?(image: GrayImage) {
-        self.image = image
-        // Paper: the median; ink: the darkest 0.5 % of a sample of the page.
         var histogram = [Int](repeating: 0, count: 256)
         var sampled = 0
-        for index in stride(from: 0, to: image.pixels.count, by: 7) {
+        for index in stride(from: 0, to: image.pixels.count, by: Self.sampleStep) {
             histogram[Int(image.pixels[index])] += 1
             sampled += 1
         }
+        guard let threshold = Self.threshold(histogram: histogram, sampled: sampled) else { return nil }
+        self.init(image: image, threshold: threshold)
+    }
+
+    /// A finder for `image` with the threshold its own pixels gave (``ScanInk``: only the ink below it is kept).
+    init(image: GrayImage, threshold: UInt8) {
+        self.image = image
+        self.threshold = threshold
+    }
+
+    /// The page is sampled every this many pixels (taken as one run, row after row) for its paper and ink levels.
+    static let sampleStep = 7
+
+    /// The threshold between paper (the median of the sample) and ink (its darkest 0.5 %): half way; nil when they
+    /// lie less than 60 grey levels apart.
+    static func threshold(histogram: [Int], sampled: Int) -> UInt8? {
         func level(_ share: Double) -> Int {
             var seen = 0
             for (value, count) in histogram.enumerated() {
@@ -43,7 +58,7 @@ struct NumberInkFinder {
         }
         let paper = level(0.5), ink = level(0.005)
         guard paper - ink >= 60 else { return nil }
-        threshold = UInt8((paper + ink) / 2)
+        return UInt8((paper + ink) / 2)
     }
 
     /// The groups above `system`'s top staff (in `systemIndex`-th place on its page, `previousBottom` the bottom of

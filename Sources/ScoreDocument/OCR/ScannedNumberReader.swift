@@ -31,7 +31,7 @@ final class ScannedNumberReader {
     init() {}
 
     /// A group of ink cut out of a page for Tesseract (``cutOut(_:from:)``), with its box in page points.
-    struct CutOut {
+    struct CutOut: Equatable {
         var pixels: [UInt8]
         var width: Int, height: Int
         /// The resolution the cut-out is at (the page's, times its scale factor).
@@ -49,6 +49,12 @@ final class ScannedNumberReader {
     /// Tesseract is loaded, so the two are never held at once).
     func cutOuts(image: GrayImage, page: PageLayout) -> [CutOut] {
         guard let finder = NumberInkFinder(image: image) else { return [] }
+        return Self.cutOuts(finder: finder, page: page)
+    }
+
+    /// ``cutOuts(image:page:)`` with the page's finder made already (``ScanInk/finder()``).
+    static func cutOuts(finder: NumberInkFinder, page: PageLayout) -> [CutOut] {
+        let image = finder.image
         var cutOuts: [CutOut] = []
         for (s, system) in page.systems.enumerated() {
             let above = s > 0 ? page.systems[s - 1].bottom : -Double.infinity
@@ -61,6 +67,15 @@ final class ScannedNumberReader {
             }
         }
         return cutOuts
+    }
+
+    /// What of `page`'s layout the cut-outs depend on (``NumberInkFinder/groups(in:previousBottom:barlines:)``): each
+    /// system's top, bottom and height, its first staff and its bars' edges.
+    static func geometry(of page: PageLayout) -> [Double] {
+        page.systems.flatMap { system in
+            [system.top, system.bottom, system.height, system.staves?.first?.top ?? -.infinity, system.staves?.first?.bottom ?? -.infinity,
+             Double(system.knownBars.count)] + system.knownBars.flatMap { [$0.left, $0.right, $0.width] }
+        }
     }
 
     /// The cut-outs read as words, those that are confident numbers.

@@ -25,12 +25,18 @@ struct ScoreFileTests {
         #expect(try ScoreFile.read(Fixtures.path("volta.mxl")) == ScoreFile.read(Fixtures.path("volta.musicxml")))
     }
 
+    /// An MEI document of one staff in `meterCount`/4 holding `measures` (its section's content).
+    static func mei(meterCount: Int, measures: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <mei xmlns="http://www.music-encoding.org/ns/mei" meiversion="5.0"><music><body><mdiv><score>
+        <scoreDef meter.count="\(meterCount)" meter.unit="4"><staffGrp><staffDef n="1" lines="5"/></staffGrp></scoreDef>
+        <section>\(measures)</section></score></mdiv></body></music></mei>
+        """
+    }
+
     @Test func meiMeasuresNotesAndRepeats() throws {
-        let mei = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <mei xmlns="http://www.music-encoding.org/ns/mei" meiversion="5.0"><music><body><mdiv><score>
-            <scoreDef meter.count="2" meter.unit="4"><staffGrp><staffDef n="1" lines="5"/></staffGrp></scoreDef>
-            <section>
+        let mei = Self.mei(meterCount: 2, measures: """
             <measure n="1" left="rptstart"><staff n="1"><layer n="1">
               <note pname="c" oct="4" dur="4"/><chord dur="4"><note pname="e" oct="4"/><note pname="g" oct="4"/></chord>
             </layer></staff></measure>
@@ -39,8 +45,7 @@ struct ScoreFileTests {
             <ending n="2"><measure n="3"><staff n="1"><layer n="1">
               <note pname="b" oct="3" dur="8" dots="1"/><note pname="b" oct="3" dur="16"><accid accid="f"/></note><rest dur="4"/>
             </layer></staff></measure></ending>
-            </section></score></mdiv></body></music></mei>
-            """
+            """)
         let path = try Fixtures.temporary("piece.mei", Data(mei.utf8))
         let score = try ScoreFile.read(path)
         #expect(score.measures.map(\.number) == ["1", "2", "3"])
@@ -73,11 +78,7 @@ struct ScoreFileTests {
 
     @Test func meiFermatasInEveryForm() throws {
         // 4/4: @fermata on a note, a chord and a rest; <fermata> naming a note by @startid and a beat by @tstamp.
-        let mei = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <mei xmlns="http://www.music-encoding.org/ns/mei" meiversion="5.0"><music><body><mdiv><score>
-            <scoreDef meter.count="4" meter.unit="4"><staffGrp><staffDef n="1" lines="5"/></staffGrp></scoreDef>
-            <section>
+        let mei = Self.mei(meterCount: 4, measures: """
             <measure n="1"><staff n="1"><layer n="1">
               <note pname="c" oct="4" dur="4"/><note pname="d" oct="4" dur="4" fermata="above"/>
               <chord dur="4" fermata="below"><note pname="e" oct="4"/><note pname="g" oct="4"/></chord>
@@ -89,8 +90,7 @@ struct ScoreFileTests {
             <measure n="3"><staff n="1"><layer n="1"><note pname="c" oct="4" dur="4"/><note xml:id="g3" pname="g" oct="4" dur="2" dots="1"/>
             </layer></staff><fermata staff="1" tstamp="2"/><tie startid="#g3" endid="#g4"/><tempo tstamp="1" midi.bpm="72"/></measure>
             <measure n="4"><staff n="1"><layer n="1"><note xml:id="g4" pname="g" oct="4" dur="1"/></layer></staff></measure>
-            </section></score></mdiv></body></music></mei>
-            """
+            """)
         let score = try ScoreFile.read(try Fixtures.temporary("fermatas.mei", Data(mei.utf8)))
         #expect(score.measures.map(\.fermatas) == [[1..<2, 2..<3, 3..<4], [2..<3], [1..<4], []])
         // A <tie> ends on a note read before it (same measure) or after it (the next measure): neither is struck.

@@ -13,6 +13,7 @@ import Testing
         ("memory-s1529-4285.pdf", "font-damaged: the font F7's program is damaged"),
         ("memory-s1530-4867.pdf", "font-damaged: the font F7 cannot be read, and the font program in object 20 is damaged"),
         ("memory-s1530-67838.pdf", "font-damaged: the page's resources cannot be read, and the font program in object 20 is damaged"),
+        ("memory-s1533-37318.pdf", "font-damaged: the font F7 cannot be read, and the font program in object 20 is damaged"),
     ])
     func damagedProgram(_ name: String, _ reason: String) throws {
         // The MuseScore font declares 8 216 bytes and 372 (or none) decode: poppler made a TrueType font of them whose

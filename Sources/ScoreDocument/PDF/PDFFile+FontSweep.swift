@@ -93,7 +93,9 @@ extension PDFFile {
         var end = low < ends.count ? ends[low] : bytes.count
         if end > start, bytes[end - 1] == 0x0A { end -= 1 }
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-        let declared = length1.flatMap { Self.number(after: $0 + 8, in: dictionary) }
+        // A `/Length1` whose value cannot be read (the campaign's `memory-s1533-37318`: `/Length1 obj16`) declares
+        // more than any data: a program FreeType cannot read behind it is one poppler would patch up.
+        let declared = length1.map { Self.number(after: $0 + 8, in: dictionary) ?? .infinity }
         let filters = Self.filterNames(in: dictionary)
         let data = UnsafeRawBufferPointer(rebasing: bytes[start..<max(start, end)])
         return SweptProgram(offset: start, declaredLength: declared) {

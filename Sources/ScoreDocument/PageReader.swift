@@ -100,7 +100,7 @@ struct PageReader {
         }
         guard structure != nil else { return nil }
         do throws(PDFCheckError) {
-            checkedExtent = try checks.check(page: page - 1, file: &structure!).extent
+            checkedExtent = try checks.check(page: page - 1, file: &structure!).scriptExtent
         } catch {
             switch error {
             case .refused(let refusal): return refusal
@@ -208,7 +208,10 @@ struct PageReader {
             // Cairo's script surface aborts the process on coordinates it cannot write: only a checked page within
             // its range is drawn into it; any other goes on to the pixels.
             guard let extent = checkedExtent, extent <= PDFFile.maximumScriptCoordinate else {
-                if let extent = checkedExtent {
+                if let extent = checkedExtent, extent.isInfinite {
+                    decline("script", "font-unmeasured", "a font program of the page cannot be read by FreeType, so its glyphs "
+                        + "cannot be bounded before cairo's script surface draws them")
+                } else if let extent = checkedExtent {
                     decline("script", "coordinate-out-of-range", "the page draws at a coordinate of \(extent) points, beyond the "
                         + "\(Int(PDFFile.maximumScriptCoordinate)) cairo's script surface holds")
                 } else {

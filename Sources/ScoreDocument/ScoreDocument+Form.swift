@@ -41,7 +41,7 @@ extension ScoreDocument {
     static func mayDrawIntoScript(page index: Int, file: inout PDFFile?, checks: PageCheckMemo) -> Bool {
         guard file != nil else { return false }
         do throws(PDFCheckError) {
-            return try checks.check(page: index, file: &file!).extent <= PDFFile.maximumScriptCoordinate
+            return try checks.check(page: index, file: &file!).scriptExtent <= PDFFile.maximumScriptCoordinate
         } catch {
             return false
         }

@@ -74,6 +74,21 @@ struct PopplerLexingTests {
         #expect(pages[1].unreadableReason?.hasPrefix("image-too-large") == true, "\(pages[1].unreadableReason ?? "nil"): \(pages[1].declined)")
     }
 
+    @Test("The checks read on past operands poppler reports and skips: a wide stroke after arrays nested 70 deep is refused")
+    func checksReadPastBadOperands() throws {
+        let deep = String(repeating: "[", count: 70) + " 0 0 m 2000000000 w 1 J 100 0 l S"
+        let strict = Array(deep.utf8).withUnsafeBytes { bytes -> Bool in
+            var lexer = ContentLexer(bytes)
+            do { while try lexer.next() != nil {} } catch { return false }
+            return true
+        }
+        #expect(!strict, "the drawing reader's lexer still stops at what it cannot parse")
+        let pages = try ScoreDocument(data: PageIsolationTests.document([PageIsolationTests.good, PageIsolationTests.good + " " + deep]))
+            .detectLayout()
+        #expect(pages[0].systems.count == 3)
+        #expect(pages[1].unreadableReason?.hasPrefix("coordinate-out-of-range") == true, "\(pages[1].declined)")
+    }
+
     @Test("The repeat signs are never read through poppler from a page the checks refuse")
     func drawnFormSkipsRefusedPages() throws {
         // A layout with bars on both pages (read from two good pages), applied to a document whose second page hides

@@ -19,12 +19,17 @@ extension PDFFile {
     /// damaged dictionary (the campaign's `memory-s1530-*`: a descendant font whose `/W` array runs into other bytes,
     /// its `/FontDescriptor` still found by poppler). So for such a page every program embedded anywhere in the file is
     /// checked instead (``sweepFontPrograms(maximumExtent:)``, once per document).
-    mutating func checkFonts(_ resources: [String: PDFObject], maximumExtent: Double = maximumGlyphExtent) throws {
+    ///
+    /// Returns whether a font's program could not be measured (FreeType cannot read it, or its dictionaries cannot be
+    /// read): such a page is kept out of cairo's script surface (``ContentCost/scriptExtent``).
+    @discardableResult
+    mutating func checkFonts(_ resources: [String: PDFObject], maximumExtent: Double = maximumGlyphExtent) throws -> Bool {
         let fonts: [String: PDFObject]
         do { fonts = try resolve(resources["Font"]).dictionary ?? [:] } catch {
             if let refusal = sweepFontPrograms(maximumExtent: maximumExtent) { throw refusal }
-            return
+            return true
         }
+        var unreadable = false
         var swept = false
         for (name, reference) in fonts.sorted(by: { $0.key < $1.key }) {
             let programs: [(PDFObject, [String: PDFObject], Int)]
@@ -33,6 +38,7 @@ extension PDFFile {
                     throw PageRefusal(code: refusal.code, reason: "the font \(name) cannot be read, and " + refusal.reason)
                 }
                 swept = true
+                unreadable = true
                 continue
             }
             for (file, dictionary, offset) in programs {
@@ -40,8 +46,10 @@ extension PDFFile {
                                                   naming: "the font \(name)'s program") {
                     throw refusal
                 }
+                if fontMemo.glyphExtents[offset].map({ $0 < 0 }) == true { unreadable = true }
             }
         }
+        return unreadable
     }
 
     /// Why the font program `file` must not reach poppler (`naming` names the program in the reason), or nil.
@@ -82,8 +90,8 @@ extension PDFFile {
         return programs
     }
 
-    /// The farthest any of the first ``measuredGlyphs`` glyphs of the font program `data` reaches, in em; 0 when
-    /// FreeType cannot read a program that is whole (or is missing), NaN when it cannot read one whose data ends before
+    /// The farthest any of the first ``measuredGlyphs`` glyphs of the font program `data` reaches, in em; -1 when
+    /// FreeType cannot read a program that is whole, 0 when FreeType is missing, NaN when it cannot read one whose data ends before
     /// its declared `/Length1` (the campaign's file: 372 of 8 216 bytes, which poppler patches into a TrueType font
     /// whose glyphs reach anywhere).
     static func glyphExtent(ofProgram data: [UInt8], declaredLength: Double?) -> Double {
@@ -93,8 +101,9 @@ extension PDFFile {
                 guard let box = program.box(glyph: glyph) else { continue }
                 extent = max(extent, box.minX.magnitude, box.maxX.magnitude, box.minY.magnitude, box.maxY.magnitude)
             }
-        } else if tm_freetype_available() != 0, let declared = declaredLength, declared > Double(data.count) {
-            extent = .nan
+        } else if tm_freetype_available() != 0 {
+            // Cut short: damaged; whole: unmeasured (-1), left to poppler but kept out of cairo's script surface.
+            extent = declaredLength.map { $0 > Double(data.count) } == true ? .nan : -1
         }
         return extent
     }

@@ -32,6 +32,14 @@ extension PDFFile {
         var pixels = 0.0
         /// The largest magnitude a number reaches once scaled by the matrices in force.
         var extent = 0.0
+        /// Whether a font of the page embeds a program FreeType cannot read (or its dictionaries cannot be read):
+        /// poppler's own parsers may still draw it, with glyph outlines of any size (the campaign's
+        /// `signal6-s1533-41495`: a damaged CFF program whose glyph paths reached past cairo's script surface's −9 999).
+        var unreadableFont = false
+
+        /// How far the page may reach in cairo's script surface (``maximumScriptCoordinate``): infinite when a font's
+        /// glyphs cannot be measured.
+        var scriptExtent: Double { unreadableFont ? .infinity : extent }
     }
 
     /// Throws ``PageRefusal`` when page `index` (0-based) declares images larger than ``maximumImagePixels``,
@@ -55,9 +63,10 @@ extension PDFFile {
                 throw error
             }
             // Fonts first: they depend only on the resources, and a page whose content cannot be read is still drawn.
-            try checkFonts(resources)
+            let unreadableFont = try checkFonts(resources)
             var memo: [Int: ContentCost] = [:]
             var cost = try contentCost(try contents(of: page), resources: resources, depth: 0, memo: &memo)
+            cost.unreadableFont = unreadableFont
             for annotation in try resolve(page["Annots"]).array ?? [] {
                 let appearances = try resolve(resolve(annotation).dictionary?["AP"]).dictionary ?? [:]
                 let normal = try resolve(appearances["N"])
@@ -109,7 +118,7 @@ extension PDFFile {
         var saved: [Double] = []
         var operands: [ContentLexer.Operand] = []
         try content.withUnsafeBytes { bytes throws in
-            var lexer = ContentLexer(bytes)
+            var lexer = ContentLexer(bytes, tolerant: true)
             while let token = try lexer.next() {
                 switch token {
                 case .operand(let operand):

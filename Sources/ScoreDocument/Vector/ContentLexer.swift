@@ -31,11 +31,31 @@ struct ContentLexer {
     }
 
     private var parser: PDFParser
+    /// Whether an operand that cannot be parsed (an array nested too deeply, a dictionary with a key that is no
+    /// name) is passed over, reading on from its next byte, rather than ending the stream with an error.
+    private let tolerant: Bool
+    /// Where the operand being parsed began.
+    private var operandStart = 0
 
-    init(_ bytes: UnsafeRawBufferPointer) { parser = PDFParser(bytes) }
+    /// A lexer of `bytes`; a `tolerant` one reads on past operands that cannot be parsed, as poppler does (it reports
+    /// them and goes on drawing): the limits check must see the operators that follow (the campaign's
+    /// `hang-s1533-51318`: arrays nested past 64 levels, then lines 2·10¹² wide that cairo took minutes to draw).
+    init(_ bytes: UnsafeRawBufferPointer, tolerant: Bool = false) {
+        parser = PDFParser(bytes)
+        self.tolerant = tolerant
+    }
 
     /// The next token; nil at the end.
     mutating func next() throws(PDFReadError) -> Token? {
+        while true {
+            do { return try nextToken() } catch {
+                guard tolerant else { throw error }
+                parser.position = operandStart + 1
+            }
+        }
+    }
+
+    private mutating func nextToken() throws(PDFReadError) -> Token? {
         let bytes = parser.bytes
         parser.skipSpace()
         // A stray ) > ] { } is skipped.
@@ -48,6 +68,7 @@ struct ContentLexer {
         guard p < bytes.count else { return nil }
         let c = bytes[p]
         if c == 0x2F || c == 0x28 || c == 0x3C || c == 0x5B {
+            operandStart = p
             guard let object = try parser.object() else { return nil }
             return .operand(.object(object))
         }

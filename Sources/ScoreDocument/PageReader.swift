@@ -28,8 +28,8 @@ struct PageReader {
     /// Where a page read from its scan keeps the groups of ink the bar-number OCR will read (nil: none kept).
     let cutOuts: ScanCutOutCache?
     private var declined: [DetectedPage.Attempt] = []
-    /// The largest coordinate the page reaches, once the limits check has read it (nil when it could not).
-    private var checkedExtent: Double?
+    /// What the page amounts to, once the limits check has read it (nil when it could not).
+    private var checkedCost: PDFFile.ContentCost?
 
     init(handle: PopplerHandle, page: Int, size: PageSize, structure: PDFFile?, ownDecoding: Bool, dpi: Double, vector: Bool,
          rawScan: RawImageScan.Once, checks: PageCheckMemo, cutOuts: ScanCutOutCache? = nil) {
@@ -100,7 +100,7 @@ struct PageReader {
         }
         guard structure != nil else { return nil }
         do throws(PDFCheckError) {
-            checkedExtent = try checks.check(page: page - 1, file: &structure!).scriptExtent
+            checkedCost = try checks.check(page: page - 1, file: &structure!)
         } catch {
             switch error {
             case .refused(let refusal): return refusal
@@ -207,12 +207,12 @@ struct PageReader {
             name = "script"
             // Cairo's script surface aborts the process on coordinates it cannot write: only a checked page within
             // its range is drawn into it; any other goes on to the pixels.
-            guard let extent = checkedExtent, extent <= PDFFile.maximumScriptCoordinate else {
-                if let extent = checkedExtent, extent.isInfinite {
+            guard let cost = checkedCost, cost.scriptExtent <= PDFFile.maximumScriptCoordinate else {
+                if let cost = checkedCost, cost.unreadableFont {
                     decline("script", "font-unmeasured", "a font program of the page cannot be read by FreeType, so its glyphs "
                         + "cannot be bounded before cairo's script surface draws them")
-                } else if let extent = checkedExtent {
-                    decline("script", "coordinate-out-of-range", "the page draws at a coordinate of \(extent) points, beyond the "
+                } else if let cost = checkedCost {
+                    decline("script", "coordinate-out-of-range", "the page draws at a coordinate of \(cost.extent) points, beyond the "
                         + "\(Int(PDFFile.maximumScriptCoordinate)) cairo's script surface holds")
                 } else {
                     decline("script", "unchecked", "the page's coordinates could not be checked before cairo's script surface draws it")

@@ -11,7 +11,8 @@ final class FontProgramMemo: @unchecked Sendable {
     private var extents: [Int: Double] = [:]
     private var sweep: PDFFile.PageRefusal??
 
-    /// The farthest glyph (em) of each program measured so far, by where its data starts; NaN for a damaged one.
+    /// The farthest glyph (em) of each program measured so far, by where its data starts (negated, less one, for the
+    /// sweep's): NaN for a damaged one, -1 for one FreeType cannot read.
     var glyphExtents: [Int: Double] { lock.withLock { extents } }
 
     /// The measured extent of the program whose data starts at `offset`, computing it with `measure` the first time.

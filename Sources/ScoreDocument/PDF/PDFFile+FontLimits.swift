@@ -18,7 +18,7 @@ extension PDFFile {
     /// A font whose dictionaries this reader cannot read may still be drawn: poppler's parser keeps what it read of a
     /// damaged dictionary (the campaign's `memory-s1530-*`: a descendant font whose `/W` array runs into other bytes,
     /// its `/FontDescriptor` still found by poppler). So for such a page every program embedded anywhere in the file is
-    /// checked instead (``sweepFontPrograms(maximumExtent:)``, once per document).
+    /// checked instead (``sweepFontPrograms()``, once per document, against ``maximumGlyphExtent``).
     ///
     /// Returns whether a font's program could not be measured (FreeType cannot read it, or its dictionaries cannot be
     /// read): such a page is kept out of cairo's script surface (``ContentCost/scriptExtent``).
@@ -26,7 +26,7 @@ extension PDFFile {
     mutating func checkFonts(_ resources: [String: PDFObject], maximumExtent: Double = maximumGlyphExtent) throws -> Bool {
         let fonts: [String: PDFObject]
         do { fonts = try resolve(resources["Font"]).dictionary ?? [:] } catch {
-            if let refusal = sweepFontPrograms(maximumExtent: maximumExtent) { throw refusal }
+            if let refusal = sweepFontPrograms() { throw refusal }
             return true
         }
         var unreadable = false
@@ -34,7 +34,7 @@ extension PDFFile {
         for (name, reference) in fonts.sorted(by: { $0.key < $1.key }) {
             let programs: [(PDFObject, [String: PDFObject], Int)]
             do { programs = try fontPrograms(reference) } catch {
-                if !swept, let refusal = sweepFontPrograms(maximumExtent: maximumExtent) {
+                if !swept, let refusal = sweepFontPrograms() {
                     throw PageRefusal(code: refusal.code, reason: "the font \(name) cannot be read, and " + refusal.reason)
                 }
                 swept = true
@@ -42,26 +42,26 @@ extension PDFFile {
                 continue
             }
             for (file, dictionary, offset) in programs {
-                if let refusal = try judgeProgram(file, dictionary: dictionary, at: offset, maximumExtent: maximumExtent,
-                                                  naming: "the font \(name)'s program") {
+                let extent = try measuredExtent(file, dictionary: dictionary, at: offset)
+                if let refusal = Self.judge(extent: extent, maximumExtent: maximumExtent, naming: "the font \(name)'s program") {
                     throw refusal
                 }
-                if fontMemo.glyphExtents[offset].map({ $0 < 0 }) == true { unreadable = true }
+                if extent < 0 { unreadable = true }
             }
         }
         return unreadable
     }
 
-    /// Why the font program `file` must not reach poppler (`naming` names the program in the reason), or nil.
-    private mutating func judgeProgram(_ file: PDFObject, dictionary: [String: PDFObject], at offset: Int,
-                                       maximumExtent: Double, naming: String) throws -> PageRefusal? {
-        let extent = try fontMemo.extent(at: offset) {
+    /// ``glyphExtent(ofProgram:declaredLength:)`` of the embedded font program `file` (its data starting at `offset`),
+    /// measured once per document.
+    private mutating func measuredExtent(_ file: PDFObject, dictionary: [String: PDFObject], at offset: Int) throws -> Double {
+        try fontMemo.extent(at: offset) {
             Self.glyphExtent(ofProgram: (try? streamData(file)) ?? [], declaredLength: try resolve(dictionary["Length1"]).number)
         }
-        return Self.judge(extent: extent, maximumExtent: maximumExtent, naming: naming)
     }
 
-    /// Why a program whose farthest glyph reaches `extent` em (NaN: damaged) must not reach poppler, or nil.
+    /// Why a program whose farthest glyph reaches `extent` em (NaN: damaged; -1: unmeasured, passed) must not reach
+    /// poppler (`naming` names the program in the reason), or nil.
     static func judge(extent: Double, maximumExtent: Double, naming: String) -> PageRefusal? {
         if extent.isNaN {
             return PageRefusal(code: "font-damaged", reason: "\(naming) is damaged: its data ends before "

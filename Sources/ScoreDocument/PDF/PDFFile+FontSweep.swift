@@ -18,7 +18,8 @@ extension PDFFile {
     /// between them declares a `/Length1` (TrueType and Type 1 programs) or a font-file `/Subtype` (CFF, OpenType);
     /// its data runs to the next `endstream`, decoded through its `/Filter`. The keywords are found in one pass and
     /// each dictionary's text is read once, so the sweep's time grows with the file's size, not with its objects.
-    func sweepFontPrograms(maximumExtent: Double = maximumGlyphExtent) -> PageRefusal? {
+    /// Its outcome is kept for the document, so it is judged against ``maximumGlyphExtent`` alone.
+    func sweepFontPrograms() -> PageRefusal? {
         fontMemo.sweepOutcome {
             var headers: [(number: Int, at: Int)] = []
             try? Self.forEachObjectHeader(bytes) { header throws(PDFReadError) in
@@ -42,7 +43,7 @@ extension PDFFile {
                     decoded += data.count
                     return Self.glyphExtent(ofProgram: data, declaredLength: program.declaredLength)
                 }
-                if let refusal = Self.judge(extent: extent, maximumExtent: maximumExtent,
+                if let refusal = Self.judge(extent: extent, maximumExtent: Self.maximumGlyphExtent,
                                             naming: "the font program in object \(header.number)") {
                     return refusal
                 }
@@ -50,23 +51,6 @@ extension PDFFile {
             }
             return nil
         }
-    }
-
-    /// Where each `stream` keyword that is not the end of an `endstream` lies, and where each `endstream` begins, in
-    /// order (one `memchr` pass over the bytes).
-    static func streamKeywords(_ bytes: UnsafeRawBufferPointer) -> (keywords: [Int], ends: [Int]) {
-        var keywords: [Int] = [], ends: [Int] = []
-        guard let base = bytes.baseAddress, bytes.count >= 6 else { return ([], []) }
-        let word = Array("stream".utf8)
-        var p = 0
-        while p + 6 <= bytes.count, let hit = memchr(base + p, 0x73, bytes.count - 5 - p) {
-            let s = base.distance(to: UnsafeRawPointer(hit))
-            if memcmp(base + s, word, 6) == 0 {
-                if s >= 3, bytes[s - 3] == 0x65, bytes[s - 2] == 0x6E, bytes[s - 1] == 0x64 { ends.append(s - 3) } else { keywords.append(s) }
-            }
-            p = s + 1
-        }
-        return (keywords, ends)
     }
 
     /// A font program found by the sweep: where its data starts, its declared `/Length1` and its decoded data.
@@ -87,12 +71,7 @@ extension PDFFile {
         var start = keyword + 6
         if start < bytes.count, bytes[start] == 0x0D { start += 1 }
         if start < bytes.count, bytes[start] == 0x0A { start += 1 }
-        // The first `endstream` at or after the data's start (binary search).
-        var low = 0, high = ends.count
-        while low < high { let mid = (low + high) / 2; if ends[mid] < start { low = mid + 1 } else { high = mid } }
-        var end = low < ends.count ? ends[low] : bytes.count
-        if end > start, bytes[end - 1] == 0x0A { end -= 1 }
-        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        let end = Self.beforeLineEnd(Self.firstEnd(atOrAfter: start, in: ends) ?? bytes.count, from: start, in: bytes)
         // A `/Length1` whose value cannot be read (the campaign's `memory-s1533-37318`: `/Length1 obj16`) declares
         // more than any data: a program FreeType cannot read behind it is one poppler would patch up.
         let declared = length1.map { Self.number(after: $0 + 8, in: dictionary) ?? .infinity }
@@ -105,17 +84,9 @@ extension PDFFile {
         }
     }
 
-    /// Where `word` first occurs in `bytes` (`memchr` to each candidate first byte).
+    /// Where `word` first occurs in `bytes`.
     private static func find(_ word: String, in bytes: UnsafeRawBufferPointer) -> Int? {
-        let key = Array(word.utf8)
-        guard let base = bytes.baseAddress, bytes.count >= key.count else { return nil }
-        var p = 0
-        while p + key.count <= bytes.count, let hit = memchr(base + p, Int32(key[0]), bytes.count - key.count + 1 - p) {
-            let o = base.distance(to: UnsafeRawPointer(hit))
-            if memcmp(base + o, key, key.count) == 0 { return o }
-            p = o + 1
-        }
-        return nil
+        offset(of: Array(word.utf8), in: bytes)
     }
 
     /// The whole number written after `at` in `bytes` (white space skipped), as poppler's lexer reads one.

@@ -24,8 +24,8 @@ struct PDFFile {
     private var contentStreamBytes = 0
     /// What the limits check measured of the embedded font programs, shared by every copy of this reader.
     let fontMemo = FontProgramMemo()
-    /// The largest glyph extent (em) of each embedded font program read by the limits check, by the font file's
-    /// offset (``glyphExtent(ofFontFile:dictionary:at:)``); NaN for a damaged program.
+    /// The largest glyph extent (em) of each embedded font program read by the limits check, by where its data starts
+    /// (``glyphExtent(ofProgram:declaredLength:)``: NaN for a damaged program, -1 for one FreeType cannot read).
     var glyphExtents: [Int: Double] { fontMemo.glyphExtents }
     /// The most decoded content a copy keeps (larger streams are decoded again when read again).
     static let contentCacheBytes = 64 << 20
@@ -176,18 +176,10 @@ struct PDFFile {
 
     /// The end of a stream's data when its /Length is wrong: before `endstream` and the line end before it.
     private func searchEndstream(from start: Int) throws(PDFReadError) -> Int {
-        let key = Array("endstream".utf8)
-        var p = start
-        while p + key.count <= bytes.count {
-            if bytes[p] == key[0] && (0..<key.count).allSatisfy({ bytes[p + $0] == key[$0] }) {
-                var end = p
-                if end > start && bytes[end - 1] == 0x0A { end -= 1 }
-                if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-                return end
-            }
-            p += 1
+        guard let at = Self.offset(of: Array("endstream".utf8), in: bytes, from: start) else {
+            throw .malformed("a stream has no endstream")
         }
-        throw .malformed("a stream has no endstream")
+        return Self.beforeLineEnd(at, from: start, in: bytes)
     }
 
     /// Object `number` (null when the file has no such object, as the PDF rules say).

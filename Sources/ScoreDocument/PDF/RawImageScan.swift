@@ -18,21 +18,19 @@ enum RawImageScan {
     /// a page whose dictionary Tonmeister's reader could not read even repaired (a stray `}`), and poppler's text
     /// reading spent 6.6 s skipping the image's declared bytes.
     static func inflatedRefusal(_ bytes: UnsafeRawBufferPointer) -> PDFFile.PageRefusal? {
-        let keyword = Array("stream".utf8), end = Array("endstream".utf8)
+        // Every `stream` keyword (not the tail of `endstream`) is looked at, not only those after the last stream's
+        // end: a stream whose `endstream` was lost would otherwise hide the streams up to the next one's end (the
+        // campaign's near-s1522-5676).
+        let (keywords, ends) = PDFFile.streamKeywords(bytes)
         var total = 0
-        var p = 0
-        while let at = find(keyword, in: bytes, from: p), total < inflatedTotal {
-            p = at + keyword.count
-            // Not the tail of `endstream`; the data starts after the end of line.
-            if at >= 3, bytes[at - 3] == 0x65, bytes[at - 2] == 0x6E, bytes[at - 1] == 0x64 { continue }
-            var start = p
+        for at in keywords {
+            guard total < inflatedTotal else { break }
+            // The data starts after the end of line.
+            var start = at + 6
             if start < bytes.count, bytes[start] == 0x0D { start += 1 }
             guard start < bytes.count, bytes[start] == 0x0A || bytes[start - 1] == 0x0D else { continue }
             if bytes[start] == 0x0A { start += 1 }
-            // The search goes on from the data, not from its end: a stream whose `endstream` was lost would otherwise
-            // hide the streams up to the next one's end (the campaign's near-s1522-5676).
-            let stop = find(end, in: bytes, from: start) ?? bytes.count
-            p = start
+            let stop = PDFFile.firstEnd(atOrAfter: start, in: ends) ?? bytes.count
             guard stop - start >= 2, let inflated = try? PDFStreamDecoder.inflate(UnsafeRawBufferPointer(rebasing: bytes[start..<stop]),
                                                                                    limit: inflatedLimit) else { continue }
             total += inflated.count
@@ -41,17 +39,6 @@ enum RawImageScan {
                     ?? refusal(widths: values(after: "/Width", in: data), heights: values(after: "/Height", in: data))
             }
             if let found { return found }
-        }
-        return nil
-    }
-
-    /// The offset of the first `needle` in `bytes` at or after `from`.
-    private static func find(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer, from: Int) -> Int? {
-        guard let first = needle.first, needle.count <= bytes.count else { return nil }
-        var p = from
-        while p + needle.count <= bytes.count {
-            if bytes[p] == first, (1..<needle.count).allSatisfy({ bytes[p + $0] == needle[$0] }) { return p }
-            p += 1
         }
         return nil
     }
@@ -84,7 +71,7 @@ enum RawImageScan {
         let k = Array(key.utf8)
         var found: [(at: Int, value: Double)] = []
         var p = 0
-        while let at = find(k, in: bytes, from: p), at + k.count < bytes.count {
+        while let at = PDFFile.offset(of: k, in: bytes, from: p), at + k.count < bytes.count {
             let end = at + k.count
             if PDFParser.isWhitespace(bytes[end]) || PDFParser.isDelimiter(bytes[end]) {
                 var parser = PDFParser(bytes, at: end)

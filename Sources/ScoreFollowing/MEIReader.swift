@@ -120,7 +120,7 @@ final class MEIReader: NSObject, XMLParserDelegate {
             furthest = max(furthest, meter)
             event(a, at: 0, lasting: meter)
         case "tie":
-            guard let end = a["endid"].map({ $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }) else { break }
+            guard let end = a["endid"].map(MEIReader.id(referencedBy:)) else { break }
             tieEnds.insert(end)
             if let i = noteIndex[end], current?.notes.indices.contains(i) == true { current?.notes[i].struck = false }
         case "tempo":
@@ -128,7 +128,7 @@ final class MEIReader: NSObject, XMLParserDelegate {
                 current?.tempo = bpm
             }
         case "fermata":
-            let id = a["startid"].map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+            let id = a["startid"].map(MEIReader.id(referencedBy:))
             let tstamp = a["tstamp"].flatMap(Double.init)
             if id != nil || tstamp != nil { fermataMarks.append((id, tstamp)) }
         case "dir", "repeatMark":
@@ -171,6 +171,11 @@ final class MEIReader: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         if directionWords != nil { directionWords! += string }
+    }
+
+    /// The `xml:id` an MEI reference such as `@startid="#n12"` names.
+    private static func id(referencedBy reference: String) -> String {
+        reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
     }
 
     private static func alter(_ value: String?) -> Int {

@@ -1,3 +1,4 @@
+import CKernels
 import ScoreLayout
 
 /// Finds, in a scanned page's pixels, the small groups of ink where an engraver prints a bar number: above the top
@@ -26,13 +27,10 @@ struct NumberInkFinder {
     /// A finder for `image`; nil for a page without contrast between paper and ink (``threshold(histogram:sampled:)``
     /// of every ``sampleStep``-th pixel).
     init?(image: GrayImage) {
-        var histogram = [Int](repeating: 0, count: 256)
-        var sampled = 0
-        for index in stride(from: 0, to: image.pixels.count, by: Self.sampleStep) {
-            histogram[Int(image.pixels[index])] += 1
-            sampled += 1
-        }
-        guard let threshold = Self.threshold(histogram: histogram, sampled: sampled) else { return nil }
+        guard image.width > 0, image.height > 0,
+              let threshold = image.pixels.withUnsafeBufferPointer({
+                  Self.threshold(pixels: $0.baseAddress!, width: image.width, height: image.height, stride: image.width)
+              }) else { return nil }
         self.init(image: image, threshold: threshold)
     }
 
@@ -45,9 +43,17 @@ struct NumberInkFinder {
     /// The page is sampled every this many pixels (taken as one run, row after row) for its paper and ink levels.
     static let sampleStep = 7
 
+    /// The threshold between paper and ink of the `width × height` page at `pixels` (`stride` bytes a row), from
+    /// every ``sampleStep``-th pixel (``threshold(histogram:sampled:)``); the finder's own and ``ScanInk``'s.
+    static func threshold(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) -> UInt8? {
+        var histogram = [Int64](repeating: 0, count: 256)
+        tm_ink_sample_histogram(pixels, width, height, stride, sampleStep, &histogram)
+        return threshold(histogram: histogram.map { Int($0) }, sampled: (width * height + sampleStep - 1) / sampleStep)
+    }
+
     /// The threshold between paper (the median of the sample) and ink (its darkest 0.5 %): half way; nil when they
     /// lie less than 60 grey levels apart.
-    static func threshold(histogram: [Int], sampled: Int) -> UInt8? {
+    private static func threshold(histogram: [Int], sampled: Int) -> UInt8? {
         func level(_ share: Double) -> Int {
             var seen = 0
             for (value, count) in histogram.enumerated() {

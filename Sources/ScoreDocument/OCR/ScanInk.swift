@@ -30,10 +30,7 @@ struct ScanInk {
         self.width = width
         self.height = height
         self.scale = scale
-        var histogram = [Int64](repeating: 0, count: 256)
-        tm_ink_sample_histogram(pixels, width, height, stride, NumberInkFinder.sampleStep, &histogram)
-        let sampled = (width * height + NumberInkFinder.sampleStep - 1) / NumberInkFinder.sampleStep
-        threshold = NumberInkFinder.threshold(histogram: histogram.map { Int($0) }, sampled: sampled)
+        threshold = NumberInkFinder.threshold(pixels: pixels, width: width, height: height, stride: stride)
         let words = (width + 63) / 64
         guard let threshold else {
             bits = []

@@ -23,6 +23,12 @@ extension PDFFile {
     /// The most operators a page may run, forms counted each time they are drawn.
     static let maximumOperations = 5_000_000
 
+    /// The most dashes a page's strokes may be cut into (``StrokeTally``); cairo cuts about 40 million a second.
+    static let maximumDashes = 10_000_000.0
+    /// The most vertices of round joins and caps a page's strokes may need (``StrokeTally``): ten thousand joins of
+    /// ten thousand vertices each cost cairo 7 s and 800 MB; a page of music needs some ten per join.
+    static let maximumPenVertices = 10_000_000.0
+
     /// How deeply forms are followed; deeper forms are not checked (poppler draws them no deeper either).
     static let limitsDepth = 16
 
@@ -36,6 +42,10 @@ extension PDFFile {
         /// poppler's own parsers may still draw it, with glyph outlines of any size (the campaign's
         /// `signal6-s1533-41495`: a damaged CFF program whose glyph paths reached past cairo's script surface's −9 999).
         var unreadableFont = false
+        /// What its strokes cost cairo's stroker.
+        var stroke = StrokeTally()
+        /// The magnification of the form's own matrix (1 for a page).
+        var matrixScale = 1.0
 
         /// How far the page may reach in cairo's script surface (``maximumScriptCoordinate``): infinite when a font's
         /// glyphs cannot be measured.
@@ -102,18 +112,28 @@ extension PDFFile {
         if cost.operations > maximumOperations {
             throw PageRefusal(code: "too-many-operations", reason: "the page runs more than \(maximumOperations) operators")
         }
+        if !(cost.stroke.dashes <= maximumDashes) {
+            throw PageRefusal(code: "too-many-dashes", reason: "the page's dashed lines are cut into more than "
+                + "\(Int(maximumDashes)) dashes")
+        }
+        if !(cost.stroke.vertices <= maximumPenVertices) {
+            throw PageRefusal(code: "pen-too-wide", reason: "the page's round joins and caps need more than "
+                + "\(Int(maximumPenVertices)) vertices (lines too wide)")
+        }
     }
 
     private func add(_ total: inout ContentCost, _ part: ContentCost, scale: Double) {
         total.operations = min(Int.max / 2, total.operations + part.operations)
         total.pixels += part.pixels
         total.extent = max(total.extent, part.extent * scale)
+        total.stroke.add(form: part.stroke, scale: scale * part.matrixScale)
     }
 
     /// The cost of drawing `content` with `resources`, its numbers scaled from 1 by its own `cm` operators.
     private mutating func contentCost(_ content: [UInt8], resources: [String: PDFObject], depth: Int,
                                       memo: inout [Int: ContentCost]) throws -> ContentCost {
         var cost = ContentCost()
+        cost.stroke = StrokeTally(page: depth == 0)
         var scale = 1.0
         var saved: [Double] = []
         var operands: [ContentLexer.Operand] = []
@@ -127,6 +147,7 @@ extension PDFFile {
                     if operands.count > 4096 { operands.removeFirst(2048) }
                 case .op(let op):
                     cost.operations += 1
+                    cost.stroke.take(op, operands, scale: scale)
                     switch op {
                     case ContentOperator.q: if saved.count < 4096 { saved.append(scale) }
                     case ContentOperator.Q: if let s = saved.popLast() { scale = s }
@@ -138,6 +159,16 @@ extension PDFFile {
                         guard let name = operands.last?.name, depth < Self.limitsDepth else { break }
                         let objects = try resolve(resources["XObject"]).dictionary ?? [:]
                         add(&cost, try xobjectCost(objects[name], inherited: resources, depth: depth + 1, memo: &memo), scale: scale)
+                    case ContentOperator.gs:
+                        guard let name = operands.last?.name else { break }
+                        let states = try resolve(resources["ExtGState"]).dictionary ?? [:]
+                        let state = try resolve(states[name]).dictionary ?? [:]
+                        let pattern = try resolve(state["D"]).array ?? []
+                        let lengths = try resolve(pattern.first).array.map { items throws(PDFReadError) in
+                            try items.map { item throws(PDFReadError) in try resolve(item).number ?? 0 }
+                        }
+                        cost.stroke.setState(dash: lengths, width: try resolve(state["LW"]).number,
+                                             cap: try resolve(state["LC"]).number, join: try resolve(state["LJ"]).number)
                     case ContentOperator.BI:
                         operands.removeAll()
                         continue
@@ -202,6 +233,7 @@ extension PDFFile {
         let matrix = try (resolve(dictionary["Matrix"]).array ?? []).prefix(6).map { item throws(PDFReadError) in try resolve(item).number ?? 0 }
         let scale = matrix.prefix(4).map(\.magnitude).max() ?? 1
         cost.extent = max(cost.extent * max(1, scale), matrix.dropFirst(4).map(\.magnitude).max() ?? 0)
+        cost.matrixScale = max(1, scale)
         return cost
     }
 }

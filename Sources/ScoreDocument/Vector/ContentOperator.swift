@@ -4,7 +4,9 @@ enum ContentOperator {
     static let Q: UInt32 = 0x51  // Q
     static let cm: UInt32 = 0x636D  // cm
     static let w: UInt32 = 0x77  // w
+    static let d: UInt32 = 0x64  // d
     static let J: UInt32 = 0x4A  // J
+    static let j: UInt32 = 0x6A  // j
     static let gs: UInt32 = 0x6773  // gs
     static let m: UInt32 = 0x6D  // m
     static let l: UInt32 = 0x6C  // l

@@ -76,7 +76,9 @@ struct PopplerLexingTests {
 
     @Test("The checks read on past operands poppler reports and skips: a wide stroke after arrays nested 70 deep is refused")
     func checksReadPastBadOperands() throws {
-        let deep = String(repeating: "[", count: 70) + " 0 0 m 2000000000 w 1 J 100 0 l S"
+        // Closed, as in the campaign's file: poppler (nesting limit 500) reads the arrays and draws what follows. An
+        // array never closed would take the rest of the content with it, in poppler's reading and the check's alike.
+        let deep = String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + " 0 0 m 2000000000 w 1 J 100 0 l S"
         let strict = Array(deep.utf8).withUnsafeBytes { bytes -> Bool in
             var lexer = ContentLexer(bytes)
             do { while try lexer.next() != nil {} } catch { return false }
@@ -87,6 +89,20 @@ struct PopplerLexingTests {
             .detectLayout()
         #expect(pages[0].systems.count == 3)
         #expect(pages[1].unreadableReason?.hasPrefix("coordinate-out-of-range") == true, "\(pages[1].declined)")
+    }
+
+    @Test("A string never closed ends the content for the checks as for poppler, read once however many follow")
+    func unclosedStringEndsContent() throws {
+        // Before, the checks' lexer read on from the byte after each unparseable operand: fifty thousand unclosed
+        // strings were each read to the end, 10⁹ steps.
+        let content = "1 0 0 1 0 0 cm (abc" + String(repeating: "(", count: 50_000)
+        let tokens = try Array(content.utf8).withUnsafeBytes { bytes throws -> Int in
+            var lexer = ContentLexer(bytes, tolerant: true)
+            var count = 0
+            while try lexer.next() != nil { count += 1 }
+            return count
+        }
+        #expect(tokens == 7)
     }
 
     @Test("The repeat signs are never read through poppler from a page the checks refuse")

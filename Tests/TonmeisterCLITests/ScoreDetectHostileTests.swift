@@ -54,7 +54,8 @@ struct ScoreDetectHostileTests {
     /// Files found by the PDF mutation campaign (`scripts/fuzz-pdfs`, docs/fuzzing.md), kept as they were found.
     static let findings = ["hang-5110.pdf", "hang-s1520-5731.pdf", "near-s1522-5676.pdf", "memory-s1524-351.pdf",
                           "near-s1526-50034.pdf", "memory-s1527-10822.pdf",
-                          "memory-s1529-4285.pdf", "hang-s1533-51318.pdf", "signal6-s1533-41495.pdf"]
+                          "memory-s1529-4285.pdf", "hang-s1533-51318.pdf", "signal6-s1533-41495.pdf",
+                          "hang-s1535-9548.pdf", "hang-s1535-38920.pdf", "memory-s1535-29657.pdf"]
 
     @Test("Files the mutation campaign found hanging finish quickly with exit 0 or 2", arguments: findings)
     func campaignFinding(_ name: String) throws {
@@ -69,6 +70,10 @@ struct ScoreDetectHostileTests {
         // 2.1e12 wide with round caps after them reached cairo (minutes at 300 dpi); the check now reads on past them.
         // signal6-s1533-41495: a damaged CFF program FreeType cannot read, whose glyph outlines poppler drew into cairo's
         // script surface past its -9 999 assertion (an abort); such a page is now kept out of the script surface.
+        // hang-s1535-9548: page dictionaries neither Tonmeister's reader nor its repair can read, and lines 2.1e12 wide
+        // with round caps (30 s in cairo at 300 dpi); every stream of such a file that reads as content is now checked.
+        // hang-s1535-38920: the same family. memory-s1535-29657: `9999913 0 obj\xc3<<`, a header poppler's repair sizes
+        // its table by (671 MB) though no delimiter follows `obj`; such a file is now refused as memory-s1524-351 is.
         let path = CLIRunner.packageRoot.appendingPathComponent("Tests/ScoreDocumentTests/Fixtures/fuzz/" + name).path
         let start = Date()
         let result = try CLIRunner.run("score", "detect", path, "--json")
@@ -98,6 +103,8 @@ struct ScoreDetectHostileTests {
          "1.2 GB: the same font, whose font dictionary poppler reads and this reader cannot"),
         ("memory-s1530-67838.pdf", "warning: page 1 could not be read (font-damaged: the page's resources cannot be read, and ",
          "3.7 GB: the same font, on a page whose resources this reader cannot read"),
+        ("memory-s1535-11291.pdf", "warning: page 1 could not be read (coordinate-out-of-range: the stream at offset 775 reads as content",
+         "3.7 GB: a file whose repair took another object for its page, drawn with the damaged font and garbled content"),
     ]
 
     @Test("Campaign files that took hundreds of megabytes in poppler are repaired or refused with a warning, under 400 MiB",

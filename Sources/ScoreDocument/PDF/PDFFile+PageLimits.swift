@@ -122,7 +122,7 @@ extension PDFFile {
         }
     }
 
-    private func add(_ total: inout ContentCost, _ part: ContentCost, scale: Double) {
+    func add(_ total: inout ContentCost, _ part: ContentCost, scale: Double) {
         total.operations = min(Int.max / 2, total.operations + part.operations)
         total.pixels += part.pixels
         total.extent = max(total.extent, part.extent * scale)
@@ -132,53 +132,72 @@ extension PDFFile {
     /// The cost of drawing `content` with `resources`, its numbers scaled from 1 by its own `cm` operators.
     private mutating func contentCost(_ content: [UInt8], resources: [String: PDFObject], depth: Int,
                                       memo: inout [Int: ContentCost]) throws -> ContentCost {
+        try content.withUnsafeBytes { bytes throws in
+            try Self.contentCost(bytes, page: depth == 0) { op, operands, scale, cost throws in
+                switch op {
+                case ContentOperator.Do:
+                    guard let name = operands.last?.name, depth < Self.limitsDepth else { break }
+                    let objects = try resolve(resources["XObject"]).dictionary ?? [:]
+                    add(&cost, try xobjectCost(objects[name], inherited: resources, depth: depth + 1, memo: &memo), scale: scale)
+                case ContentOperator.gs:
+                    guard let name = operands.last?.name else { break }
+                    let states = try resolve(resources["ExtGState"]).dictionary ?? [:]
+                    let state = try resolve(states[name]).dictionary ?? [:]
+                    let pattern = try resolve(state["D"]).array ?? []
+                    let lengths = try resolve(pattern.first).array.map { items throws(PDFReadError) in
+                        try items.map { item throws(PDFReadError) in try resolve(item).number ?? 0 }
+                    }
+                    cost.stroke.setState(dash: lengths, width: try resolve(state["LW"]).number,
+                                         cap: try resolve(state["LC"]).number, join: try resolve(state["LJ"]).number)
+                default: break
+                }
+            }
+        }
+    }
+
+    /// The cost of drawing content `bytes`, its numbers scaled from 1 by its own `cm` operators; `resourceOperator`
+    /// adds what a `Do` or `gs` draws or sets (given the operands, the scale and the cost so far). `page`: the content
+    /// starts in PDF's initial graphics state (else it is a form's, which inherits its caller's). `operatorsOnly`
+    /// counts only the numbers an operator takes (for bytes that may not be content at all: a run of digits in an
+    /// image is not drawn).
+    static func contentCost(_ bytes: UnsafeRawBufferPointer, page: Bool, operatorsOnly: Bool = false,
+                            resourceOperator: (UInt32, [ContentLexer.Operand], Double, inout ContentCost) throws -> Void) throws -> ContentCost {
         var cost = ContentCost()
-        cost.stroke = StrokeTally(page: depth == 0)
+        cost.stroke = StrokeTally(page: page)
         var scale = 1.0
         var saved: [Double] = []
         var operands: [ContentLexer.Operand] = []
-        try content.withUnsafeBytes { bytes throws in
-            var lexer = ContentLexer(bytes, tolerant: true)
-            while let token = try lexer.next() {
-                switch token {
-                case .operand(let operand):
-                    if let n = operand.number { cost.extent = n.isNaN ? .infinity : max(cost.extent, n.magnitude * scale) }
-                    operands.append(operand)
-                    if operands.count > 4096 { operands.removeFirst(2048) }
-                case .op(let op):
-                    cost.operations += 1
-                    cost.stroke.take(op, operands, scale: scale)
-                    switch op {
-                    case ContentOperator.q: if saved.count < 4096 { saved.append(scale) }
-                    case ContentOperator.Q: if let s = saved.popLast() { scale = s }
-                    case ContentOperator.cm:
-                        // The linear part (a b c d) of `a b c d e f cm` bounds how far it stretches what follows.
-                        let m = operands.suffix(6).prefix(4).compactMap(\.number).map(\.magnitude)
-                        scale = min(1e300, scale * max(1, m.max() ?? 1))
-                    case ContentOperator.Do:
-                        guard let name = operands.last?.name, depth < Self.limitsDepth else { break }
-                        let objects = try resolve(resources["XObject"]).dictionary ?? [:]
-                        add(&cost, try xobjectCost(objects[name], inherited: resources, depth: depth + 1, memo: &memo), scale: scale)
-                    case ContentOperator.gs:
-                        guard let name = operands.last?.name else { break }
-                        let states = try resolve(resources["ExtGState"]).dictionary ?? [:]
-                        let state = try resolve(states[name]).dictionary ?? [:]
-                        let pattern = try resolve(state["D"]).array ?? []
-                        let lengths = try resolve(pattern.first).array.map { items throws(PDFReadError) in
-                            try items.map { item throws(PDFReadError) in try resolve(item).number ?? 0 }
-                        }
-                        cost.stroke.setState(dash: lengths, width: try resolve(state["LW"]).number,
-                                             cap: try resolve(state["LC"]).number, join: try resolve(state["LJ"]).number)
-                    case ContentOperator.BI:
-                        operands.removeAll()
-                        continue
-                    case ContentOperator.ID:
-                        cost.pixels += Self.inlineImagePixels(operands)
-                        lexer.skipInlineImageData()
-                    default: break
-                    }
-                    operands.removeAll(keepingCapacity: true)
+        func measure(_ operand: ContentLexer.Operand) {
+            if let n = operand.number { cost.extent = n.isNaN ? .infinity : max(cost.extent, n.magnitude * scale) }
+        }
+        var lexer = ContentLexer(bytes, tolerant: true)
+        while let token = try lexer.next() {
+            switch token {
+            case .operand(let operand):
+                if !operatorsOnly { measure(operand) }
+                operands.append(operand)
+                if operands.count > 4096 { operands.removeFirst(2048) }
+            case .op(let op):
+                if operatorsOnly { operands.forEach(measure) }
+                cost.operations += 1
+                cost.stroke.take(op, operands, scale: scale)
+                switch op {
+                case ContentOperator.q: if saved.count < 4096 { saved.append(scale) }
+                case ContentOperator.Q: if let s = saved.popLast() { scale = s }
+                case ContentOperator.cm:
+                    // The linear part (a b c d) of `a b c d e f cm` bounds how far it stretches what follows.
+                    let m = operands.suffix(6).prefix(4).compactMap(\.number).map(\.magnitude)
+                    scale = min(1e300, scale * max(1, m.max() ?? 1))
+                case ContentOperator.Do, ContentOperator.gs: try resourceOperator(op, operands, scale, &cost)
+                case ContentOperator.BI:
+                    operands.removeAll()
+                    continue
+                case ContentOperator.ID:
+                    cost.pixels += Self.inlineImagePixels(operands)
+                    lexer.skipInlineImageData()
+                default: break
                 }
+                operands.removeAll(keepingCapacity: true)
             }
         }
         return cost

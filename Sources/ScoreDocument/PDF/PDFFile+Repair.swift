@@ -43,10 +43,12 @@ extension PDFFile {
     }
 
     /// Calls `body` with every `N G obj` header in `bytes` (its object number and where `N` starts), in order.
+    /// `obj` ends a word, unless `asPopplerSizes`: poppler's repair sizes its table by every `N G obj` whatever byte
+    /// follows it (the campaign's `memory-s1535-29657`: `9999913 0 obj\xc3<<`, 671 MB reserved).
     ///
     /// Every file is searched when it is opened (``strayHeaders()``), so the search jumps from one `o` to the next
     /// with `memchr` rather than looking at every byte.
-    static func forEachObjectHeader(_ bytes: UnsafeRawBufferPointer,
+    static func forEachObjectHeader(_ bytes: UnsafeRawBufferPointer, asPopplerSizes: Bool = false,
                                     _ body: ((number: Int, at: Int)) throws(PDFReadError) -> Void) throws(PDFReadError) {
         guard let base = bytes.baseAddress, bytes.count >= 3 else { return }
         var p = 0
@@ -55,7 +57,7 @@ extension PDFFile {
             let end = o + 3
             // `obj` ending a word, after `N G`.
             if bytes[o + 1] == 0x62, bytes[o + 2] == 0x6A,
-               end == bytes.count || PDFParser.isWhitespace(bytes[end]) || PDFParser.isDelimiter(bytes[end]),
+               asPopplerSizes || end == bytes.count || PDFParser.isWhitespace(bytes[end]) || PDFParser.isDelimiter(bytes[end]),
                let header = Self.objectHeader(bytes, before: o) {
                 try body(header)
             }
@@ -72,7 +74,7 @@ extension PDFFile {
     /// reserve hundreds of megabytes, 1.2 GB in all). Nil when no such header exists.
     static func repairRefusal(_ bytes: UnsafeRawBufferPointer) -> String? {
         var largest = 0
-        try? forEachObjectHeader(bytes) { header in largest = max(largest, header.number) }
+        try? forEachObjectHeader(bytes, asPopplerSizes: true) { header in largest = max(largest, header.number) }
         guard largest > maximumRepairedObjectNumber else { return nil }
         return "it names object \(largest), and repairing it would reserve room for that many objects "
             + "(at most \(maximumRepairedObjectNumber))"

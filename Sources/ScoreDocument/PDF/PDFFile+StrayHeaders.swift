@@ -32,7 +32,7 @@ extension PDFFile {
         let size = max(trailer["Size"]?.int ?? 0, (entries.keys.max() ?? 0) + 1)
         let limit = max(Self.maximumRepairedObjectNumber, size)
         var stray: [(number: Int, at: Int)] = []
-        try? Self.forEachObjectHeader(bytes) { header in if header.number > limit { stray.append(header) } }
+        try? Self.forEachObjectHeader(bytes, asPopplerSizes: true) { header in if header.number > limit { stray.append(header) } }
         guard !stray.isEmpty else { return [] }
         var listed: [Int: Int] = [:]
         for (number, entry) in entries { if case .offset(let at) = entry { listed[at] = number } }

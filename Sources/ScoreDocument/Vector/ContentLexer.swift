@@ -49,7 +49,10 @@ struct ContentLexer {
     mutating func next() throws(PDFReadError) -> Token? {
         while true {
             do { return try nextToken() } catch {
+                // An operand that ran to the end unfinished (a string never closed) ends the content there, as it
+                // ends poppler's; reading on from its next byte would read the rest again for each such operand.
                 guard tolerant else { throw error }
+                guard parser.position < parser.bytes.count else { return nil }
                 parser.position = operandStart + 1
             }
         }

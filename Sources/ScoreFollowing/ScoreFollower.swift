@@ -113,9 +113,11 @@ public struct ScoreFollower: Sendable {
         /// in its middle).
         public var reattackHere = 8
         /// Judge the take also by its voices' pitches along the fine path (``PitchEvidence``): the template match and the
-        /// fresh notes' rises join the mismatch. FollowBench's short wrong-piece takes (docs/follow.md, "Refusing short takes
-        /// of another piece"): 74 → 116 of 120 refused, no right take refused. Off: chroma's order gap and coverage alone.
-        public var pitchEvidence = true
+        /// fresh notes' rises join the mismatch. FollowBench (docs/follow.md, "Short takes of another piece"): on the
+        /// tuning split 74 → 116 of 120 short wrong-piece takes refused and no right take; on the held-out split, run
+        /// once, it refused a right take (a bowed-strings false start, whose soft attacks rise less), so off until the
+        /// onset term is made independent of the attack.
+        public var pitchEvidence = false
         /// Cost added to each fine-pass step that leaves the score's tempo (all but the diagonal one).
         public var stepPenalty: Float = 0.15
         /// Added in the coarse pass to a step that speeds up into a fermata's elastic frames (0: off). The coarse path

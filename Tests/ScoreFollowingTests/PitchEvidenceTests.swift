@@ -67,6 +67,13 @@ struct PitchEvidenceTests {
         }
     }
 
+    /// A follower that judges pitches (``ScoreFollower/Options/pitchEvidence``, off by default).
+    static let follower: ScoreFollower = {
+        var options = ScoreFollower.Options()
+        options.pitchEvidence = true
+        return ScoreFollower(options: options)
+    }()
+
     /// `voicing`'s bars in `order`.
     static func bars(_ voicing: [[Int]], _ order: [Int]) -> [[Int]] {
         order.flatMap { Array(voicing[($0 * 4)..<($0 * 4 + 4)]) }
@@ -86,8 +93,8 @@ struct PitchEvidenceTests {
     @Test(arguments: [false, true])
     func ownVoicingMatchesBetter(revoicedTake: Bool) throws {
         let audio = Self.take(revoicedTake ? Self.revoiced : Self.close)
-        let own = try ScoreFollower().follow(score: Self.score(revoicedTake ? Self.revoiced : Self.close), audio: audio)
-        let other = try ScoreFollower().follow(score: Self.score(revoicedTake ? Self.close : Self.revoiced), audio: audio, refuse: false)
+        let own = try Self.follower.follow(score: Self.score(revoicedTake ? Self.revoiced : Self.close), audio: audio)
+        let other = try Self.follower.follow(score: Self.score(revoicedTake ? Self.close : Self.revoiced), audio: audio, refuse: false)
         let a = try #require(own.evidence), b = try #require(other.evidence)
         #expect(abs(a.chromaMismatch - b.chromaMismatch) < 1e-9)
         #expect(try #require(a.pitch).templateMatch > #require(b.pitch).templateMatch + 0.1)
@@ -106,14 +113,14 @@ struct PitchEvidenceTests {
     func shortTakes(name: String, chords: [Int], order: [Int], revoiced: Bool, right: Bool) throws {
         let audio = Self.take(chords.map { Self.close[$0] })
         let score = try Self.score(Self.bars(revoiced ? Self.revoiced : Self.close, order))
-        let result = try ScoreFollower().follow(score: score, audio: audio, refuse: false)
+        let result = try Self.follower.follow(score: score, audio: audio, refuse: false)
         if right {
             #expect(result.confidence >= ScoreFollower.refusalThreshold, "\(name): \(result.confidence)")
             let played = Set((chords[0] / 4)...(chords[chords.count - 1] / 4))
             #expect(played.isSubset(of: Set(result.measures.map(\.index))), "\(name): \(result.measures.map(\.index))")
         } else {
             #expect(result.confidence < ScoreFollower.refusalThreshold, "\(name): \(result.confidence)")
-            #expect(throws: FollowError.self) { try ScoreFollower().follow(score: score, audio: audio) }
+            #expect(throws: FollowError.self) { try Self.follower.follow(score: score, audio: audio) }
         }
         if revoiced {
             var chromaOnly = ScoreFollower.Options()

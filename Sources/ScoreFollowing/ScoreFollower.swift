@@ -192,6 +192,10 @@ public struct ScoreFollower: Sendable {
             }
         }
         var evidence = evidenceOf(coarse, scoreFeatures: scoreFeatures, audio: coarseAudio)
+        // By chroma alone the take is judged before the fine pass; pitch evidence needs the fine path.
+        if refuse, !options.pitchEvidence, evidence.confidence < ScoreFollower.refusalThreshold {
+            throw FollowError.otherPiece(confidence: evidence.confidence)
+        }
         var dtw = SubsequenceDTW(score: scoreFeatures, audio: audioFeatures)
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
         dtw.skipCost = options.skipCost * dtw.chanceCost()

@@ -7,7 +7,7 @@ import ScoreFollowing
 //        [--onset-floor S] [--onset-floor-radius FRAMES] [--silent-mismatch C] [--anchor] [--anchor-any] [--anchor-hold S] [--anchor-share S] [--anchor-reach FRAMES]
 //        [--flux-compression G] [--onset-compression G] [--recentre] [--recentre-min F] [--recentre-share S]
 //        [--no-hold-start] [--no-hold-end] [--edge-reach FRAMES] [--hold-end-frames FRAMES] [--quiet-gap FRAMES]
-//        [--no-reattack] [--reattack-scope 0|1|2] [--reattack-reach S] [--reattack-half F]
+//        [--pitch-evidence] [--no-reattack] [--reattack-scope 0|1|2] [--reattack-reach S] [--reattack-half F]
 //        [--reattack-window BEFORE AFTER] [--reattack-ratio R] [--reattack-min R] [--reattack-here F] [--reattack-shift F]
 //        [--step-penalty P] [--fermata F] [--band FRAMES] [--coarse-rush P] [--fine-rush P] [--json OUT]
 //        [--path TAKE_FILE OUT_CSV]
@@ -75,6 +75,7 @@ while i < arguments.count {
     case "--latency": options.latency = Double(arguments[i + 1])!; i += 1
     case "--skip-cost": options.skipCost = Float(arguments[i + 1])!; i += 1
     case "--no-reattack": options.reattackHolds = false
+    case "--pitch-evidence": options.pitchEvidence = true
     case "--reattack-scope": options.reattackScope = Int(arguments[i + 1])!; i += 1
     case "--reattack-reach": options.reattackFermataReach = Double(arguments[i + 1])!; i += 1
     case "--reattack-half": options.reattackHalf = Int(arguments[i + 1])!; i += 1
@@ -113,6 +114,11 @@ for item in manifest where split == "all" || item.split == split {
             diagnostics["coverage"] = e.coverage
             diagnostics["pathCost"] = e.pathCost
             diagnostics["orderFreeCost"] = e.orderFreeCost
+        }
+        if let p = r.evidence?.pitch {
+            diagnostics["templateMatch"] = p.templateMatch
+            diagnostics["onsetHits"] = p.onsetHits
+            diagnostics["pitchNotes"] = Double(p.notes)
         }
         if r.confidence >= ScoreFollower.refusalThreshold { result = r }
     } catch {

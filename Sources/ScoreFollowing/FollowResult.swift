@@ -16,7 +16,7 @@ public struct FollowResult: Sendable {
     public var start: Double
     public var end: Double
     public var measures: [FollowedMeasure]
-    /// 0–1: how much better the take matches the score than a transposed copy of it; < 0.3 is another piece.
+    /// 0–1: how sure the take is of this score (``MatchEvidence/confidence``); < 0.3 is another piece.
     public var confidence: Double
     /// The file's duration in seconds.
     public var duration: Double

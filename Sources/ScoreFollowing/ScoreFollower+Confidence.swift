@@ -9,6 +9,8 @@ public struct MatchEvidence: Sendable {
     public var chanceCost: Double
     /// Share of the take's audio frames the path covers.
     public var coverage: Double
+    /// The voices' pitches along the fine path (nil: judged by chroma alone).
+    public var pitch: PitchEvidence?
 
     /// How far the path lies from the order-free bound, as a share of the way from it to chance: a right piece's
     /// path stays near the bound (its chords come in the score's order), a wrong one's cannot.
@@ -32,10 +34,20 @@ extension MatchEvidence {
     /// The order gap plus half the share of the take the path leaves out: a wrong piece's path either strays from
     /// the order-free bound or covers little of the take. Tuned on FollowBench's tuning split: right takes reach
     /// at most 0.42, wrong-piece takes at least 0.50.
-    public var mismatch: Double { orderGap + 0.5 * (1 - coverage) }
+    public var chromaMismatch: Double { orderGap + 0.5 * (1 - coverage) }
 
-    /// Confidence 0–1: 1 up to a mismatch of 0.25, falling linearly to the refusal threshold (0.3) at 0.455.
+    /// The chroma mismatch plus, with pitch evidence, the pitches' mismatch (``PitchEvidence/mismatch``): a short take
+    /// of another chorale follows its harmony but not its voices. FollowBench's tuning split: right takes at most 0.93,
+    /// short wrong-piece takes mostly above 1.
+    public var mismatch: Double { chromaMismatch + (pitch?.mismatch ?? 0) }
+
+    /// Where confidence starts to fall below 1 and where it reaches the refusal threshold (0.3): 0.25 and 0.455 by
+    /// chroma alone, 0.75 and 0.97 with pitch evidence.
+    var confidenceSpan: (full: Double, refused: Double) { pitch == nil ? (0.25, 0.455) : (0.75, 0.97) }
+
+    /// Confidence 0–1: 1 up to the span's first mismatch, falling linearly to the refusal threshold (0.3) at its second.
     public var confidence: Double {
-        min(1, max(0, 1 - 0.7 * (mismatch - 0.25) / (0.455 - 0.25)))
+        let span = confidenceSpan
+        return min(1, max(0, 1 - 0.7 * (mismatch - span.full) / (span.refused - span.full)))
     }
 }

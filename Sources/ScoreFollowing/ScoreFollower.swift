@@ -112,6 +112,12 @@ public struct ScoreFollower: Sendable {
         /// The rise at the estimate: the largest from 3 frames before it to this many after (a slow attack rises most
         /// in its middle).
         public var reattackHere = 8
+        /// Judge the take also by its voices' pitches along the fine path (``PitchEvidence``): the template match and the
+        /// fresh notes' rises join the mismatch. FollowBench (docs/follow.md, "Short takes of another piece"): on the
+        /// tuning split 74 → 116 of 120 short wrong-piece takes refused and no right take; on the held-out split, run
+        /// once, it refused a right take (a bowed-strings false start, whose soft attacks rise less), so off until the
+        /// onset term is made independent of the attack.
+        public var pitchEvidence = false
         /// Cost added to each fine-pass step that leaves the score's tempo (all but the diagonal one).
         public var stepPenalty: Float = 0.15
         /// Added in the coarse pass to a step that speeds up into a fermata's elastic frames (0: off). The coarse path
@@ -185,9 +191,11 @@ public struct ScoreFollower: Sendable {
                 if let again = coarsePass(scoreFeatures, coarseAudio) { coarse = again }
             }
         }
-        let evidence = evidenceOf(coarse, scoreFeatures: scoreFeatures, audio: coarseAudio)
-        let confidence = evidence.confidence
-        if refuse, confidence < ScoreFollower.refusalThreshold { throw FollowError.otherPiece(confidence: confidence) }
+        var evidence = evidenceOf(coarse, scoreFeatures: scoreFeatures, audio: coarseAudio)
+        // By chroma alone the take is judged before the fine pass; pitch evidence needs the fine path.
+        if refuse, !options.pitchEvidence, evidence.confidence < ScoreFollower.refusalThreshold {
+            throw FollowError.otherPiece(confidence: evidence.confidence)
+        }
         var dtw = SubsequenceDTW(score: scoreFeatures, audio: audioFeatures)
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
         dtw.skipCost = options.skipCost * dtw.chanceCost()
@@ -213,6 +221,9 @@ public struct ScoreFollower: Sendable {
             fine = again
         }
         guard let first = fine.path.first, let last = fine.path.last else { throw FollowError.otherPiece(confidence: 0) }
+        if options.pitchEvidence { evidence.pitch = PitchEvidenceMeter(timeline: timeline, audio: analysed, path: fine.path).evidence() }
+        let confidence = evidence.confidence
+        if refuse, confidence < ScoreFollower.refusalThreshold { throw FollowError.otherPiece(confidence: confidence) }
         let rate = FeatureSequence.frameRate
         var measures: [FollowedMeasure] = []
         var rises: [Double] = []
@@ -331,6 +342,11 @@ public struct ScoreFollower: Sendable {
 
     /// The audio frame the path reaches at `scoreFrame`, interpolated between path points.
     func audioFrameAt(scoreFrame: Double, path: [SubsequenceDTW.Point]) -> Double {
+        ScoreFollower.audioFrame(at: scoreFrame, path: path)
+    }
+
+    /// The audio frame `path` reaches at `scoreFrame`, interpolated between its points.
+    static func audioFrame(at scoreFrame: Double, path: [SubsequenceDTW.Point]) -> Double {
         var lo = 0, hi = path.count - 1
         while lo < hi {
             let mid = (lo + hi) / 2

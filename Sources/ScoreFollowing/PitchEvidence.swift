@@ -1,0 +1,123 @@
+import Foundation
+
+/// Evidence that a take plays the score's very notes, pitch by pitch, along the fine alignment path.
+///
+/// Chroma is octave-blind, and a 4-part chorale finds another chorale's harmony within a few bars, so a short take of
+/// another piece can follow a stretch of the wrong score about as cheaply as the right one (its order gap and coverage
+/// look right). The voices' actual pitches are harder to fake: a wrong score sounds its chords in other octaves and
+/// strikes other notes at each beat. Two measures along the path: the take's spectrum against the score's sounding
+/// notes rendered as pitch-specific templates with harmonics, and the share of the score's fresh notes whose own
+/// partials rise in the take where the path puts them.
+public struct PitchEvidence: Sendable {
+    /// Mean cosine, over the path's sounding audio frames, of the take's pitch levels (less their mean over the
+    /// pitches, floored at 0) with the score frame's template (each sounding note's first four partials).
+    public var templateMatch: Double
+    /// Share of the score's fresh notes inside the path whose partials rise in the take near the path's time, more than
+    /// their neighbouring pitches' do and well above their mean rise around it.
+    public var onsetHits: Double
+    /// Fresh notes counted (0: no evidence; `onsetHits` is then 0.5).
+    public var notes: Int
+
+    /// How far the pitches are from the score's: `1 − templateMatch` plus `1 − onsetHits`.
+    public var mismatch: Double { (1 - templateMatch) + (1 - onsetHits) }
+}
+
+/// Computes ``PitchEvidence`` for a fine path through a laid-out score.
+struct PitchEvidenceMeter {
+    /// Harmonic partials (semitones above the note, weight) of a pitch template and of a note's rise.
+    static let partials: [(Int, Float)] = [(0, 1), (12, 0.5), (19, 0.33), (24, 0.25)]
+    static let lowest = 36, highest = 108
+    /// Frames either side of the path's time within which a fresh note's rise counts.
+    var hitRadius = 3
+    /// Frames either side of the path's time over which the mean rise makes the baseline.
+    var context = 25
+    /// A hit: the strongest rise near the path's time at least this many times the mean rise around it.
+    var hitRatio: Float = 2
+
+    let timeline: ScoreTimeline
+    let audio: AudioFeatures
+    let path: [SubsequenceDTW.Point]
+
+    func evidence() -> PitchEvidence {
+        let (hits, notes) = onsetHitShare()
+        return PitchEvidence(templateMatch: templateMatch(), onsetHits: notes > 0 ? hits : 0.5, notes: notes)
+    }
+
+    /// The template cosine averaged over the path's sounding audio frames (the first score frame of each).
+    func templateMatch() -> Double {
+        let rate = FeatureSequence.frameRate
+        let width = PitchEvidenceMeter.highest - PitchEvidenceMeter.lowest + 1
+        var sum = 0.0, frames = 0
+        var lastAudio = -1
+        var vector = [Float](repeating: 0, count: width)
+        for point in path where point.audio != lastAudio {
+            lastAudio = point.audio
+            guard point.audio < audio.features.count, !audio.features.silent[point.audio] else { continue }
+            let time = Double(point.score) / rate
+            let sounding = timeline.notes.filter { $0.onset <= time + 1e-9 && $0.offset > time }.map(\.pitch)
+            guard !sounding.isEmpty else { continue }
+            var mean: Float = 0
+            for p in 0..<width { vector[p] = audio.pitchLevel[point.audio * 128 + PitchEvidenceMeter.lowest + p]; mean += vector[p] }
+            mean /= Float(width)
+            for p in 0..<width { vector[p] = max(0, vector[p] - mean) }
+            sum += cosine(vector, sounding)
+            frames += 1
+        }
+        return frames > 0 ? sum / Double(frames) : 0
+    }
+
+    /// Cosine of `vector` (pitches from `lowest`) with the template of `pitches`.
+    private func cosine(_ vector: [Float], _ pitches: [Int]) -> Double {
+        let width = vector.count
+        var template = [Float](repeating: 0, count: width)
+        for pitch in pitches {
+            for (offset, weight) in PitchEvidenceMeter.partials {
+                let p = pitch + offset - PitchEvidenceMeter.lowest
+                if p >= 0, p < width { template[p] += weight }
+            }
+        }
+        var dot: Float = 0, a: Float = 0, b: Float = 0
+        for p in 0..<width { dot += vector[p] * template[p]; a += vector[p] * vector[p]; b += template[p] * template[p] }
+        guard a > 0, b > 0 else { return 0 }
+        return Double(dot / (a.squareRoot() * b.squareRoot()))
+    }
+
+    /// The share of the fresh notes inside the path (not sounding 0.15 s before) whose partials rise at the path's time,
+    /// and how many notes were counted.
+    func onsetHitShare() -> (Double, Int) {
+        guard let first = path.first, let last = path.last else { return (0, 0) }
+        let rate = FeatureSequence.frameRate
+        let count = audio.flux.count
+        var hits = 0, notes = 0
+        for note in timeline.notes where note.struck {
+            let frame = note.onset * rate
+            guard frame >= Double(first.score), frame <= Double(last.score) else { continue }
+            let sounding = timeline.notes.contains { $0.pitch == note.pitch && $0.onset < note.onset - 0.005 && $0.offset > note.onset - 0.15 }
+            guard !sounding else { continue }
+            let centre = Int(ScoreFollower.audioFrame(at: frame, path: path).rounded())
+            guard centre - context >= 1, centre + context < count else { continue }
+            notes += 1
+            if rises(note.pitch, at: centre) { hits += 1 }
+        }
+        return notes > 0 ? (Double(hits) / Double(notes), notes) : (0, 0)
+    }
+
+    /// Whether the partials of `pitch` rise within `hitRadius` of `centre` at least `hitRatio` times their mean rise
+    /// within `context`, each partial's rise counted above its neighbouring pitches' (a struck attack rises everywhere).
+    func rises(_ pitch: Int, at centre: Int) -> Bool {
+        var near: Float = 0, around: Float = 0
+        let f = audio.pitchFlux
+        for t in (centre - context)...(centre + context) {
+            var e: Float = 0
+            for (offset, weight) in PitchEvidenceMeter.partials {
+                let p = pitch + offset
+                guard p > PitchEvidenceMeter.lowest, p < PitchEvidenceMeter.highest else { continue }
+                e += weight * max(0, f[t * 128 + p] - (f[t * 128 + p - 1] + f[t * 128 + p + 1]) / 2)
+            }
+            around += e
+            if abs(t - centre) <= hitRadius { near = max(near, e) }
+        }
+        around /= Float(2 * context + 1)
+        return near > 0 && near >= hitRatio * around
+    }
+}

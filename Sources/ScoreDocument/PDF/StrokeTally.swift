@@ -19,8 +19,8 @@ struct StrokeTally {
     /// The length stroked while this content had set no pattern: a form's strokes are cut by the pattern of the
     /// content that draws it.
     private var undashedLength = 0.0
-    /// The joins and caps stroked while this content had set no line width or pen shape: a form's are charged at
-    /// the pen of the content that draws it.
+    /// The joins and caps stroked while this content had set no line width: a form's are charged at the pen of the
+    /// content that draws it.
     private var inheritedEvents = 0.0
     /// The largest half pen this content stroked with (of the widths and shapes it set).
     private var largestHalfPen = 0.0

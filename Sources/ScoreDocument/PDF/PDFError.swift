@@ -5,11 +5,15 @@ public enum PDFReadError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(String)
     /// Valid PDF this reader does not handle (encryption, a filter it lacks …).
     case unsupported(String)
+    /// Damaged data whose reading by poppler cannot be known: poppler's inflater reads on past a Flate stream's
+    /// distance too far back, copying whatever its window holds, where zlib stops.
+    case undecidable(String)
 
     public var description: String {
         switch self {
         case .malformed(let what): return "damaged PDF structure: \(what)"
         case .unsupported(let what): return "unsupported PDF feature: \(what)"
+        case .undecidable(let what): return "damaged PDF data poppler reads on past: \(what)"
         }
     }
 }

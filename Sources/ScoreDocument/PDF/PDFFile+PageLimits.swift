@@ -90,6 +90,8 @@ extension PDFFile {
             }
             try Self.judge(cost)
             return cost
+        } catch .undecidable(let what) as PDFReadError {
+            throw .refused(PageRefusal(code: "content-undecidable", reason: "what poppler would draw cannot be known: " + what))
         } catch let error as PDFReadError {
             throw .unreadable(error)
         } catch let error as PageRefusal {

@@ -26,8 +26,23 @@ enum PDFStreamDecoder {
                              colors: p["Colors"]?.int ?? 1, bitsPerComponent: p["BitsPerComponent"]?.int ?? 8)
     }
 
-    /// zlib-inflates `data` into at most `limit` bytes; a stream damaged after some output gives the output up to the damage.
+    /// zlib-inflates `data` into at most `limit` bytes; a stream damaged after some output gives the output up to the
+    /// damage. Throws ``PDFReadError/undecidable(_:)`` for a distance too far back, past which poppler reads on.
     static func inflate(_ data: UnsafeRawBufferPointer, limit: Int = maximumDecodedBytes) throws(PDFReadError) -> [UInt8] {
+        let (bytes, undecidable) = try inflateNotingDivergence(data, limit: limit)
+        if undecidable {
+            throw .undecidable("a Flate stream refers back past its start (invalid distance too far back), where poppler's "
+                + "inflater copies whatever its window holds and reads on")
+        }
+        return bytes
+    }
+
+    /// ``inflate(_:limit:)``'s output, and whether zlib stopped at a distance too far back: poppler's own inflater
+    /// (Debian builds it without zlib) does not check distances, copies from its window whatever it holds and reads
+    /// on, so what it draws past that point cannot be known (the PDF campaign's `memory-s1536-25534`: a content stream
+    /// that zlib ends after 1 160 bytes, and poppler drew strokes that cost cairo over a gigabyte).
+    static func inflateNotingDivergence(_ data: UnsafeRawBufferPointer,
+                                        limit: Int = maximumDecodedBytes) throws(PDFReadError) -> ([UInt8], Bool) {
         var stream = z_stream()
         guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw .malformed("zlib could not start")
@@ -54,11 +69,15 @@ enum PDFStreamDecoder {
             // Damaged data (a wrong Adler-32 checksum, a bad block) ends the stream where the damage starts, as
             // poppler's own inflater does (it never checks the checksum): the limits check must see what poppler
             // will draw. Nothing at all is an error.
+            if status == Z_DATA_ERROR, let message = stream.msg, String(cString: message) == "invalid distance too far back" {
+                out.removeLast(out.count - produced)
+                return (out, true)
+            }
             if status == Z_DATA_ERROR && stream.total_out > 0 { break }
             guard status == Z_OK || status == Z_BUF_ERROR else { throw .malformed("a Flate stream is damaged") }
         }
         out.removeLast(out.count - produced)
-        return out
+        return (out, false)
     }
 
     /// Undoes a PNG (10…15) predictor; TIFF predictor 2 is not supported.

@@ -40,10 +40,14 @@ enum RawImageScan {
             let stop = PDFFile.firstEnd(atOrAfter: start, in: ends) ?? bytes.count
             guard stop - start >= 2 else { continue }
             let stored = UnsafeRawBufferPointer(rebasing: bytes[start..<stop])
-            guard let inflated = try? PDFStreamDecoder.inflate(stored, limit: inflatedLimit) else {
+            guard let (inflated, undecidable) = try? PDFStreamDecoder.inflateNotingDivergence(stored, limit: inflatedLimit) else {
                 // Not compressed: its bytes may still be content poppler draws.
                 if content == nil { content = contentRefusal(stored, at: start) }
                 continue
+            }
+            if undecidable, content == nil, inflated.withUnsafeBytes({ speaksContent($0) }) {
+                content = PDFFile.PageRefusal(code: "content-undecidable", reason: "the stream at offset \(start) reads as "
+                    + "content up to a distance too far back, past which poppler's inflater reads on: what it draws cannot be known")
             }
             total += inflated.count
             inflated.withUnsafeBytes { data in

@@ -83,12 +83,12 @@ enum RawImageScan {
     }
 
     /// The operators of PDF content streams (ISO 32000 table 51), packed as ``ContentLexer/code(_:)`` packs them.
-    static let contentOperators: Set<UInt32> = Set(["b", "B", "b*", "B*", "BDC", "BI", "BMC", "BT", "BX", "c", "cm", "CS",
-        "cs", "d", "d0", "d1", "Do", "DP", "EI", "EMC", "ET", "EX", "f", "F", "f*", "G", "g", "gs", "h", "i", "ID", "j", "J",
-        "K", "k", "l", "m", "M", "MP", "n", "q", "Q", "re", "RG", "rg", "ri", "s", "S", "SC", "sc", "SCN", "scn", "sh", "T*",
-        "Tc", "Td", "TD", "Tf", "Tj", "TJ", "TL", "Tm", "Tr", "Ts", "Tw", "Tz", "v", "w", "W", "W*", "y", "'", "\""].map { word in
-            word.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        })
+    static let contentOperators: Set<UInt32> = Set(([
+        "b", "B", "b*", "B*", "BDC", "BI", "BMC", "BT", "BX", "c", "cm", "CS", "cs", "d", "d0", "d1", "Do", "DP", "EI", "EMC",
+        "ET", "EX", "f", "F", "f*", "G", "g", "gs", "h", "i", "ID", "j", "J", "K", "k", "l", "m", "M", "MP", "n", "q", "Q", "re",
+        "RG", "rg", "ri", "s", "S", "SC", "sc", "SCN", "scn", "sh", "T*", "Tc", "Td", "TD", "Tf", "Tj", "TJ", "TL", "Tm", "Tr",
+        "Ts", "Tw", "Tz", "v", "w", "W", "W*", "y", "'", "\"",
+    ] as [StaticString]).map(ContentLexer.code))
 
     /// Whether nine in ten of the first 2 000 words of `data` are content operators (text such as an attached
     /// LaTeX source, which would be read as numbers and unknown words, is not content).
@@ -169,9 +169,13 @@ extension RawImageScan {
             defer { lock.unlock() }
             if let found { return found }
             let raw = UnsafeRawBufferPointer(bytes.pointer)
+            if let image = RawImageScan.refusal(raw) {
+                // Refused already: the streams need not be inflated.
+                found = (image, nil)
+                return (image, nil)
+            }
             let streams = RawImageScan.streamRefusals(raw)
-            let image = RawImageScan.refusal(raw) ?? streams.image
-            let outcome = (image, image == nil ? streams.content ?? repairedLocked()?.sweepFontPrograms() : nil)
+            let outcome = (streams.image, streams.image == nil ? streams.content ?? repairedLocked()?.sweepFontPrograms() : nil)
             found = outcome
             return outcome
         }

@@ -95,6 +95,48 @@ struct StrokeLimitsTests {
         #expect(Date().timeIntervalSince(start) < 5, "\(name)")
     }
 
+    /// The limits check's tally of page 1 of a PDF built from `page`, `content` and `extra` objects.
+    static func checked(page: String, content: String, extra: [String]) throws -> StrokeTally {
+        let document = try ScoreDocument(data: ImageFreePageTests.pdf(page: page, content: content, extra: extra))
+        return try withExtendedLifetime(document) {
+            var file = try PDFFile(bytes: UnsafeRawBufferPointer(document.bytes.pointer))
+            return try file.checkLimits(page: 0).stroke
+        }
+    }
+
+    /// A form's path with two joins and two caps (four events), stroked with whatever width it inherits.
+    static let inheritingForm = "stream:/Type /XObject /Subtype /Form /BBox [0 0 200 200]|0 0 m 10 1 l 0 2 l S"
+
+    @Test("A form's joins take the caller's pen magnified once by the caller's matrix, the form's and the form's own cm",
+          arguments: [
+        // (page content, form, the width the pen is drawn at)
+        ("10 0 0 10 0 0 cm 10 w 1 j /A Do", inheritingForm, 100.0),
+        ("10 w 1 j /A Do", "stream:/Type /XObject /Subtype /Form /BBox [0 0 200 200]|10 0 0 10 0 0 cm 0 0 m 10 1 l 0 2 l S", 100.0),
+        ("10 0 0 10 0 0 cm 10 w 1 j /A Do",
+         "stream:/Type /XObject /Subtype /Form /BBox [0 0 200 200] /Matrix [3 0 0 3 0 0]|0 0 m 10 1 l 0 2 l S", 300.0),
+        ("0.5 0 0 0.5 0 0 cm 10 w 1 j /A Do", inheritingForm, 10.0),   // a shrinking matrix is not trusted to thin it
+        ("10 w /A Do", "stream:/Type /XObject /Subtype /Form /BBox [0 0 200 200]|1 J 0 0 m 10 1 l 0 2 l S", 10.0),  // its own round caps
+    ])
+    func inheritedPen(content: String, form: String, width: Double) throws {
+        let tally = try Self.checked(page: "/Resources << /XObject << /A 5 0 R >> >>", content: content, extra: [form])
+        #expect(tally.vertices == 4 * StrokeTally.penVertices(width: width) / 2)
+    }
+
+    @Test("An annotation's appearance is drawn in the page's initial state, not the one the page's content ended in")
+    func annotationState() throws {
+        // The page ends magnified 100 times with a round pen 1 000 points wide and strokes nothing itself; the
+        // appearance strokes in PDF's initial state (1 point, square ends): no round pen at all.
+        let annotation = "<< /Type /Annot /Subtype /Square /Rect [0 0 200 200] /AP << /N 5 0 R >> >>"
+        let tally = try Self.checked(page: "/Resources << >> /Annots [6 0 R]", content: "100 0 0 100 0 0 cm 1000 w 1 j 1 J",
+                                     extra: [Self.inheritingForm, annotation])
+        #expect(tally.vertices == 0)
+        // The same appearance with round joins of its own is charged at its own 1-point pen.
+        let round = "stream:/Type /XObject /Subtype /Form /BBox [0 0 200 200]|1 j 1 J 0 0 m 10 1 l 0 2 l S"
+        let own = try Self.checked(page: "/Resources << >> /Annots [6 0 R]", content: "100 0 0 100 0 0 cm 1000 w",
+                                   extra: [round, annotation])
+        #expect(own.vertices == 4 * StrokeTally.penVertices(width: 1) / 2)
+    }
+
     @Test("Dashed lines of a real page pass: a form's own pattern, a pattern restored, an ordinary dash")
     func ordinaryDashesPass() throws {
         let staff = (0..<5).map { "10 \(80 + 4 * $0) m 190 \(80 + 4 * $0) l S" }.joined(separator: " ")

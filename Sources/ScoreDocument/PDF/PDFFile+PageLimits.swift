@@ -86,7 +86,7 @@ extension PDFFile {
                 case .dictionary(let states): for state in states.values { forms.append(try resolve(state)) }
                 default: break
                 }
-                for form in forms { add(&cost, try formCost(form, inherited: resources, depth: 1, memo: &memo), scale: 1) }
+                for form in forms { add(&cost, try formCost(form, inherited: resources, depth: 1, memo: &memo), scale: 1, annotation: true) }
             }
             try Self.judge(cost)
             return cost
@@ -124,11 +124,17 @@ extension PDFFile {
         }
     }
 
-    func add(_ total: inout ContentCost, _ part: ContentCost, scale: Double) {
+    /// Adds form `part` drawn at magnification `scale` of the content drawing it; an annotation's appearance is drawn
+    /// on the page in its initial state (``StrokeTally/add(annotation:matrixScale:)``).
+    func add(_ total: inout ContentCost, _ part: ContentCost, scale: Double, annotation: Bool = false) {
         total.operations = min(Int.max / 2, total.operations + part.operations)
         total.pixels += part.pixels
         total.extent = max(total.extent, part.extent * scale)
-        total.stroke.add(form: part.stroke, scale: scale * part.matrixScale)
+        if annotation {
+            total.stroke.add(annotation: part.stroke, matrixScale: part.matrixScale)
+        } else {
+            total.stroke.add(form: part.stroke, callerScale: scale, matrixScale: part.matrixScale)
+        }
     }
 
     /// The cost of drawing `content` with `resources`, its numbers scaled from 1 by its own `cm` operators.

@@ -12,7 +12,7 @@ import Foundation
 /// as many vertices as cairo gives it (`_cairo_pen_vertices_needed`, tolerance 0.1 pixel). Lengths and the pattern
 /// are both in the user space in force when the path is built, so the matrices cancel out of the dash count.
 struct StrokeTally {
-    /// The dashes counted where this content set its own pattern (or the caller's, once ``add(form:scale:)``).
+    /// The dashes counted where this content set its own pattern (or the caller's, once ``add(form:callerScale:matrixScale:)``).
     private(set) var dashes = 0.0
     /// The pen vertices of round joins and caps, at this content's scale.
     private(set) var vertices = 0.0
@@ -22,8 +22,13 @@ struct StrokeTally {
     /// The joins and caps stroked while this content had set no line width: a form's are charged at the pen of the
     /// content that draws it.
     private var inheritedEvents = 0.0
+    /// Those of ``inheritedEvents`` stroked with round caps or joins this content set itself: round whatever the pen
+    /// shape of the content that draws it.
+    private var inheritedRoundEvents = 0.0
     /// The largest half pen this content stroked with (of the widths and shapes it set).
     private var largestHalfPen = 0.0
+    /// The largest magnification of this content's own matrices at which it stroked with an inherited width.
+    private var inheritedScale = 0.0
 
     /// The graphics state's part that decides the cost, saved by `q`.
     private struct State {
@@ -137,16 +142,22 @@ struct StrokeTally {
         }
     }
 
-    /// Adds what a form drawn here amounts to at magnification `scale` (its matrix and this content's): its strokes
-    /// that had no pattern, width or pen shape of their own take this content's.
-    mutating func add(form part: StrokeTally, scale: Double) {
-        let magnification = max(1, scale).squareRoot()
+    /// Adds what a form drawn here amounts to: `callerScale` is the magnification of this content's matrices where
+    /// it draws the form, `matrixScale` the form's own `/Matrix`'s. The form's strokes that had no pattern, width or
+    /// pen shape of their own take this content's, their pen magnified by both and by the form's own `cm` where it
+    /// stroked them.
+    mutating func add(form part: StrokeTally, callerScale: Double, matrixScale: Double) {
+        let total = callerScale * matrixScale
+        let magnification = max(1, total).squareRoot()
         dashes = Self.sum(dashes, part.dashes)
         vertices = Self.sum(vertices, part.vertices * magnification)
         let own = part.largestHalfPen * magnification
         largestHalfPen = max(largestHalfPen, own)
-        let pen = halfPen(magnification: max(1, scale))   // nil: this content inherits its pen too
-        var events = part.inheritedEvents
+        // The inherited pen at the largest magnification the form stroked with it (nil: this content inherits its pen
+        // too, and passes the form's magnification on).
+        let inherited = total * max(1, part.inheritedScale)
+        let pen = halfPen(at: inherited)
+        var events = part.inheritedEvents - part.inheritedRoundEvents
         if let density = state.density {
             let pieces = part.undashedLength * density
             dashes = Self.sum(dashes, pieces)
@@ -155,16 +166,36 @@ struct StrokeTally {
         } else {
             undashedLength = Self.sum(undashedLength, part.undashedLength)
         }
-        if let pen { vertices = Self.sum(vertices, events * pen) } else { inheritedEvents = Self.sum(inheritedEvents, events) }
+        if let pen, let width = state.width {
+            vertices = Self.sum(vertices, events * pen)
+            vertices = Self.sum(vertices, part.inheritedRoundEvents * Self.penVertices(width: width * inherited) / 2)
+        } else if part.inheritedEvents > 0 || events > 0 {
+            inheritedEvents = Self.sum(inheritedEvents, Self.sum(events, part.inheritedRoundEvents))
+            inheritedRoundEvents = Self.sum(inheritedRoundEvents, part.inheritedRoundEvents)
+            inheritedScale = max(inheritedScale, min(.greatestFiniteMagnitude, inherited))
+        }
     }
 
-    /// Half the vertices of the pen in force at `magnification` times this content's scale, round caps or joins
-    /// counted (0 for square ones; a form that has not set its caps or joins is charged as if round); nil while a
-    /// form has not set its width.
-    private func halfPen(magnification: Double = 1) -> Double? {
+    /// Adds an annotation's appearance form drawn on a page (`self`, the page's tally): poppler draws it in the page's
+    /// initial state (a solid line 1 point wide, square ends) at the page's scale, not in the state the page's
+    /// content ended with.
+    mutating func add(annotation part: StrokeTally, matrixScale: Double) {
+        var fresh = StrokeTally(page: true)
+        fresh.add(form: part, callerScale: 1, matrixScale: matrixScale)
+        dashes = Self.sum(dashes, fresh.dashes)
+        vertices = Self.sum(vertices, fresh.vertices)
+    }
+
+    /// Half the vertices of the pen in force at this content's scale, round caps or joins counted (0 for square
+    /// ones; a form that has not set its caps or joins is charged as if round); nil while a form has not set its
+    /// width.
+    private func halfPen() -> Double? { halfPen(at: scale) }
+
+    /// ``halfPen()`` with the width magnified by `magnification` instead of this content's scale.
+    private func halfPen(at magnification: Double) -> Double? {
         guard let width = state.width else { return nil }
         let round = state.roundCap ?? true || state.roundJoin ?? true
-        return round ? Self.penVertices(width: width * scale * magnification) / 2 : 0
+        return round ? Self.penVertices(width: width * magnification) / 2 : 0
     }
 
     private mutating func strokePath() {
@@ -183,7 +214,12 @@ struct StrokeTally {
             undashedLength = Self.sum(undashedLength, length)
         }
         guard let pen = halfPen() else {
+            // A width inherited: charged where the form is drawn, round there if this content set round ends itself,
+            // free if it set square ones for both.
+            if state.roundCap == false && state.roundJoin == false { return }
             inheritedEvents = Self.sum(inheritedEvents, events)
+            if state.roundCap == true || state.roundJoin == true { inheritedRoundEvents = Self.sum(inheritedRoundEvents, events) }
+            if events > 0 { inheritedScale = max(inheritedScale, scale) }
             return
         }
         largestHalfPen = max(largestHalfPen, pen)

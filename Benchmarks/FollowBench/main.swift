@@ -119,6 +119,14 @@ for item in manifest where split == "all" || item.split == split {
             diagnostics["templateMatch"] = p.templateMatch
             diagnostics["onsetHits"] = p.onsetHits
             diagnostics["pitchNotes"] = Double(p.notes)
+            diagnostics["slowHits"] = p.slowHits
+            diagnostics["riseMatch"] = p.riseMatch
+            diagnostics["fittedMatch"] = p.fittedMatch
+        }
+        let debugRows = DebugRises.shared.take()
+        if !debugRows.isEmpty {
+            try? debugRows.map { $0.map { String($0) }.joined(separator: ",") }.joined(separator: "\n")
+                .write(toFile: "/tmp/f9-rises/" + item.take + "@" + item.score + ".csv", atomically: true, encoding: .utf8)
         }
         if r.confidence >= ScoreFollower.refusalThreshold { result = r }
     } catch {

@@ -17,6 +17,15 @@ public struct PitchEvidence: Sendable {
     public var onsetHits: Double
     /// Fresh notes counted (0: no evidence; `onsetHits` is then 0.5).
     public var notes: Int
+    /// Share of the same fresh notes whose partials' level, above their neighbouring pitches', rises over a few frames
+    /// near the path's time well above its rises around it: the attack's shape does not matter (a bow or a voice
+    /// swells in over 0.1 s, a hammer in one frame; both rise). 0.5 when no note was counted.
+    public var slowHits: Double = 0.5
+    /// Mean cosine, over the score's chords with fresh notes, of the take's pitch rises near the path's time with the
+    /// fresh notes' template (``PitchEvidenceMeter/riseMatch()``). 0.5 when no chord was counted.
+    public var riseMatch: Double = 0.5
+    /// The template match with the take's own partial weights, fitted along the path.
+    public var fittedMatch: Double = 0
 
     /// How far the pitches are from the score's: `1 − templateMatch` plus `1 − onsetHits`.
     public var mismatch: Double { (1 - templateMatch) + (1 - onsetHits) }
@@ -33,6 +42,14 @@ struct PitchEvidenceMeter {
     var context = 25
     /// A hit: the strongest rise near the path's time at least this many times the mean rise around it.
     var hitRatio: Float = 2
+    /// Frames averaged either side of a frame for the slow rise (``slowRises(_:at:)``).
+    var slowHalf = 5
+    /// Frames either side of the path's time within which a fresh note's slow rise counts.
+    var slowRadius = 4
+    /// A slow hit: the strongest slow rise near the path's time at least this many times the mean positive slow rise
+    /// around it, and above `slowMinimum`.
+    var slowRatio: Float = 2
+    var slowMinimum: Float = 0
 
     let timeline: ScoreTimeline
     let audio: AudioFeatures
@@ -40,14 +57,28 @@ struct PitchEvidenceMeter {
 
     func evidence() -> PitchEvidence {
         let (hits, notes) = onsetHitShare()
-        return PitchEvidence(templateMatch: templateMatch(), onsetHits: notes > 0 ? hits : 0.5, notes: notes)
+        var evidence = PitchEvidence(templateMatch: templateMatch(), onsetHits: notes > 0 ? hits : 0.5, notes: notes)
+        let (slow, counted) = slowHitShare()
+        evidence.slowHits = counted > 0 ? slow : 0.5
+        let (rise, chords) = riseMatch()
+        evidence.riseMatch = chords > 0 ? rise : 0.5
+        evidence.fittedMatch = fittedTemplateMatch()
+        return evidence
     }
 
     /// The template cosine averaged over the path's sounding audio frames (the first score frame of each).
-    func templateMatch() -> Double {
+    func templateMatch(partials: [(Int, Float)] = PitchEvidenceMeter.partials) -> Double {
+        let frames = soundingFrames()
+        guard !frames.isEmpty else { return 0 }
+        return frames.reduce(0.0) { $0 + cosine($1.vector, $1.pitches, partials: partials) } / Double(frames.count)
+    }
+
+    /// The path's sounding audio frames (the first score frame of each, where the score sounds a note): the take's
+    /// pitch levels from `lowest` to `highest`, less their mean, floored at 0, and the score's sounding pitches.
+    func soundingFrames() -> [(vector: [Float], pitches: [Int])] {
         let rate = FeatureSequence.frameRate
         let width = PitchEvidenceMeter.highest - PitchEvidenceMeter.lowest + 1
-        var sum = 0.0, frames = 0
+        var out: [(vector: [Float], pitches: [Int])] = []
         var lastAudio = -1
         var vector = [Float](repeating: 0, count: width)
         for point in path where point.audio != lastAudio {
@@ -60,18 +91,17 @@ struct PitchEvidenceMeter {
             for p in 0..<width { vector[p] = audio.pitchLevel[point.audio * 128 + PitchEvidenceMeter.lowest + p]; mean += vector[p] }
             mean /= Float(width)
             for p in 0..<width { vector[p] = max(0, vector[p] - mean) }
-            sum += cosine(vector, sounding)
-            frames += 1
+            out.append((vector, sounding))
         }
-        return frames > 0 ? sum / Double(frames) : 0
+        return out
     }
 
     /// Cosine of `vector` (pitches from `lowest`) with the template of `pitches`.
-    private func cosine(_ vector: [Float], _ pitches: [Int]) -> Double {
+    func cosine(_ vector: [Float], _ pitches: [Int], partials: [(Int, Float)] = PitchEvidenceMeter.partials) -> Double {
         let width = vector.count
         var template = [Float](repeating: 0, count: width)
         for pitch in pitches {
-            for (offset, weight) in PitchEvidenceMeter.partials {
+            for (offset, weight) in partials {
                 let p = pitch + offset - PitchEvidenceMeter.lowest
                 if p >= 0, p < width { template[p] += weight }
             }
@@ -85,6 +115,12 @@ struct PitchEvidenceMeter {
     /// The share of the fresh notes inside the path (not sounding 0.15 s before) whose partials rise at the path's time,
     /// and how many notes were counted.
     func onsetHitShare() -> (Double, Int) {
+        hitShare(margin: 1) { rises($0, at: $1) }
+    }
+
+    /// The share of the fresh notes inside the path (not sounding 0.15 s before) for which `hit(pitch, centre)` holds
+    /// at the path's audio frame, and how many notes were counted (those at least `context + margin` frames inside the take).
+    func hitShare(margin: Int, _ hit: (Int, Int) -> Bool) -> (Double, Int) {
         guard let first = path.first, let last = path.last else { return (0, 0) }
         let rate = FeatureSequence.frameRate
         let count = audio.flux.count
@@ -95,9 +131,9 @@ struct PitchEvidenceMeter {
             let sounding = timeline.notes.contains { $0.pitch == note.pitch && $0.onset < note.onset - 0.005 && $0.offset > note.onset - 0.15 }
             guard !sounding else { continue }
             let centre = Int(ScoreFollower.audioFrame(at: frame, path: path).rounded())
-            guard centre - context >= 1, centre + context < count else { continue }
+            guard centre - context >= margin, centre + context + margin <= count else { continue }
             notes += 1
-            if rises(note.pitch, at: centre) { hits += 1 }
+            if hit(note.pitch, centre) { hits += 1 }
         }
         return notes > 0 ? (Double(hits) / Double(notes), notes) : (0, 0)
     }

@@ -8,13 +8,13 @@ extension PitchEvidenceMeter {
     /// Semitones above the note of the partials whose weights are fitted.
     static let fittedOffsets = [0, 12, 19, 24, 28, 31]
 
-    /// The template match with partial weights fitted to the take along the path.
-    func fittedTemplateMatch() -> Double {
+    /// The template match with partial weights fitted to the take along the path, and those weights.
+    func fittedTemplateMatch() -> (Double, [(Int, Float)]) {
         let frames = soundingFrames()
-        guard !frames.isEmpty else { return 0 }
+        guard !frames.isEmpty else { return (0, PitchEvidenceMeter.partials) }
         let weights = fittedWeights(frames)
         let partials = zip(PitchEvidenceMeter.fittedOffsets, weights).map { ($0, $1) }
-        return frames.reduce(0.0) { $0 + cosine($1.vector, $1.pitches, partials: partials) } / Double(frames.count)
+        return (frames.reduce(0.0) { $0 + cosine($1.vector, $1.pitches, partials: partials) } / Double(frames.count), partials)
     }
 
     /// Non-negative least-squares weights of the partials (``fittedOffsets``) explaining the frames' unit-length levels.

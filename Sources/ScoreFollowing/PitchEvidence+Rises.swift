@@ -1,13 +1,15 @@
 /// Which pitches rise where the score strikes its fresh notes, read over several frames whatever the attack.
 ///
-/// At each of the score's chords with fresh notes inside the path, the take's pitch levels' slow rise (the mean over a
+/// A hammer's note rises in one 20 ms frame; a bow, a voice or an organ pipe swells in over 0.1 s or more, so its
+/// frame-to-frame rise is small (``PitchEvidenceMeter/rises(_:at:)`` then often misses it). Over a few frames it
+/// still rises, as the re-attack reads it (``ScoreFollower/slowRise(_:span:half:)``). At each of the score's chords with fresh notes inside the path, the take's pitch levels' slow rise (the mean over a
 /// few frames after less the mean over the few before, its largest near the path's time less its mean positive rise
 /// around it, floored at 0) is compared with the fresh notes' template (their first four partials): a right take
 /// raises the very pitches the score strikes there, a take of another piece raises its own.
 extension PitchEvidenceMeter {
     /// Mean cosine, over the score's chords with fresh notes inside the path, of the take's pitch rises near the path's
-    /// time with the fresh notes' template; and how many chords were counted.
-    func riseMatch() -> (Double, Int) {
+    /// time with the fresh notes' template of `partials`; and how many chords were counted.
+    func riseMatch(partials: [(Int, Float)] = PitchEvidenceMeter.partials) -> (Double, Int) {
         guard let first = path.first, let last = path.last else { return (0, 0) }
         let rate = FeatureSequence.frameRate
         let count = audio.flux.count
@@ -23,7 +25,7 @@ extension PitchEvidenceMeter {
             let centre = Int(ScoreFollower.audioFrame(at: onset * rate, path: path).rounded())
             guard centre - context - slowHalf >= 1, centre + context + slowHalf < count else { continue }
             let rises = pitchRises(at: centre)
-            sum += cosine(rises, pitches)
+            sum += cosine(rises, pitches, partials: partials)
             chords += 1
         }
         return chords > 0 ? (sum / Double(chords), chords) : (0, 0)

@@ -5,30 +5,33 @@ import Foundation
 /// Chroma is octave-blind, and a 4-part chorale finds another chorale's harmony within a few bars, so a short take of
 /// another piece can follow a stretch of the wrong score about as cheaply as the right one (its order gap and coverage
 /// look right). The voices' actual pitches are harder to fake: a wrong score sounds its chords in other octaves and
-/// strikes other notes at each beat. Two measures along the path: the take's spectrum against the score's sounding
-/// notes rendered as pitch-specific templates with harmonics, and the share of the score's fresh notes whose own
-/// partials rise in the take where the path puts them.
+/// strikes other notes at each beat. The measure that judges: the take's spectrum against the score's sounding notes
+/// rendered as pitch-specific templates with the take's own partial weights, fitted along the path. Measured beside
+/// it (docs/follow.md, "Pitch evidence by default"): the same with fixed weights, and two onset measures, the share of
+/// fresh notes whose partials rise sharply and the match of the pitches that rise over a few frames with the fresh
+/// notes, which added nothing to the fitted template on FollowBench's slow-attack takes.
 public struct PitchEvidence: Sendable {
     /// Mean cosine, over the path's sounding audio frames, of the take's pitch levels (less their mean over the
-    /// pitches, floored at 0) with the score frame's template (each sounding note's first four partials).
+    /// pitches, floored at 0) with the score frame's template (each sounding note's first four partials, weights 1,
+    /// ½, ⅓, ¼).
     public var templateMatch: Double
+    /// The same with the weights of the first six partials fitted to the take along the path
+    /// (``PitchEvidenceMeter/fittedTemplateMatch()``): a flute, a choir or a 4' organ stop is not a piano.
+    public var fittedMatch: Double = 0
+    /// The fitted weights of the partials 0, 12, 19, 24, 28 and 31 semitones above the note.
+    public var partialWeights: [Float] = []
     /// Share of the score's fresh notes inside the path whose partials rise in the take near the path's time, more than
-    /// their neighbouring pitches' do and well above their mean rise around it.
+    /// their neighbouring pitches' do and well above their mean rise around it (sharp attacks rise most).
     public var onsetHits: Double
     /// Fresh notes counted (0: no evidence; `onsetHits` is then 0.5).
     public var notes: Int
-    /// Share of the same fresh notes whose partials' level, above their neighbouring pitches', rises over a few frames
-    /// near the path's time well above its rises around it: the attack's shape does not matter (a bow or a voice
-    /// swells in over 0.1 s, a hammer in one frame; both rise). 0.5 when no note was counted.
-    public var slowHits: Double = 0.5
-    /// Mean cosine, over the score's chords with fresh notes, of the take's pitch rises near the path's time with the
-    /// fresh notes' template (``PitchEvidenceMeter/riseMatch()``). 0.5 when no chord was counted.
+    /// Mean cosine, over the score's chords with fresh notes, of the take's pitch rises over a few frames near the
+    /// path's time with the fresh notes' template (fitted weights; ``PitchEvidenceMeter/riseMatch(partials:)``): an
+    /// onset measure whatever the attack. 0.5 when no chord was counted.
     public var riseMatch: Double = 0.5
-    /// The template match with the take's own partial weights, fitted along the path.
-    public var fittedMatch: Double = 0
 
-    /// How far the pitches are from the score's: `1 − templateMatch` plus `1 − onsetHits`.
-    public var mismatch: Double { (1 - templateMatch) + (1 - onsetHits) }
+    /// How far the pitches are from the score's: `1 − fittedMatch`.
+    public var mismatch: Double { 1 - fittedMatch }
 }
 
 /// Computes ``PitchEvidence`` for a fine path through a laid-out score.
@@ -42,14 +45,10 @@ struct PitchEvidenceMeter {
     var context = 25
     /// A hit: the strongest rise near the path's time at least this many times the mean rise around it.
     var hitRatio: Float = 2
-    /// Frames averaged either side of a frame for the slow rise (``slowRises(_:at:)``).
+    /// Frames averaged after and before a frame for its slow rise (``riseMatch(partials:)``).
     var slowHalf = 5
-    /// Frames either side of the path's time within which a fresh note's slow rise counts.
+    /// Frames either side of the path's time within which a pitch's slow rise counts.
     var slowRadius = 4
-    /// A slow hit: the strongest slow rise near the path's time at least this many times the mean positive slow rise
-    /// around it, and above `slowMinimum`.
-    var slowRatio: Float = 2
-    var slowMinimum: Float = 0
 
     let timeline: ScoreTimeline
     let audio: AudioFeatures
@@ -58,11 +57,11 @@ struct PitchEvidenceMeter {
     func evidence() -> PitchEvidence {
         let (hits, notes) = onsetHitShare()
         var evidence = PitchEvidence(templateMatch: templateMatch(), onsetHits: notes > 0 ? hits : 0.5, notes: notes)
-        let (slow, counted) = slowHitShare()
-        evidence.slowHits = counted > 0 ? slow : 0.5
-        let (rise, chords) = riseMatch()
+        let (fitted, partials) = fittedTemplateMatch()
+        evidence.fittedMatch = fitted
+        evidence.partialWeights = partials.map(\.1)
+        let (rise, chords) = riseMatch(partials: partials)
         evidence.riseMatch = chords > 0 ? rise : 0.5
-        evidence.fittedMatch = fittedTemplateMatch()
         return evidence
     }
 
@@ -115,12 +114,6 @@ struct PitchEvidenceMeter {
     /// The share of the fresh notes inside the path (not sounding 0.15 s before) whose partials rise at the path's time,
     /// and how many notes were counted.
     func onsetHitShare() -> (Double, Int) {
-        hitShare(margin: 1) { rises($0, at: $1) }
-    }
-
-    /// The share of the fresh notes inside the path (not sounding 0.15 s before) for which `hit(pitch, centre)` holds
-    /// at the path's audio frame, and how many notes were counted (those at least `context + margin` frames inside the take).
-    func hitShare(margin: Int, _ hit: (Int, Int) -> Bool) -> (Double, Int) {
         guard let first = path.first, let last = path.last else { return (0, 0) }
         let rate = FeatureSequence.frameRate
         let count = audio.flux.count
@@ -131,9 +124,9 @@ struct PitchEvidenceMeter {
             let sounding = timeline.notes.contains { $0.pitch == note.pitch && $0.onset < note.onset - 0.005 && $0.offset > note.onset - 0.15 }
             guard !sounding else { continue }
             let centre = Int(ScoreFollower.audioFrame(at: frame, path: path).rounded())
-            guard centre - context >= margin, centre + context + margin <= count else { continue }
+            guard centre - context >= 1, centre + context < count else { continue }
             notes += 1
-            if hit(note.pitch, centre) { hits += 1 }
+            if rises(note.pitch, at: centre) { hits += 1 }
         }
         return notes > 0 ? (Double(hits) / Double(notes), notes) : (0, 0)
     }

@@ -8,34 +8,38 @@ extension PitchEvidenceMeter {
     /// Semitones above the note of the partials whose weights are fitted.
     static let fittedOffsets = [0, 12, 19, 24, 28, 31]
 
-    /// The template match with partial weights fitted to the take along the path, and those weights.
+    /// The template match with partial weights fitted to the take along the path, and those weights (the fixed
+    /// ``partials`` when no fit is found).
     func fittedTemplateMatch() -> (Double, [(Int, Float)]) {
         let frames = soundingFrames()
         guard !frames.isEmpty else { return (0, PitchEvidenceMeter.partials) }
-        let weights = fittedWeights(frames)
-        let partials = zip(PitchEvidenceMeter.fittedOffsets, weights).map { ($0, $1) }
+        let partials = PitchEvidenceMeter.fittedWeights(frames).map { zip(PitchEvidenceMeter.fittedOffsets, $0).map { ($0, $1) } } ?? PitchEvidenceMeter.partials
         return (frames.reduce(0.0) { $0 + cosine($1.vector, $1.pitches, partials: partials) } / Double(frames.count), partials)
     }
 
-    /// Non-negative least-squares weights of the partials (``fittedOffsets``) explaining the frames' unit-length levels.
-    func fittedWeights(_ frames: [(vector: [Float], pitches: [Int])]) -> [Float] {
+    /// Non-negative least-squares weights of the partials (``fittedOffsets``) explaining the frames' unit-length levels:
+    /// the least-squares solution, the most negative weight dropped and the rest solved again until none is negative.
+    /// Partials that fall outside the pitch range in every frame get weight 0; nil when no weight is positive.
+    static func fittedWeights(_ frames: [(vector: [Float], pitches: [Int])]) -> [Float]? {
         let offsets = PitchEvidenceMeter.fittedOffsets, n = offsets.count
         var gram = [Double](repeating: 0, count: n * n), right = [Double](repeating: 0, count: n)
         for frame in frames {
             let norm = frame.vector.reduce(0) { $0 + Double($1 * $1) }.squareRoot()
             guard norm > 0 else { continue }
-            let columns: [[Int]] = offsets.map { h in
-                Array(Set(frame.pitches.map { $0 + h - PitchEvidenceMeter.lowest }.filter { $0 >= 0 && $0 < frame.vector.count }))
+            let columns: [Set<Int>] = offsets.map { h in
+                Set(frame.pitches.map { $0 + h - PitchEvidenceMeter.lowest }.filter { $0 >= 0 && $0 < frame.vector.count })
             }
             for a in 0..<n {
                 for k in columns[a] { right[a] += Double(frame.vector[k]) / norm }
-                for b in 0..<n { gram[a * n + b] += Double(Set(columns[a]).intersection(columns[b]).count) }
+                for b in 0..<n { gram[a * n + b] += Double(columns[a].intersection(columns[b]).count) }
             }
         }
-        var active = Array(0..<n)
+        var active = (0..<n).filter { gram[$0 * n + $0] > 0 }
         var weights = [Double](repeating: 0, count: n)
         while !active.isEmpty {
-            guard let solved = PitchEvidenceMeter.solve(active.map { a in active.map { gram[a * n + $0] } }, active.map { right[$0] }) else { break }
+            guard let solved = PitchEvidenceMeter.solve(active.map { a in active.map { gram[a * n + $0] } }, active.map { right[$0] }) else {
+                return nil
+            }
             if let worst = solved.indices.min(by: { solved[$0] < solved[$1] }), solved[worst] < 0 {
                 active.remove(at: worst)
                 continue
@@ -43,7 +47,7 @@ extension PitchEvidenceMeter {
             for (k, a) in active.enumerated() { weights[a] = solved[k] }
             break
         }
-        return weights.map { Float($0) }
+        return weights.contains { $0 > 0 } ? weights.map { Float($0) } : nil
     }
 
     /// The solution of the small linear system `matrix · x = vector` (Gaussian elimination with pivoting; nil when singular).
@@ -53,7 +57,7 @@ extension PitchEvidenceMeter {
         for c in 0..<n {
             guard let pivot = (c..<n).max(by: { abs(a[$0][c]) < abs(a[$1][c]) }), abs(a[pivot][c]) > 1e-9 else { return nil }
             a.swapAt(c, pivot); b.swapAt(c, pivot)
-            for r in (c + 1)..<n where r < n {
+            for r in (c + 1)..<n {
                 let f = a[r][c] / a[c][c]
                 for k in c..<n { a[r][k] -= f * a[c][k] }
                 b[r] -= f * b[c]

@@ -97,4 +97,17 @@ struct SlowAttackEvidenceTests {
         #expect(slow > sharp - 0.15, "\(slow) vs \(sharp)")
         #expect(slow > other + 0.2, "\(slow) vs \(other)")
     }
+
+    /// Notes so high that their upper partials lie above the pitch range in every frame still get a fit: those partials
+    /// weigh 0 and the fundamental carries the template; frames without level give no fit (the fixed weights are used).
+    @Test func fitSkipsPartialsOutOfRange() throws {
+        let width = PitchEvidenceMeter.highest - PitchEvidenceMeter.lowest + 1
+        var vector = [Float](repeating: 0, count: width)
+        vector[100 - PitchEvidenceMeter.lowest] = 2
+        vector[90 - PitchEvidenceMeter.lowest] = 1
+        let weights = try #require(PitchEvidenceMeter.fittedWeights([(vector, [100]), (vector, [100, 90])]))
+        #expect(weights[0] > 0.5, "\(weights)")
+        #expect(weights.dropFirst().allSatisfy { $0 == 0 }, "\(weights)")
+        #expect(PitchEvidenceMeter.fittedWeights([([Float](repeating: 0, count: width), [60])]) == nil)
+    }
 }

@@ -13,8 +13,10 @@ extension PitchEvidenceMeter {
     func fittedTemplateMatch() -> (Double, [(Int, Float)]) {
         let frames = soundingFrames()
         guard !frames.isEmpty else { return (0, PitchEvidenceMeter.partials) }
-        let partials = PitchEvidenceMeter.fittedWeights(frames).map { zip(PitchEvidenceMeter.fittedOffsets, $0).map { ($0, $1) } } ?? PitchEvidenceMeter.partials
-        return (frames.reduce(0.0) { $0 + cosine($1.vector, $1.pitches, partials: partials) } / Double(frames.count), partials)
+        let weights = PitchEvidenceMeter.fittedWeights(frames)
+        let partials = weights.map { zip(PitchEvidenceMeter.fittedOffsets, $0).map { ($0, $1) } } ?? PitchEvidenceMeter.partials
+        let sum = frames.reduce(0.0) { $0 + cosine($1.vector, $1.pitches, partials: partials) }
+        return (sum / Double(frames.count), partials)
     }
 
     /// Non-negative least-squares weights of the partials (``fittedOffsets``) explaining the frames' unit-length levels:
@@ -37,9 +39,8 @@ extension PitchEvidenceMeter {
         var active = (0..<n).filter { gram[$0 * n + $0] > 0 }
         var weights = [Double](repeating: 0, count: n)
         while !active.isEmpty {
-            guard let solved = PitchEvidenceMeter.solve(active.map { a in active.map { gram[a * n + $0] } }, active.map { right[$0] }) else {
-                return nil
-            }
+            let matrix = active.map { a in active.map { gram[a * n + $0] } }
+            guard let solved = PitchEvidenceMeter.solve(matrix, active.map { right[$0] }) else { return nil }
             if let worst = solved.indices.min(by: { solved[$0] < solved[$1] }), solved[worst] < 0 {
                 active.remove(at: worst)
                 continue
@@ -50,7 +51,8 @@ extension PitchEvidenceMeter {
         return weights.contains { $0 > 0 } ? weights.map { Float($0) } : nil
     }
 
-    /// The solution of the small linear system `matrix · x = vector` (Gaussian elimination with pivoting; nil when singular).
+    /// The solution of the small linear system `matrix · x = vector` (Gaussian elimination with pivoting; nil when
+    /// singular).
     static func solve(_ matrix: [[Double]], _ vector: [Double]) -> [Double]? {
         var a = matrix, b = vector
         let n = b.count

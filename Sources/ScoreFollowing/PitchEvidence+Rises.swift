@@ -2,10 +2,11 @@
 ///
 /// A hammer's note rises in one 20 ms frame; a bow, a voice or an organ pipe swells in over 0.1 s or more, so its
 /// frame-to-frame rise is small (``PitchEvidenceMeter/rises(_:at:)`` then often misses it). Over a few frames it
-/// still rises, as the re-attack reads it (``ScoreFollower/slowRise(_:span:half:)``). At each of the score's chords with fresh notes inside the path, the take's pitch levels' slow rise (the mean over a
-/// few frames after less the mean over the few before, its largest near the path's time less its mean positive rise
-/// around it, floored at 0) is compared with the fresh notes' template (their first four partials): a right take
-/// raises the very pitches the score strikes there, a take of another piece raises its own.
+/// still rises, as the re-attack reads it (``ScoreFollower/slowRise(_:span:half:)``). At each of the score's chords
+/// with fresh notes inside the path, the take's pitch levels' slow rise (the mean over a few frames after less the
+/// mean over the few before, its largest near the path's time less its mean positive rise around it, floored at 0) is
+/// compared with the fresh notes' template (their partials, with the take's fitted weights): a right take raises the
+/// very pitches the score strikes there, a take of another piece raises its own.
 extension PitchEvidenceMeter {
     /// Mean cosine, over the score's chords with fresh notes inside the path, of the take's pitch rises near the path's
     /// time with the fresh notes' template of `partials`; and how many chords were counted.
@@ -17,7 +18,9 @@ extension PitchEvidenceMeter {
         for note in timeline.notes where note.struck {
             let frame = note.onset * rate
             guard frame >= Double(first.score), frame <= Double(last.score) else { continue }
-            let sounding = timeline.notes.contains { $0.pitch == note.pitch && $0.onset < note.onset - 0.005 && $0.offset > note.onset - 0.15 }
+            let sounding = timeline.notes.contains {
+                $0.pitch == note.pitch && $0.onset < note.onset - 0.005 && $0.offset > note.onset - 0.15
+            }
             if !sounding { fresh[note.onset, default: []].append(note.pitch) }
         }
         var sum = 0.0, chords = 0

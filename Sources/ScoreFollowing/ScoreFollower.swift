@@ -114,7 +114,7 @@ public struct ScoreFollower: Sendable {
         public var reattackHere = 8
         /// Judge the take also by its voices' pitches along the fine path (``PitchEvidence``): the template match with the
         /// take's own partial weights joins the mismatch. FollowBench's tuning split with its slow-attack takes
-        /// (docs/follow.md, "Pitch evidence by default"): 325 → 385 of 410 wrong-piece takes refused, none of 248 right
+        /// (docs/follow.md, "Pitch evidence by default"): 294 → 385 of 410 wrong-piece takes refused, none of 248 right
         /// takes. Off: judged by chroma alone, before the fine pass.
         public var pitchEvidence = true
         /// Cost added to each fine-pass step that leaves the score's tempo (all but the diagonal one).

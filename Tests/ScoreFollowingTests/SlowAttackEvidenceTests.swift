@@ -24,7 +24,9 @@ struct SlowAttackEvidenceTests {
         var noise = PitchEvidenceTests.SeededNoise(state: seed)
         func tone(_ pitch: Int, _ n: Int) -> Double {
             let f = 440 * pow(2, Double(pitch - 69) / 12)
-            return partials.enumerated().reduce(0.0) { $0 + $1.element * sin(2 * Double.pi * f * Double($1.offset + 1) * Double(n) / rate) }
+            return partials.enumerated().reduce(0.0) {
+                $0 + $1.element * sin(2 * Double.pi * f * Double($1.offset + 1) * Double(n) / rate)
+            }
         }
         return AudioSignal(samples: (0..<count).map { n -> Float in
             let t = Double(n) / rate - lead
@@ -88,10 +90,11 @@ struct SlowAttackEvidenceTests {
     /// notes in the right take (as with struck notes), not in the wrong one.
     @Test func riseMatchReadsSlowAttacks() throws {
         let chords = Array(4..<12).map { PitchEvidenceTests.close[$0] }
-        let right = try ScoreFollower().follow(score: PitchEvidenceTests.score(PitchEvidenceTests.close), audio: Self.take(chords))
-        let struck = try ScoreFollower().follow(score: PitchEvidenceTests.score(PitchEvidenceTests.close), audio: Self.take(chords, swell: 0.01))
-        let wrong = try ScoreFollower().follow(score: PitchEvidenceTests.score(PitchEvidenceTests.bars(Self.raised, [2, 0, 3, 1])),
-                                               audio: Self.take(chords), refuse: false)
+        let own = try PitchEvidenceTests.score(PitchEvidenceTests.close)
+        let another = try PitchEvidenceTests.score(PitchEvidenceTests.bars(Self.raised, [2, 0, 3, 1]))
+        let right = try ScoreFollower().follow(score: own, audio: Self.take(chords))
+        let struck = try ScoreFollower().follow(score: own, audio: Self.take(chords, swell: 0.01))
+        let wrong = try ScoreFollower().follow(score: another, audio: Self.take(chords), refuse: false)
         let slow = try #require(right.evidence?.pitch).riseMatch, sharp = try #require(struck.evidence?.pitch).riseMatch
         let other = try #require(wrong.evidence?.pitch).riseMatch
         #expect(slow > sharp - 0.15, "\(slow) vs \(sharp)")

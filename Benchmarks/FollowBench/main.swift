@@ -7,7 +7,7 @@ import ScoreFollowing
 //        [--onset-floor S] [--onset-floor-radius FRAMES] [--silent-mismatch C] [--anchor] [--anchor-any] [--anchor-hold S] [--anchor-share S] [--anchor-reach FRAMES]
 //        [--flux-compression G] [--onset-compression G] [--recentre] [--recentre-min F] [--recentre-share S]
 //        [--no-hold-start] [--no-hold-end] [--edge-reach FRAMES] [--hold-end-frames FRAMES] [--quiet-gap FRAMES]
-//        [--pitch-evidence] [--no-reattack] [--reattack-scope 0|1|2] [--reattack-reach S] [--reattack-half F]
+//        [--no-pitch-evidence] [--no-reattack] [--reattack-scope 0|1|2] [--reattack-reach S] [--reattack-half F]
 //        [--reattack-window BEFORE AFTER] [--reattack-ratio R] [--reattack-min R] [--reattack-here F] [--reattack-shift F]
 //        [--step-penalty P] [--fermata F] [--band FRAMES] [--coarse-rush P] [--fine-rush P] [--json OUT]
 //        [--path TAKE_FILE OUT_CSV]
@@ -76,6 +76,7 @@ while i < arguments.count {
     case "--skip-cost": options.skipCost = Float(arguments[i + 1])!; i += 1
     case "--no-reattack": options.reattackHolds = false
     case "--pitch-evidence": options.pitchEvidence = true
+    case "--no-pitch-evidence": options.pitchEvidence = false
     case "--reattack-scope": options.reattackScope = Int(arguments[i + 1])!; i += 1
     case "--reattack-reach": options.reattackFermataReach = Double(arguments[i + 1])!; i += 1
     case "--reattack-half": options.reattackHalf = Int(arguments[i + 1])!; i += 1
@@ -117,8 +118,11 @@ for item in manifest where split == "all" || item.split == split {
         }
         if let p = r.evidence?.pitch {
             diagnostics["templateMatch"] = p.templateMatch
+            diagnostics["fittedMatch"] = p.fittedMatch
             diagnostics["onsetHits"] = p.onsetHits
+            diagnostics["riseMatch"] = p.riseMatch
             diagnostics["pitchNotes"] = Double(p.notes)
+            for (k, w) in p.partialWeights.enumerated() { diagnostics["w\(k)"] = Double(w) }
         }
         if r.confidence >= ScoreFollower.refusalThreshold { result = r }
     } catch {

@@ -5,21 +5,33 @@ import Foundation
 /// Chroma is octave-blind, and a 4-part chorale finds another chorale's harmony within a few bars, so a short take of
 /// another piece can follow a stretch of the wrong score about as cheaply as the right one (its order gap and coverage
 /// look right). The voices' actual pitches are harder to fake: a wrong score sounds its chords in other octaves and
-/// strikes other notes at each beat. Two measures along the path: the take's spectrum against the score's sounding
-/// notes rendered as pitch-specific templates with harmonics, and the share of the score's fresh notes whose own
-/// partials rise in the take where the path puts them.
+/// strikes other notes at each beat. The measure that judges: the take's spectrum against the score's sounding notes
+/// rendered as pitch-specific templates with the take's own partial weights, fitted along the path. Measured beside
+/// it (docs/follow.md, "Pitch evidence by default"): the same with fixed weights, and two onset measures, the share of
+/// fresh notes whose partials rise sharply and the match of the pitches that rise over a few frames with the fresh
+/// notes, which added nothing to the fitted template on FollowBench's slow-attack takes.
 public struct PitchEvidence: Sendable {
     /// Mean cosine, over the path's sounding audio frames, of the take's pitch levels (less their mean over the
-    /// pitches, floored at 0) with the score frame's template (each sounding note's first four partials).
+    /// pitches, floored at 0) with the score frame's template (each sounding note's first four partials, weights 1,
+    /// ½, ⅓, ¼).
     public var templateMatch: Double
+    /// The same with the weights of the first six partials fitted to the take along the path
+    /// (``PitchEvidenceMeter/fittedTemplateMatch()``): a flute, a choir or a 4' organ stop is not a piano.
+    public var fittedMatch: Double = 0
+    /// The fitted weights of the partials 0, 12, 19, 24, 28 and 31 semitones above the note.
+    public var partialWeights: [Float] = []
     /// Share of the score's fresh notes inside the path whose partials rise in the take near the path's time, more than
-    /// their neighbouring pitches' do and well above their mean rise around it.
+    /// their neighbouring pitches' do and well above their mean rise around it (sharp attacks rise most).
     public var onsetHits: Double
     /// Fresh notes counted (0: no evidence; `onsetHits` is then 0.5).
     public var notes: Int
+    /// Mean cosine, over the score's chords with fresh notes, of the take's pitch rises over a few frames near the
+    /// path's time with the fresh notes' template (fitted weights; ``PitchEvidenceMeter/riseMatch(partials:)``): an
+    /// onset measure whatever the attack. 0.5 when no chord was counted.
+    public var riseMatch: Double = 0.5
 
-    /// How far the pitches are from the score's: `1 − templateMatch` plus `1 − onsetHits`.
-    public var mismatch: Double { (1 - templateMatch) + (1 - onsetHits) }
+    /// How far the pitches are from the score's: `1 − fittedMatch`.
+    public var mismatch: Double { 1 - fittedMatch }
 }
 
 /// Computes ``PitchEvidence`` for a fine path through a laid-out score.
@@ -33,6 +45,10 @@ struct PitchEvidenceMeter {
     var context = 25
     /// A hit: the strongest rise near the path's time at least this many times the mean rise around it.
     var hitRatio: Float = 2
+    /// Frames averaged after and before a frame for its slow rise (``riseMatch(partials:)``).
+    var slowHalf = 5
+    /// Frames either side of the path's time within which a pitch's slow rise counts.
+    var slowRadius = 4
 
     let timeline: ScoreTimeline
     let audio: AudioFeatures
@@ -40,14 +56,28 @@ struct PitchEvidenceMeter {
 
     func evidence() -> PitchEvidence {
         let (hits, notes) = onsetHitShare()
-        return PitchEvidence(templateMatch: templateMatch(), onsetHits: notes > 0 ? hits : 0.5, notes: notes)
+        var evidence = PitchEvidence(templateMatch: templateMatch(), onsetHits: notes > 0 ? hits : 0.5, notes: notes)
+        let (fitted, partials) = fittedTemplateMatch()
+        evidence.fittedMatch = fitted
+        evidence.partialWeights = partials.map(\.1)
+        let (rise, chords) = riseMatch(partials: partials)
+        evidence.riseMatch = chords > 0 ? rise : 0.5
+        return evidence
     }
 
     /// The template cosine averaged over the path's sounding audio frames (the first score frame of each).
-    func templateMatch() -> Double {
+    func templateMatch(partials: [(Int, Float)] = PitchEvidenceMeter.partials) -> Double {
+        let frames = soundingFrames()
+        guard !frames.isEmpty else { return 0 }
+        return frames.reduce(0.0) { $0 + cosine($1.vector, $1.pitches, partials: partials) } / Double(frames.count)
+    }
+
+    /// The path's sounding audio frames (the first score frame of each, where the score sounds a note): the take's
+    /// pitch levels from `lowest` to `highest`, less their mean, floored at 0, and the score's sounding pitches.
+    func soundingFrames() -> [(vector: [Float], pitches: [Int])] {
         let rate = FeatureSequence.frameRate
         let width = PitchEvidenceMeter.highest - PitchEvidenceMeter.lowest + 1
-        var sum = 0.0, frames = 0
+        var out: [(vector: [Float], pitches: [Int])] = []
         var lastAudio = -1
         var vector = [Float](repeating: 0, count: width)
         for point in path where point.audio != lastAudio {
@@ -60,18 +90,17 @@ struct PitchEvidenceMeter {
             for p in 0..<width { vector[p] = audio.pitchLevel[point.audio * 128 + PitchEvidenceMeter.lowest + p]; mean += vector[p] }
             mean /= Float(width)
             for p in 0..<width { vector[p] = max(0, vector[p] - mean) }
-            sum += cosine(vector, sounding)
-            frames += 1
+            out.append((vector, sounding))
         }
-        return frames > 0 ? sum / Double(frames) : 0
+        return out
     }
 
     /// Cosine of `vector` (pitches from `lowest`) with the template of `pitches`.
-    private func cosine(_ vector: [Float], _ pitches: [Int]) -> Double {
+    func cosine(_ vector: [Float], _ pitches: [Int], partials: [(Int, Float)] = PitchEvidenceMeter.partials) -> Double {
         let width = vector.count
         var template = [Float](repeating: 0, count: width)
         for pitch in pitches {
-            for (offset, weight) in PitchEvidenceMeter.partials {
+            for (offset, weight) in partials {
                 let p = pitch + offset - PitchEvidenceMeter.lowest
                 if p >= 0, p < width { template[p] += weight }
             }

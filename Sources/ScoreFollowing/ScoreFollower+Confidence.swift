@@ -37,13 +37,13 @@ extension MatchEvidence {
     public var chromaMismatch: Double { orderGap + 0.5 * (1 - coverage) }
 
     /// The chroma mismatch plus, with pitch evidence, the pitches' mismatch (``PitchEvidence/mismatch``): a short take
-    /// of another chorale follows its harmony but not its voices. FollowBench's tuning split: right takes at most 0.93,
-    /// short wrong-piece takes mostly above 1.
+    /// of another chorale follows its harmony but not its voices. FollowBench's tuning split with its slow-attack takes:
+    /// right takes at most 0.77, wrong-piece takes mostly above 0.82.
     public var mismatch: Double { chromaMismatch + (pitch?.mismatch ?? 0) }
 
     /// Where confidence starts to fall below 1 and where it reaches the refusal threshold (0.3): 0.25 and 0.455 by
-    /// chroma alone, 0.75 and 0.97 with pitch evidence.
-    var confidenceSpan: (full: Double, refused: Double) { pitch == nil ? (0.25, 0.455) : (0.75, 0.97) }
+    /// chroma alone, 0.55 and 0.82 with pitch evidence.
+    var confidenceSpan: (full: Double, refused: Double) { pitch == nil ? (0.25, 0.455) : (0.55, 0.82) }
 
     /// Confidence 0–1: 1 up to the span's first mismatch, falling linearly to the refusal threshold (0.3) at its second.
     public var confidence: Double {

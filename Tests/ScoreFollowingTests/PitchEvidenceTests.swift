@@ -67,7 +67,7 @@ struct PitchEvidenceTests {
         }
     }
 
-    /// A follower that judges pitches (``ScoreFollower/Options/pitchEvidence``, off by default).
+    /// A follower that judges pitches (``ScoreFollower/Options/pitchEvidence``, on by default).
     static let follower: ScoreFollower = {
         var options = ScoreFollower.Options()
         options.pitchEvidence = true
@@ -103,16 +103,16 @@ struct PitchEvidenceTests {
     }
 
     /// Right takes (the whole progression, two bars of it) are accepted; a two-bar take against another piece made of
-    /// the same chords (its bars in another order, revoiced or not) is refused. Chroma alone accepted the revoiced one.
+    /// the same chords (its bars in another order, its upper voices an octave higher) is refused, which chroma alone
+    /// accepted.
     @Test(arguments: [
         ("whole take, own score", Array(0..<16), [0, 1, 2, 3], false, true),
         ("bars 2-3, own score", Array(4..<12), [0, 1, 2, 3], false, true),
-        ("bars 2-3, the bars reordered and revoiced", Array(4..<12), [2, 0, 3, 1], true, false),
-        ("bars 2-3, the bars reordered", Array(4..<12), [2, 0, 3, 1], false, false),
+        ("bars 2-3, the bars reordered and the upper voices raised", Array(4..<12), [2, 0, 3, 1], true, false),
     ])
     func shortTakes(name: String, chords: [Int], order: [Int], revoiced: Bool, right: Bool) throws {
         let audio = Self.take(chords.map { Self.close[$0] })
-        let score = try Self.score(Self.bars(revoiced ? Self.revoiced : Self.close, order))
+        let score = try Self.score(Self.bars(revoiced ? SlowAttackEvidenceTests.raised : Self.close, order))
         let result = try Self.follower.follow(score: score, audio: audio, refuse: false)
         if right {
             #expect(result.confidence >= ScoreFollower.refusalThreshold, "\(name): \(result.confidence)")
@@ -128,5 +128,18 @@ struct PitchEvidenceTests {
             let plain = try ScoreFollower(options: chromaOnly).follow(score: score, audio: audio, refuse: false)
             #expect(plain.confidence >= ScoreFollower.refusalThreshold, "chroma alone accepted it before: \(plain.confidence)")
         }
+    }
+
+    /// A two-bar take against a score that holds both its bars verbatim, in another order, matches half the take note
+    /// for note: its confidence stays well below the right take's, but the fitted template alone no longer refuses it
+    /// (the combination with the attack-dependent onset hits did, and refused slow-attack right takes with it;
+    /// docs/follow.md, "Pitch evidence by default").
+    @Test(arguments: [false, true])
+    func sharedBarsScoreBelowTheRightTake(revoiced: Bool) throws {
+        let audio = Self.take(Array(4..<12).map { Self.close[$0] })
+        let right = try Self.follower.follow(score: Self.score(Self.close), audio: audio)
+        let shared = try Self.follower.follow(score: Self.score(Self.bars(revoiced ? Self.revoiced : Self.close, [2, 0, 3, 1])),
+                                              audio: audio, refuse: false)
+        #expect(shared.confidence < right.confidence - 0.3, "\(shared.confidence) vs \(right.confidence)")
     }
 }

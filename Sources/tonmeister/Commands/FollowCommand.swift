@@ -22,6 +22,9 @@ struct FollowCommand: ParsableCommand {
     @Argument(help: "The take's audio: WAV/BWF, FLAC or AIFF.")
     var take: String
 
+    @Flag(help: "Judge whether the take is of this score by chroma alone, not also by its voices' pitches.")
+    var noPitchEvidence = false
+
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -29,7 +32,9 @@ struct FollowCommand: ParsableCommand {
         do {
             let notes = try ScoreFile.read(score)
             let audio = try AudioSignal.read(take)
-            result = try ScoreFollower().follow(score: notes, audio: audio)
+            var options = ScoreFollower.Options()
+            options.pitchEvidence = !noPitchEvidence
+            result = try ScoreFollower(options: options).follow(score: notes, audio: audio)
         } catch let error as FollowError {
             throw error.exitStatus == 2 ? CLIError.badInput(error.description) : CLIError.failure(error.description)
         }

@@ -137,6 +137,50 @@ struct StrokeLimitsTests {
         #expect(own.vertices == 4 * StrokeTally.penVertices(width: 1) / 2)
     }
 
+    @Test("An annotation's box is mapped onto its rectangle as poppler maps it", arguments: [
+        // (bbox, matrix, rect, scale, shift, reach)
+        ([0.0, 0, 200, 100], [Double](), [0.0, 0, 200, 100], 1.0, 0.0, 200.0),
+        ([0.0, 0, 0.00001, 0.00001], [], [0.0, 0, 200, 200], 20_000_000.0, 0.0, 200.0),
+        ([0.0, 0, 10, 10], [2.0, 0, 0, 2, 0, 0], [0.0, 0, 200, 100], 10.0, 0.0, 200.0),   // the matrix first: 20 × 20
+        ([0.0, 0, 400, 400], [], [0.0, 0, 200, 200], 1.0, 0.0, 200.0),                    // shrunk: not trusted
+        ([0.0, 0, 0, 10], [], [0.0, 0, 200, 200], 20.0, 0.0, 200.0),                      // flat in x: x not scaled
+        ([0.0, 0, 10, 10], [1.0, 0, 0, 1, -5000, 3], [50.0, 60, 70, 80], 2.0, 5000.0, 80.0),
+        ([0.0, 0, 10], [], [0.0, 0, 200, 200], 1.0, 0.0, 200.0),                          // no box: not drawn
+    ])
+    func annotationPlacement(bbox: [Double], matrix: [Double], rect: [Double], scale: Double, shift: Double, reach: Double) {
+        #expect(PDFFile.annotationPlacement(bbox: bbox, matrix: matrix, rect: rect)
+                == PDFFile.AnnotationPlacement(scale: scale, shift: shift, reach: reach))
+    }
+
+    /// A page with one square annotation on `rect` whose appearance has `bbox` and draws `content`.
+    static func annotated(rect: String, bbox: String, content: String) -> Data {
+        ImageFreePageTests.pdf(page: "/Resources << >> /Annots [6 0 R]", content: "0 0 0 RG 1 w 10 100 m 190 100 l S",
+                               extra: ["stream:/Type /XObject /Subtype /Form /BBox [\(bbox)]|\(content)",
+                                       "<< /Type /Annot /Subtype /Square /Rect [\(rect)] /AP << /N 5 0 R >> >>"])
+    }
+
+    @Test("An appearance whose tiny box is mapped onto a page-sized rectangle is refused for what it draws there")
+    func magnifiedAppearance() throws {
+        // Ten thousand round joins of a line 0.05 wide in a box 10⁻⁵ wide, mapped onto 200 points (2·10⁷ times):
+        // poppler drew the page in 4.7 s and 1.9 GB at 150 dpi. Every number is magnified too.
+        let zigzag = (0..<10_000).map { String(format: "0.00001 %.8f l 0 %.8f l", Double($0) * 5e-7, Double($0) * 5e-7 + 2.5e-7) }.joined(separator: " ")
+        let tiny = try HostileInputTests.detect(Self.annotated(rect: "0 0 200 200", bbox: "0 0 0.00001 0.00001",
+                                                               content: "1 j 1 J 0.05 w 0 0 m \(zigzag) S"))
+        #expect(tiny.unreadableReason?.hasPrefix("coordinate-out-of-range") == true, "\(tiny.unreadableReason ?? "nil")")
+        // A box 10⁻³ wide (2·10⁵ times): every number stays within the limits, but the pen is 800 000 points wide.
+        let wider = (0..<10_000).map { String(format: "0.001 %.6f l 0 %.6f l", Double($0) * 5e-5, Double($0) * 5e-5 + 2.5e-5) }.joined(separator: " ")
+        let small = try HostileInputTests.detect(Self.annotated(rect: "0 0 200 200", bbox: "0 0 0.001 0.001",
+                                                                content: "1 j 1 J 4 w 0 0 m \(wider) S"))
+        #expect(small.unreadableReason?.hasPrefix("pen-too-wide") == true, "\(small.unreadableReason ?? "nil")")
+        // Drawn the size it was made (its box the size of its rectangle), the same appearance is cheap and passes.
+        let tally = try Self.checked(page: "/Resources << >> /Annots [6 0 R]", content: "1 w 10 100 m 190 100 l S",
+                                     extra: ["stream:/Type /XObject /Subtype /Form /BBox [0 0 200 200]|1 j 1 J 0.05 w 0 0 m 10 1 l 0 2 l S",
+                                             "<< /Type /Annot /Subtype /Square /Rect [0 0 200 200] /AP << /N 5 0 R >> >>"])
+        #expect(tally.vertices == 4 * StrokeTally.penVertices(width: 0.05) / 2)
+        let plain = Self.annotated(rect: "0 0 200 200", bbox: "0 0 200 200", content: "1 j 1 J 0.05 w 0 0 m 10 1 l 0 2 l S")
+        #expect(try HostileInputTests.detect(plain).status != .unreadable)
+    }
+
     @Test("Dashed lines of a real page pass: a form's own pattern, a pattern restored, an ordinary dash")
     func ordinaryDashesPass() throws {
         let staff = (0..<5).map { "10 \(80 + 4 * $0) m 190 \(80 + 4 * $0) l S" }.joined(separator: " ")

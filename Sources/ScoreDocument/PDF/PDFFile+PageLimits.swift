@@ -77,17 +77,7 @@ extension PDFFile {
             var memo: [Int: ContentCost] = [:]
             var cost = try contentCost(try contents(of: page), resources: resources, depth: 0, memo: &memo)
             cost.unreadableFont = unreadableFont
-            for annotation in try resolve(page["Annots"]).array ?? [] {
-                let appearances = try resolve(resolve(annotation).dictionary?["AP"]).dictionary ?? [:]
-                let normal = try resolve(appearances["N"])
-                var forms: [PDFObject] = []
-                switch normal {
-                case .stream: forms = [normal]
-                case .dictionary(let states): for state in states.values { forms.append(try resolve(state)) }
-                default: break
-                }
-                for form in forms { add(&cost, try formCost(form, inherited: resources, depth: 1, memo: &memo), scale: 1, annotation: true) }
-            }
+            try addAnnotations(of: page, resources: resources, to: &cost, memo: &memo)
             try Self.judge(cost)
             return cost
         } catch .undecidable(let what) as PDFReadError {
@@ -125,13 +115,13 @@ extension PDFFile {
     }
 
     /// Adds form `part` drawn at magnification `scale` of the content drawing it; an annotation's appearance is drawn
-    /// on the page in its initial state (``StrokeTally/add(annotation:matrixScale:)``).
+    /// on the page in its initial state (``StrokeTally/add(annotation:placementScale:matrixScale:)``).
     func add(_ total: inout ContentCost, _ part: ContentCost, scale: Double, annotation: Bool = false) {
         total.operations = min(Int.max / 2, total.operations + part.operations)
         total.pixels += part.pixels
         total.extent = max(total.extent, part.extent * scale)
         if annotation {
-            total.stroke.add(annotation: part.stroke, matrixScale: part.matrixScale)
+            total.stroke.add(annotation: part.stroke, placementScale: scale, matrixScale: part.matrixScale)
         } else {
             total.stroke.add(form: part.stroke, callerScale: scale, matrixScale: part.matrixScale)
         }
@@ -252,7 +242,7 @@ extension PDFFile {
     }
 
     /// The cost of a form (or annotation appearance), its numbers scaled by its `/Matrix`.
-    private mutating func formCost(_ object: PDFObject, inherited: [String: PDFObject], depth: Int,
+    mutating func formCost(_ object: PDFObject, inherited: [String: PDFObject], depth: Int,
                                    memo: inout [Int: ContentCost]) throws -> ContentCost {
         guard case .stream(let dictionary, _) = object, depth <= Self.limitsDepth else { return ContentCost() }
         let own = try resolve(dictionary["Resources"]).dictionary

@@ -177,11 +177,11 @@ struct StrokeTally {
     }
 
     /// Adds an annotation's appearance form drawn on a page (`self`, the page's tally): poppler draws it in the page's
-    /// initial state (a solid line 1 point wide, square ends) at the page's scale, not in the state the page's
-    /// content ended with.
-    mutating func add(annotation part: StrokeTally, matrixScale: Double) {
+    /// initial state (a solid line 1 point wide, square ends), magnified by `placementScale` (its box mapped onto the
+    /// annotation's rectangle: ``PDFFile/AnnotationPlacement``), not in the state the page's content ended with.
+    mutating func add(annotation part: StrokeTally, placementScale: Double, matrixScale: Double) {
         var fresh = StrokeTally(page: true)
-        fresh.add(form: part, callerScale: 1, matrixScale: matrixScale)
+        fresh.add(form: part, callerScale: placementScale, matrixScale: matrixScale)
         dashes = Self.sum(dashes, fresh.dashes)
         vertices = Self.sum(vertices, fresh.vertices)
     }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # FollowBench: builds the corpus (music21 scores, fluidsynth renderings, takes of every kind), follows every take
-# with Tonmeister (release build) and with the Sync Toolbox, and prints both figures for docs/benchmarks.md.
+# with Tonmeister (release build) and with the Sync Toolbox, and prints both figures for docs/benchmarks.md; then the
+# tuning pieces' wrong-piece refusal sets (short takes against other scores, slow-attack takes).
 # Installs fluidsynth, fluid-soundfont-gm, timgm6mb-soundfont (Debian) and music21, mido, synctoolbox (PyPI) when missing.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -19,6 +20,15 @@ fi
 for split in tune held-out; do
   echo "== Tonmeister, $split"
   "$root/.build/release/FollowBench" "$corpus" --split "$split" --onset-weight 0.6 --json "$corpus/tonmeister-$split.json" | tail -14
+done
+# The wrong-piece refusal sets of the tuning pieces (docs/follow.md): short takes against other chorales' scores, and
+# slow-attack takes (organ, strings, choir, winds), right and wrong.
+wrong="$corpus-wrong-short" slow="$corpus-slow"
+[ -f "$wrong/manifest.json" ] || python3 "$root/Benchmarks/FollowBench/make_wrong_short.py" "$corpus" "$wrong"
+[ -f "$slow/manifest.json" ] || "$venv/bin/python" "$root/Benchmarks/FollowBench/make_slow_takes.py" "$slow"
+for set in "$wrong" "$slow"; do
+  echo "== Tonmeister, $(basename "$set")"
+  "$root/.build/release/FollowBench" "$set" --split tune --onset-weight 0.6 --json "$set/tonmeister.json" | tail -14
 done
 echo "== Sync Toolbox, held-out"
 "$venv/bin/python" "$root/Benchmarks/FollowBench/synctoolbox_bench.py" "$corpus" --split held-out --json "$corpus/synctoolbox-held-out.json"

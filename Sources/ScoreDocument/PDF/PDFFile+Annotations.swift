@@ -54,9 +54,4 @@ extension PDFFile {
             }
         }
     }
-
-    /// The numbers of array `object` (others read as 0), empty when it is not an array.
-    private mutating func numbers(_ object: PDFObject?) throws -> [Double] {
-        try (resolve(object).array ?? []).map { item throws(PDFReadError) in try resolve(item).number ?? 0 }
-    }
 }

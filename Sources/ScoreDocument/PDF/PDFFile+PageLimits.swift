@@ -236,6 +236,11 @@ extension PDFFile {
         return try formCost(object, inherited: inherited, depth: depth, memo: &memo)
     }
 
+    /// The numbers of array `object` (items that are not numbers read as 0), empty when it is not an array.
+    mutating func numbers(_ object: PDFObject?) throws(PDFReadError) -> [Double] {
+        try (resolve(object).array ?? []).map { item throws(PDFReadError) in try resolve(item).number ?? 0 }
+    }
+
     private mutating func imagePixels(_ dictionary: [String: PDFObject]) throws -> Double {
         let width = try resolve(dictionary["Width"]).number ?? 0, height = try resolve(dictionary["Height"]).number ?? 0
         return width.magnitude * height.magnitude
@@ -243,11 +248,11 @@ extension PDFFile {
 
     /// The cost of a form (or annotation appearance), its numbers scaled by its `/Matrix`.
     mutating func formCost(_ object: PDFObject, inherited: [String: PDFObject], depth: Int,
-                                   memo: inout [Int: ContentCost]) throws -> ContentCost {
+                           memo: inout [Int: ContentCost]) throws -> ContentCost {
         guard case .stream(let dictionary, _) = object, depth <= Self.limitsDepth else { return ContentCost() }
         let own = try resolve(dictionary["Resources"]).dictionary
         var cost = try contentCost(try contentData(object), resources: own ?? inherited, depth: depth, memo: &memo)
-        let matrix = try (resolve(dictionary["Matrix"]).array ?? []).prefix(6).map { item throws(PDFReadError) in try resolve(item).number ?? 0 }
+        let matrix = try numbers(dictionary["Matrix"]).prefix(6)
         let scale = matrix.prefix(4).map(\.magnitude).max() ?? 1
         cost.extent = max(cost.extent * max(1, scale), matrix.dropFirst(4).map(\.magnitude).max() ?? 0)
         cost.matrixScale = max(1, scale)

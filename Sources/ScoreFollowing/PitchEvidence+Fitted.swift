@@ -8,15 +8,13 @@ extension PitchEvidenceMeter {
     /// Semitones above the note of the partials whose weights are fitted.
     static let fittedOffsets = [0, 12, 19, 24, 28, 31]
 
-    /// The template match with partial weights fitted to the take along the path, and those weights (the fixed
-    /// ``partials`` when no fit is found).
-    func fittedTemplateMatch() -> (Double, [(Int, Float)]) {
-        let frames = soundingFrames()
+    /// The template match over the path's sounding `frames` (``soundingFrames()``) with partial weights fitted to
+    /// them, and those weights (the fixed ``partials`` when no fit is found).
+    func fittedTemplateMatch(_ frames: [(vector: [Float], pitches: [Int])]) -> (Double, [(Int, Float)]) {
         guard !frames.isEmpty else { return (0, PitchEvidenceMeter.partials) }
         let weights = PitchEvidenceMeter.fittedWeights(frames)
         let partials = weights.map { zip(PitchEvidenceMeter.fittedOffsets, $0).map { ($0, $1) } } ?? PitchEvidenceMeter.partials
-        let sum = frames.reduce(0.0) { $0 + cosine($1.vector, $1.pitches, partials: partials) }
-        return (sum / Double(frames.count), partials)
+        return (templateMatch(frames, partials: partials), partials)
     }
 
     /// Non-negative least-squares weights of the partials (``fittedOffsets``) explaining the frames' unit-length levels:

@@ -16,7 +16,7 @@ public struct PitchEvidence: Sendable {
     /// ½, ⅓, ¼).
     public var templateMatch: Double
     /// The same with the weights of the first six partials fitted to the take along the path
-    /// (``PitchEvidenceMeter/fittedTemplateMatch()``): a flute, a choir or a 4' organ stop is not a piano.
+    /// (``PitchEvidenceMeter/fittedTemplateMatch(_:)``): a flute, a choir or a 4' organ stop is not a piano.
     public var fittedMatch: Double = 0
     /// The fitted weights of the partials 0, 12, 19, 24, 28 and 31 semitones above the note.
     public var partialWeights: [Float] = []
@@ -56,8 +56,9 @@ struct PitchEvidenceMeter {
 
     func evidence() -> PitchEvidence {
         let (hits, notes) = onsetHitShare()
-        var evidence = PitchEvidence(templateMatch: templateMatch(), onsetHits: notes > 0 ? hits : 0.5, notes: notes)
-        let (fitted, partials) = fittedTemplateMatch()
+        let frames = soundingFrames()
+        var evidence = PitchEvidence(templateMatch: templateMatch(frames), onsetHits: notes > 0 ? hits : 0.5, notes: notes)
+        let (fitted, partials) = fittedTemplateMatch(frames)
         evidence.fittedMatch = fitted
         evidence.partialWeights = partials.map(\.1)
         let (rise, chords) = riseMatch(partials: partials)
@@ -65,9 +66,8 @@ struct PitchEvidenceMeter {
         return evidence
     }
 
-    /// The template cosine averaged over the path's sounding audio frames (the first score frame of each).
-    func templateMatch(partials: [(Int, Float)] = PitchEvidenceMeter.partials) -> Double {
-        let frames = soundingFrames()
+    /// The template cosine of `partials` averaged over the path's sounding audio frames (``soundingFrames()``).
+    func templateMatch(_ frames: [(vector: [Float], pitches: [Int])], partials: [(Int, Float)] = PitchEvidenceMeter.partials) -> Double {
         guard !frames.isEmpty else { return 0 }
         return frames.reduce(0.0) { $0 + cosine($1.vector, $1.pitches, partials: partials) } / Double(frames.count)
     }

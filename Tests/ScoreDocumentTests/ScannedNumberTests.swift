@@ -63,6 +63,31 @@ struct ScannedNumberTests {
         #expect(2 * right >= fixture.heads.compactMap { $0 }.count, "\(right) read right")
     }
 
+    /// Groups over barlines are read only when they are about as tall as the numbers read at the heads: a head
+    /// number's own pixels, handed in again as a group over a barline, are read at its height and not when its box
+    /// is twice as tall, unless no head number was read.
+    @Test("a group over a barline is read only at the height of the numbers read at the heads")
+    func barlineGroupsAtHeadHeight() throws {
+        let document = try ScoreDocument(path: DetectionCorpusTests.corpus.appendingPathComponent("scans-numbers/scan-numbering-book-a.pdf").path)
+        let layout = try ScoreLayout(detected: try document.detectLayout(pages: [1]))
+        let reader = ScannedNumberReader()
+        let cutOuts = document.scannedNumberCutOuts(page: try #require(layout.page(1)), reader: reader)
+        let heads = cutOuts.filter(\.atSystemHead)
+        let headWords = reader.words(reading: heads)
+        let five = try #require(heads.first { cutOut in headWords.contains { $0.text == "5" && $0.top == cutOut.top && $0.left == cutOut.left } })
+        var alike = five, tall = five
+        alike.atSystemHead = false
+        alike.left += 100; alike.right += 100
+        tall.atSystemHead = false
+        tall.left += 200; tall.right += 200
+        tall.bottom += tall.bottom - tall.top
+        let words = reader.words(reading: [five, alike, tall])
+        #expect(words.map(\.text) == ["5", "5"])
+        #expect(words.map(\.left) == [five.left, alike.left])
+        // Without a number read at a head, every group is read.
+        #expect(reader.words(reading: [tall]).map(\.text) == ["5"])
+    }
+
     /// A page image with one system whose head is drawn by `draw` (x, y in pixels at 300 dpi) and its layout.
     static func page(draw: (inout [UInt8], Int) -> Void) -> (GrayImage, PageLayout) {
         let scale = 300.0 / 72, width = Int(595 * scale), height = Int(300 * scale)

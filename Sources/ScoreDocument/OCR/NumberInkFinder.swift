@@ -16,6 +16,8 @@ struct NumberInkFinder {
         var x0: Int, y0: Int, x1: Int, y1: Int
         /// The image's pixel indices of its ink.
         var ink: [Int]
+        /// Whether it was found in a system's head window (left of the middle of its first bar), not over a barline.
+        var atSystemHead = false
         var width: Int { x1 - x0 }
         var height: Int { y1 - y0 }
     }
@@ -77,7 +79,7 @@ struct NumberInkFinder {
         var windows = [(first.left - 4 * staff, first.left + 0.6 * first.width)]
         if barlines { windows += bars.dropFirst().map { ($0.left - 3 * space, $0.left + 4 * space) } }
         var found: [Group] = []
-        for (left, right) in windows {
+        for (w, (left, right)) in windows.enumerated() {
             let x0 = max(0, Int((left * image.scale).rounded())), x1 = min(image.width, Int((right * image.scale).rounded()))
             guard x1 - x0 > 2 else { continue }
             let staffTop = topLine(near: system.top, x0: max(x0, Int(first.left * image.scale)), x1: x1, space: space)
@@ -85,7 +87,10 @@ struct NumberInkFinder {
             let y0 = max(0, Int((ceiling * image.scale).rounded()))
             let y1 = min(image.height, Int(((staffTop / image.scale - 0.3 * space) * image.scale).rounded()))
             guard y1 - y0 > Int(space * image.scale) else { continue }
-            for group in groups(x0: x0, y0: y0, x1: x1, y1: y1, space: space * image.scale) where !found.contains(group) {
+            // A group two windows share is the same ink in the same box: it is kept once, as the first window found it.
+            for var group in groups(x0: x0, y0: y0, x1: x1, y1: y1, space: space * image.scale)
+            where !found.contains(where: { $0.x0 == group.x0 && $0.y0 == group.y0 && $0.x1 == group.x1 && $0.y1 == group.y1 }) {
+                group.atSystemHead = w == 0
                 found.append(group)
             }
         }

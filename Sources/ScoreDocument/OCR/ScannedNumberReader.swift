@@ -37,6 +37,8 @@ final class ScannedNumberReader {
         /// The resolution the cut-out is at (the page's, times its scale factor).
         var ppi: Int
         var left: Double, top: Double, right: Double, bottom: Double
+        /// Whether the group lies at a system's head rather than over a barline inside it.
+        var atSystemHead = false
     }
 
     /// The numbers read on a page: its image and its layout.
@@ -63,7 +65,8 @@ final class ScannedNumberReader {
                 let scale = image.scale
                 cutOuts.append(CutOut(pixels: pixels, width: width, height: height, ppi: Int((scale * 72 * factor).rounded()),
                                       left: Double(group.x0) / scale, top: Double(group.y0) / scale,
-                                      right: Double(group.x1) / scale, bottom: Double(group.y1) / scale))
+                                      right: Double(group.x1) / scale, bottom: Double(group.y1) / scale,
+                                      atSystemHead: group.atSystemHead))
             }
         }
         return cutOuts
@@ -78,15 +81,33 @@ final class ScannedNumberReader {
         }
     }
 
-    /// The cut-outs read as words, those that are confident numbers.
+    /// How far, as a ratio, a group over a barline may differ in height from the numbers read at the systems' heads
+    /// and still be read (``words(reading:)``).
+    static let headHeightTolerance = 1.3
+
+    /// The cut-outs read as words, those that are confident numbers, in the order of `cutOuts`.
+    ///
+    /// The groups at the systems' heads are read first. An engraver prints every bar number of a score in one size,
+    /// so once numbers were read there, a group over a barline is only read when its height is within
+    /// ``headHeightTolerance`` of theirs (their median): most groups over barlines are slurs, dynamics and notes,
+    /// and each costs Tesseract's network as much as a number. Without a number read at a head, every group is read.
     func words(reading cutOuts: [CutOut]) -> [PageWord] {
-        var words: [PageWord] = []
-        for cutOut in cutOuts {
+        var read: [Int: PageWord] = [:]
+        let heads = cutOuts.indices.filter { cutOuts[$0].atSystemHead }
+        for index in heads {
             // Tesseract is loaded (15 ms of processor time, 18 MB with its libraries) only once there is a group to read.
             guard let tesseract = loaded() else { return [] }
-            if let word = read(cutOut, with: tesseract) { words.append(word) }
+            read[index] = self.read(cutOuts[index], with: tesseract)
         }
-        return words
+        let heights = read.values.map { $0.bottom - $0.top }.sorted()
+        let typical = heights.isEmpty ? nil : heights[heights.count / 2]
+        for index in cutOuts.indices where !cutOuts[index].atSystemHead {
+            let height = cutOuts[index].bottom - cutOuts[index].top
+            if let typical, height > typical * Self.headHeightTolerance || height * Self.headHeightTolerance < typical { continue }
+            guard let tesseract = loaded() else { return [] }
+            read[index] = self.read(cutOuts[index], with: tesseract)
+        }
+        return cutOuts.indices.compactMap { read[$0] }
     }
 
     /// A Tesseract reader set up for bar numbers (digits, one word each).

@@ -113,13 +113,25 @@ public final class ScoreDocument {
     /// mail program appended) are allowed, however many: readers ignore them.
     static func checkEnvelope(_ data: Data) throws(ScoreDocumentError) {
         if data.isEmpty { throw .notPDF(reason: "the file is empty") }
-        let head = data.prefix(1024)
-        guard head.range(of: Data("%PDF-".utf8)) != nil else {
-            throw .notPDF(reason: "no %PDF- header in the first 1024 bytes")
+        // Searched in the bytes themselves: `Data.range(of:)` copies the whole file into an NSData first (on Linux),
+        // a copy as large as the PDF, made on every open.
+        let (header, end) = data.withUnsafeBytes { bytes in
+            (lastRange(of: Array("%PDF-".utf8), in: UnsafeRawBufferPointer(rebasing: bytes.prefix(1024))) != nil,
+             lastRange(of: Array("%%EOF".utf8), in: bytes) != nil)
         }
-        guard data.range(of: Data("%%EOF".utf8), options: .backwards) != nil else {
-            throw .damaged(reason: "the file is truncated (no %%EOF marker at its end)")
+        guard header else { throw .notPDF(reason: "no %PDF- header in the first 1024 bytes") }
+        guard end else { throw .damaged(reason: "the file is truncated (no %%EOF marker at its end)") }
+    }
+
+    /// The start of the last occurrence of `needle` in `bytes`; nil when there is none.
+    static func lastRange(of needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let first = needle.first, needle.count <= bytes.count else { return nil }
+        var start = bytes.count - needle.count
+        while start >= 0 {
+            if bytes[start] == first, needle.indices.allSatisfy({ bytes[start + $0] == needle[$0] }) { return start }
+            start -= 1
         }
+        return nil
     }
 }
 

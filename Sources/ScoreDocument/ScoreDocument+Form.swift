@@ -26,13 +26,28 @@ extension ScoreDocument {
             // range): any other may hold what makes poppler spin or cairo abort, and gives no repeat signs.
             guard Self.mayDrawIntoScript(page: index, file: &file, checks: pageChecks) else { continue }
             let size = pageSizes[index]
+            let structure = file
             let drawn = try drawnPages.entry(page: index) { () throws(ScoreDocumentError) in
-                .init(drawing: try PageDrawing.read(handle: handle, index: index, size: size),
-                      words: try Self.words(handle: handle, index: index), symbols: try Self.symbols(handle: handle, index: index))
+                let drawing: PageDrawing
+                if let own = structure.flatMap({ Self.contentDrawing(of: index, in: $0) }) { drawing = own } else {
+                    drawing = try PageDrawing.read(handle: handle, index: index, size: size)
+                }
+                return .init(drawing: drawing, words: try Self.words(handle: handle, index: index),
+                             symbols: try Self.symbols(handle: handle, index: index))
             }
             pages.append(.init(layout: page, drawing: drawn.drawing, words: drawn.words, symbols: drawn.symbols, firstIndex: firstIndex))
         }
         return RepeatSignReader.read(pages)
+    }
+
+    /// What page `index` (0-based) draws, read from its content stream by Tonmeister's own reader as detection reads
+    /// it (``ContentDrawingReader``: the drawing cairo's script surface would give, without poppler drawing the page
+    /// and printing every coordinate as text); nil for a page that may draw an image, or that the reader leaves to
+    /// poppler.
+    static func contentDrawing(of index: Int, in file: PDFFile) -> PageDrawing? {
+        var file = file
+        guard (try? file.drawsNoImage(page: index)) == true else { return nil }
+        return try? ContentDrawingReader.read(file, page: index)
     }
 
     /// Whether page `index` (0-based) may be drawn into cairo's script surface, as `PageReader` decides it: Tonmeister's

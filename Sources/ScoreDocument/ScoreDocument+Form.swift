@@ -32,8 +32,8 @@ extension ScoreDocument {
                 if let own = structure.flatMap({ Self.contentDrawing(of: index, in: $0) }) { drawing = own } else {
                     drawing = try PageDrawing.read(handle: handle, index: index, size: size)
                 }
-                return .init(drawing: drawing, words: try Self.words(handle: handle, index: index),
-                             symbols: try Self.symbols(handle: handle, index: index))
+                let text = try self.text(page: index)
+                return .init(drawing: drawing, words: text.words, symbols: text.symbols)
             }
             pages.append(.init(layout: page, drawing: drawn.drawing, words: drawn.words, symbols: drawn.symbols, firstIndex: firstIndex))
         }
@@ -64,16 +64,14 @@ extension ScoreDocument {
 
     /// The music-font characters of a page's text that have a Unicode meaning (SMuFL's private-use code points and
     /// the Musical Symbols block), one word each.
-    static func symbols(handle: PopplerHandle, index: Int) throws(ScoreDocumentError) -> [PageWord] {
-        try textLayout(handle: handle, index: index) { scalars, boxes in
-            var symbols: [PageWord] = []
-            for (scalar, box) in zip(scalars, boxes)
-                where (0xE000...0xF8FF).contains(scalar.value) || (0x1D100...0x1D1FF).contains(scalar.value) {
-                let left = min(box.x1, box.x2), right = max(box.x1, box.x2), top = min(box.y1, box.y2), bottom = max(box.y1, box.y2)
-                guard left.isFinite, right.isFinite, top.isFinite, bottom.isFinite else { continue }
-                symbols.append(PageWord(text: String(Character(scalar)), left: left, top: top, right: right, bottom: bottom))
-            }
-            return symbols
-        } ?? []
+    static func symbols(_ scalars: String.UnicodeScalarView, boxes: UnsafeBufferPointer<PopplerRectangle>) -> [PageWord] {
+        var symbols: [PageWord] = []
+        for (scalar, box) in zip(scalars, boxes)
+            where (0xE000...0xF8FF).contains(scalar.value) || (0x1D100...0x1D1FF).contains(scalar.value) {
+            let left = min(box.x1, box.x2), right = max(box.x1, box.x2), top = min(box.y1, box.y2), bottom = max(box.y1, box.y2)
+            guard left.isFinite, right.isFinite, top.isFinite, bottom.isFinite else { continue }
+            symbols.append(PageWord(text: String(Character(scalar)), left: left, top: top, right: right, bottom: bottom))
+        }
+        return symbols
     }
 }

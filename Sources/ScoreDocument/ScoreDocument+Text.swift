@@ -11,12 +11,17 @@ extension ScoreDocument {
     /// - Throws: `ScoreDocumentError.pageOutOfRange`, or poppler's refusal to open the document.
     public func words(onPage page: Int) throws(ScoreDocumentError) -> [PageWord] {
         try checkPage(page)
-        return try Self.words(handle: handle, index: page - 1)
+        return try text(page: page - 1).words
     }
 
-    /// The words of the page with this 0-based index (see `words(onPage:)`).
-    static func words(handle: PopplerHandle, index: Int) throws(ScoreDocumentError) -> [PageWord] {
-        try textLayout(handle: handle, index: index) { scalars, boxes in Self.words(scalars, boxes: boxes) } ?? []
+    /// The words and music symbols of the page with this 0-based index, from one layout of its text by poppler, kept
+    /// for the document's life (``PageTextCache``).
+    func text(page index: Int) throws(ScoreDocumentError) -> PageTextCache.Entry {
+        try pageTexts.entry(page: index) { () throws(ScoreDocumentError) in
+            try Self.textLayout(handle: handle, index: index) { scalars, boxes in
+                PageTextCache.Entry(words: Self.words(scalars, boxes: boxes), symbols: Self.symbols(scalars, boxes: boxes))
+            } ?? PageTextCache.Entry(words: [], symbols: [])
+        }
     }
 
     /// Calls `body` with the characters of a page's text and their boxes (one per character, as poppler pairs

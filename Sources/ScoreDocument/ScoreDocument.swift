@@ -26,6 +26,8 @@ public final class ScoreDocument {
     let pageChecks = PageCheckMemo()
     /// Each page's drawing, words and symbols as the form reading reads them, read once.
     let drawnPages = DrawnPageCache()
+    /// Each page's text laid out by poppler once, as words and music symbols.
+    let pageTexts = PageTextCache()
     /// The groups of ink the bar-number OCR reads on scanned pages, cut out when detection decoded them.
     let scanCutOuts = ScanCutOutCache()
 

@@ -9,7 +9,9 @@ import ScoreFollowing
 //        [--no-hold-start] [--no-hold-end] [--edge-reach FRAMES] [--hold-end-frames FRAMES] [--quiet-gap FRAMES]
 //        [--no-pitch-evidence] [--no-reattack] [--reattack-scope 0|1|2] [--reattack-reach S] [--reattack-half F]
 //        [--reattack-window BEFORE AFTER] [--reattack-ratio R] [--reattack-min R] [--reattack-here F] [--reattack-shift F]
-//        [--step-penalty P] [--fermata F] [--band FRAMES] [--coarse-rush P] [--fine-rush P] [--json OUT]
+//        [--step-penalty P] [--fermata F] [--band FRAMES] [--coarse-rush P] [--fine-rush P]
+//        [--local-order W] [--entry-frames N] [--entry-quiet N] [--every-entry] [--entry-fine]
+//        [--second-best R] [--second-margin F] [--second-gain G] [--json OUT]
 //        [--path TAKE_FILE OUT_CSV]
 
 struct Truth: Codable { var index: Int; var number: String; var time: Double }
@@ -85,6 +87,14 @@ while i < arguments.count {
     case "--reattack-min": options.reattackMinimum = Float(arguments[i + 1])!; i += 1
     case "--reattack-here": options.reattackHere = Int(arguments[i + 1])!; i += 1
     case "--reattack-shift": options.reattackMinimumShift = Int(arguments[i + 1])!; i += 1
+    case "--entry-frames": options.entryOnsetFrames = Int(arguments[i + 1])!; i += 1
+    case "--entry-quiet": options.entryQuiet = Int(arguments[i + 1])!; i += 1
+    case "--every-entry": options.everyEntry = true
+    case "--second-best": options.secondBest = Double(arguments[i + 1])!; i += 1
+    case "--second-margin": options.secondBestMargin = Double(arguments[i + 1])!; i += 1
+    case "--second-gain": options.secondBestGain = Double(arguments[i + 1])!; i += 1
+    case "--entry-fine": options.entryFineOnly = true
+    case "--local-order": options.localOrderWeight = Double(arguments[i + 1])!; i += 1
     case "--json": jsonOut = arguments[i + 1]; i += 1
     case "--path": pathTake = arguments[i + 1]; pathOut = arguments[i + 2]; i += 2
     default: print("unknown option \(arguments[i])"); exit(2)
@@ -115,6 +125,8 @@ for item in manifest where split == "all" || item.split == split {
             diagnostics["coverage"] = e.coverage
             diagnostics["pathCost"] = e.pathCost
             diagnostics["orderFreeCost"] = e.orderFreeCost
+            diagnostics["secondBestRatio"] = e.secondBestRatio
+            diagnostics["movedToSecondBest"] = e.movedToSecondBest ? 1 : 0
         }
         if let p = r.evidence?.pitch {
             diagnostics["templateMatch"] = p.templateMatch
@@ -122,6 +134,9 @@ for item in manifest where split == "all" || item.split == split {
             diagnostics["onsetHits"] = p.onsetHits
             diagnostics["riseMatch"] = p.riseMatch
             diagnostics["pitchNotes"] = Double(p.notes)
+            diagnostics["localOwn"] = p.localOwn
+            diagnostics["localShifted"] = p.localShifted
+            diagnostics["localWorstGain"] = p.localWorstGain
             for (k, w) in p.partialWeights.enumerated() { diagnostics["w\(k)"] = Double(w) }
         }
         if r.confidence >= ScoreFollower.refusalThreshold { result = r }

@@ -29,9 +29,21 @@ public struct PitchEvidence: Sendable {
     /// path's time with the fresh notes' template (fitted weights; ``PitchEvidenceMeter/riseMatch(partials:)``): an
     /// onset measure whatever the attack. 0.5 when no chord was counted.
     public var riseMatch: Double = 0.5
+    /// The fitted template match over the path's frames that have a bar before or after them in the score, and the same
+    /// frames' match with those neighbouring bars' notes at the same place (``PitchEvidenceMeter/localOrderFrames(partials:shifts:)``):
+    /// a local order null. Both 0 when no frame was counted.
+    public var localOwn: Double = 0
+    public var localShifted: Double = 0
+    /// The smallest mean gain (own less shifted) over windows of 100 of those frames (2 s; all of them when fewer).
+    public var localWorstGain: Double = 0
 
-    /// How far the pitches are from the score's: `1 − fittedMatch`.
-    public var mismatch: Double { 1 - fittedMatch }
+    /// Weight of the local order penalty in ``mismatch`` (``ScoreFollower/Options/localOrderWeight``).
+    public var localOrderWeight = 3.0
+
+    /// How far the pitches are from the score's: `1 − fittedMatch`, plus `localOrderWeight` times how far the worst window
+    /// of the path matches its neighbouring bars' voices better than its own (`−localWorstGain`, when negative): there the
+    /// path has put the take in the wrong place of the score, which a right take's path hardly ever does.
+    public var mismatch: Double { 1 - fittedMatch + localOrderWeight * max(0, -localWorstGain) }
 }
 
 /// Computes ``PitchEvidence`` for a fine path through a laid-out score.
@@ -49,6 +61,8 @@ struct PitchEvidenceMeter {
     var slowHalf = 5
     /// Frames either side of the path's time within which a pitch's slow rise counts.
     var slowRadius = 4
+    /// Sounding frames per window of the local order null's worst window.
+    var localWindow = 100
 
     let timeline: ScoreTimeline
     let audio: AudioFeatures
@@ -63,6 +77,12 @@ struct PitchEvidenceMeter {
         evidence.partialWeights = partials.map(\.1)
         let (rise, chords) = riseMatch(partials: partials)
         evidence.riseMatch = chords > 0 ? rise : 0.5
+        let local = localOrderFrames(partials: partials)
+        if let worst = PitchEvidenceMeter.worstGain(local, window: localWindow) {
+            evidence.localOwn = local.reduce(0.0) { $0 + $1.own } / Double(local.count)
+            evidence.localShifted = local.reduce(0.0) { $0 + $1.shifted } / Double(local.count)
+            evidence.localWorstGain = worst
+        }
         return evidence
     }
 

@@ -11,6 +11,10 @@ public struct MatchEvidence: Sendable {
     public var coverage: Double
     /// The voices' pitches along the fine path (nil: judged by chroma alone).
     public var pitch: PitchEvidence?
+    /// The total cost of the best coarse path elsewhere in the score over the best one's (0: not looked for).
+    public var secondBestRatio: Double = 0
+    /// Whether the rival was followed instead, its pitches matching better.
+    public var movedToSecondBest = false
 
     /// How far the path lies from the order-free bound, as a share of the way from it to chance: a right piece's
     /// path stays near the bound (its chords come in the score's order), a wrong one's cannot.

@@ -45,6 +45,8 @@ struct SubsequenceDTW {
     /// The path may begin only at score frames up to `startLimit` and end only at `endMinimum` or later.
     var startLimit = Int.max
     var endMinimum = 0
+    /// Score frames the path may not pass through (a place already found, when looking for the second best).
+    var excluded: Range<Int> = 0..<0
 
     @inline(__always) func cost(_ i: Int, _ j: Int) -> Float {
         var dot: Float = 0
@@ -107,6 +109,7 @@ struct SubsequenceDTW {
             let r = ranges[j]
             let startCost = Float(j) * skipCost
             for i in r {
+                if excluded.contains(i) { continue }
                 let c = cost(i, j)
                 let cell = offsets[j] + i - r.lowerBound
                 local[cell] = c

@@ -16,11 +16,11 @@ extension ScoreDocument {
 
     /// The words and music symbols of the page with this 0-based index, from one layout of its text by poppler, kept
     /// for the document's life (``PageTextCache``).
-    func text(page index: Int) throws(ScoreDocumentError) -> PageTextCache.Entry {
+    func text(page index: Int) throws(ScoreDocumentError) -> PageText {
         try pageTexts.entry(page: index) { () throws(ScoreDocumentError) in
             try Self.textLayout(handle: handle, index: index) { scalars, boxes in
-                PageTextCache.Entry(words: Self.words(scalars, boxes: boxes), symbols: Self.symbols(scalars, boxes: boxes))
-            } ?? PageTextCache.Entry(words: [], symbols: [])
+                PageText(words: Self.words(scalars, boxes: boxes), symbols: Self.symbols(scalars, boxes: boxes))
+            } ?? PageText(words: [], symbols: [])
         }
     }
 

@@ -10,7 +10,7 @@ extension PitchEvidenceMeter {
 
     /// The template match over the path's sounding `frames` (``soundingFrames()``) with partial weights fitted to
     /// them, and those weights (the fixed ``partials`` when no fit is found).
-    func fittedTemplateMatch(_ frames: [(vector: [Float], pitches: [Int])]) -> (Double, [(Int, Float)]) {
+    func fittedTemplateMatch(_ frames: [SoundingFrame]) -> (Double, [(Int, Float)]) {
         guard !frames.isEmpty else { return (0, PitchEvidenceMeter.partials) }
         let weights = PitchEvidenceMeter.fittedWeights(frames)
         let partials = weights.map { zip(PitchEvidenceMeter.fittedOffsets, $0).map { ($0, $1) } } ?? PitchEvidenceMeter.partials
@@ -20,7 +20,7 @@ extension PitchEvidenceMeter {
     /// Non-negative least-squares weights of the partials (``fittedOffsets``) explaining the frames' unit-length levels:
     /// the least-squares solution, the most negative weight dropped and the rest solved again until none is negative.
     /// Partials that fall outside the pitch range in every frame get weight 0; nil when no weight is positive.
-    static func fittedWeights(_ frames: [(vector: [Float], pitches: [Int])]) -> [Float]? {
+    static func fittedWeights(_ frames: [SoundingFrame]) -> [Float]? {
         let offsets = PitchEvidenceMeter.fittedOffsets, n = offsets.count
         var gram = [Double](repeating: 0, count: n * n), right = [Double](repeating: 0, count: n)
         for frame in frames {

@@ -5,7 +5,7 @@
 /// the wrong score's harmony, and its voices match the path's bars hardly better than their neighbours'.
 extension PitchEvidenceMeter {
     /// The smallest mean gain (own match less the neighbouring bars') over windows of `window` consecutive frames of
-    /// `frames` (``localOrderFrames(partials:shifts:)``), stepping a quarter window; all of them when fewer.
+    /// `frames` (``localOrderFrames(_:partials:shifts:)``), stepping a quarter window; all of them when fewer.
     static func worstGain(_ frames: [(own: Double, shifted: Double)], window: Int) -> Double? {
         guard !frames.isEmpty else { return nil }
         let w = min(max(1, window), frames.count)
@@ -16,39 +16,22 @@ extension PitchEvidenceMeter {
         return worst
     }
 
-    /// Per sounding frame of the path (with a bar `shift` bars before or after inside the score, for any of `shifts`):
-    /// the template match of `partials` with the path's bar, and the mean one with the score's notes at the same place in
-    /// the shifted bars.
-    func localOrderFrames(partials: [(Int, Float)], shifts: [Int] = [-1, 1]) -> [(own: Double, shifted: Double)] {
-        let rate = FeatureSequence.frameRate
-        let width = PitchEvidenceMeter.highest - PitchEvidenceMeter.lowest + 1
+    /// Per sounding frame of the path (``soundingFrames()``, with a bar `shift` bars before or after inside the score,
+    /// for any of `shifts`): the template match of `partials` with the path's bar, and the mean one with the score's
+    /// notes at the same place in the shifted bars.
+    func localOrderFrames(_ frames: [SoundingFrame], partials: [(Int, Float)], shifts: [Int] = [-1, 1]) -> [(own: Double, shifted: Double)] {
         let downbeats = timeline.downbeats
         guard downbeats.count > 1 else { return [] }
-        var out: [(own: Double, shifted: Double)] = []
-        var lastAudio = -1
-        var vector = [Float](repeating: 0, count: width)
-        for point in path where point.audio != lastAudio {
-            lastAudio = point.audio
-            guard point.audio < audio.features.count, !audio.features.silent[point.audio] else { continue }
-            let time = Double(point.score) / rate
-            let pitches = sounding(at: time)
-            guard !pitches.isEmpty else { continue }
-            var others: [[Int]] = []
-            for shift in shifts {
-                guard let t = PitchEvidenceMeter.time(time, shiftedBy: shift, downbeats: downbeats, end: timeline.end) else { continue }
-                let p = sounding(at: t)
-                if !p.isEmpty { others.append(p) }
+        return frames.compactMap { frame in
+            let others = shifts.compactMap { shift -> [Int]? in
+                guard let t = PitchEvidenceMeter.time(frame.time, shiftedBy: shift, downbeats: downbeats, end: timeline.end) else { return nil }
+                let pitches = sounding(at: t)
+                return pitches.isEmpty ? nil : pitches
             }
-            guard !others.isEmpty else { continue }
-            var mean: Float = 0
-            for p in 0..<width { vector[p] = audio.pitchLevel[point.audio * 128 + PitchEvidenceMeter.lowest + p]; mean += vector[p] }
-            mean /= Float(width)
-            for p in 0..<width { vector[p] = max(0, vector[p] - mean) }
-            let matches = others.map { cosine(vector, $0, partials: partials) }
-            out.append((cosine(vector, pitches, partials: partials),
-                        matches.reduce(0, +) / Double(matches.count)))
+            guard !others.isEmpty else { return nil }
+            let matches = others.map { cosine(frame.vector, $0, partials: partials) }
+            return (cosine(frame.vector, frame.pitches, partials: partials), matches.reduce(0, +) / Double(matches.count))
         }
-        return out
     }
 
     /// The score's sounding pitches at nominal `time`.

@@ -30,7 +30,7 @@ public struct PitchEvidence: Sendable {
     /// onset measure whatever the attack. 0.5 when no chord was counted.
     public var riseMatch: Double = 0.5
     /// The fitted template match over the path's frames that have a bar before or after them in the score, and the same
-    /// frames' match with those neighbouring bars' notes at the same place (``PitchEvidenceMeter/localOrderFrames(partials:shifts:)``):
+    /// frames' match with those neighbouring bars' notes at the same place (``PitchEvidenceMeter/localOrderFrames(_:partials:shifts:)``):
     /// a local order null. Both 0 when no frame was counted.
     public var localOwn: Double = 0
     public var localShifted: Double = 0
@@ -64,6 +64,10 @@ struct PitchEvidenceMeter {
     /// Sounding frames per window of the local order null's worst window.
     var localWindow = 100
 
+    /// A sounding audio frame of the path: the take's pitch levels (less their mean, floored at 0), the score's pitches
+    /// sounding there, and the score time (seconds) the path puts it at.
+    typealias SoundingFrame = (vector: [Float], pitches: [Int], time: Double)
+
     let timeline: ScoreTimeline
     let audio: AudioFeatures
     let path: [SubsequenceDTW.Point]
@@ -77,7 +81,7 @@ struct PitchEvidenceMeter {
         evidence.partialWeights = partials.map(\.1)
         let (rise, chords) = riseMatch(partials: partials)
         evidence.riseMatch = chords > 0 ? rise : 0.5
-        let local = localOrderFrames(partials: partials)
+        let local = localOrderFrames(frames, partials: partials)
         if let worst = PitchEvidenceMeter.worstGain(local, window: localWindow) {
             evidence.localOwn = local.reduce(0.0) { $0 + $1.own } / Double(local.count)
             evidence.localShifted = local.reduce(0.0) { $0 + $1.shifted } / Double(local.count)
@@ -87,30 +91,30 @@ struct PitchEvidenceMeter {
     }
 
     /// The template cosine of `partials` averaged over the path's sounding audio frames (``soundingFrames()``).
-    func templateMatch(_ frames: [(vector: [Float], pitches: [Int])], partials: [(Int, Float)] = PitchEvidenceMeter.partials) -> Double {
+    func templateMatch(_ frames: [SoundingFrame], partials: [(Int, Float)] = PitchEvidenceMeter.partials) -> Double {
         guard !frames.isEmpty else { return 0 }
         return frames.reduce(0.0) { $0 + cosine($1.vector, $1.pitches, partials: partials) } / Double(frames.count)
     }
 
     /// The path's sounding audio frames (the first score frame of each, where the score sounds a note): the take's
     /// pitch levels from `lowest` to `highest`, less their mean, floored at 0, and the score's sounding pitches.
-    func soundingFrames() -> [(vector: [Float], pitches: [Int])] {
+    func soundingFrames() -> [SoundingFrame] {
         let rate = FeatureSequence.frameRate
         let width = PitchEvidenceMeter.highest - PitchEvidenceMeter.lowest + 1
-        var out: [(vector: [Float], pitches: [Int])] = []
+        var out: [SoundingFrame] = []
         var lastAudio = -1
         var vector = [Float](repeating: 0, count: width)
         for point in path where point.audio != lastAudio {
             lastAudio = point.audio
             guard point.audio < audio.features.count, !audio.features.silent[point.audio] else { continue }
             let time = Double(point.score) / rate
-            let sounding = timeline.notes.filter { $0.onset <= time + 1e-9 && $0.offset > time }.map(\.pitch)
+            let sounding = sounding(at: time)
             guard !sounding.isEmpty else { continue }
             var mean: Float = 0
             for p in 0..<width { vector[p] = audio.pitchLevel[point.audio * 128 + PitchEvidenceMeter.lowest + p]; mean += vector[p] }
             mean /= Float(width)
             for p in 0..<width { vector[p] = max(0, vector[p] - mean) }
-            out.append((vector, sounding))
+            out.append((vector, sounding, time))
         }
         return out
     }

@@ -108,9 +108,9 @@ struct SlowAttackEvidenceTests {
         var vector = [Float](repeating: 0, count: width)
         vector[100 - PitchEvidenceMeter.lowest] = 2
         vector[90 - PitchEvidenceMeter.lowest] = 1
-        let weights = try #require(PitchEvidenceMeter.fittedWeights([(vector, [100]), (vector, [100, 90])]))
+        let weights = try #require(PitchEvidenceMeter.fittedWeights([(vector, [100], 0), (vector, [100, 90], 0)]))
         #expect(weights[0] > 0.5, "\(weights)")
         #expect(weights.dropFirst().allSatisfy { $0 == 0 }, "\(weights)")
-        #expect(PitchEvidenceMeter.fittedWeights([([Float](repeating: 0, count: width), [60])]) == nil)
+        #expect(PitchEvidenceMeter.fittedWeights([([Float](repeating: 0, count: width), [60], 0)]) == nil)
     }
 }

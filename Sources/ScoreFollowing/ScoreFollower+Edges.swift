@@ -22,7 +22,7 @@ extension ScoreFollower {
                 changed = true
             }
         }
-        if options.holdEnd, let next = timeline.downbeats.first(where: { $0 * rate > Double(last.score + options.edgeSlack) }) {
+        if options.holdEnd, let next = timeline.downbeats.first(where: { $0 * rate > Double(last.score) }) {
             let frame = Int((next * rate).rounded())
             // Room noise after the music, not the file's end: a file cut while the music sounds may stop anywhere.
             let quietAfter = (last.audio + 1..<min(silent.count, last.audio + 1 + options.quietGap)).contains { silent[$0] }

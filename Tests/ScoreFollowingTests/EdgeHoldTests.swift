@@ -42,4 +42,33 @@ struct EdgeHoldTests {
         #expect(held?.path.last?.score ?? 0 >= 17)
         #expect(held?.path.last?.audio ?? 99 <= 26)
     }
+    /// Score: two one-quarter measures at 100 per minute (30 frames each), C/F then G. Audio: silence, C/F (30 frames), G
+    /// faintly (6), room noise. The plain path ends on C/F a frame before G's downbeat, inside the frames a downbeat may
+    /// lie beyond the path and still be placed (`edgeSlack`): read off the path, G's downbeat would fall in the room
+    /// noise. The end is held past that downbeat, so the path takes the faint G.
+    @Test func endHeldPastADownbeatJustBeyondThePath() throws {
+        var first = ScoreMeasure(number: "1", duration: 1), second = ScoreMeasure(number: "2", duration: 1)
+        first.notes = [ScoreNote(pitch: 60, onset: 0, duration: 1)]
+        second.notes = [ScoreNote(pitch: 67, onset: 0, duration: 1)]
+        let timeline = ScoreTimeline(score: FollowedScore(measures: [first, second]))
+        let downbeat = Int((timeline.downbeats[1] * FeatureSequence.frameRate).rounded())
+        #expect(downbeat == 30)
+        // The first measure alternates C and F every 5 frames in both, so the path keeps to the diagonal there.
+        let opening = (0..<30).map { $0 / 5 % 2 == 0 ? Self.c : Self.f }
+        let score = AccuracyChoiceTests.sequence(opening + Array(repeating: Self.g, count: 30))
+        let audio = AccuracyChoiceTests.sequence(Array(repeating: nil, count: 5) + opening
+                                                 + Array(repeating: Self.faint([7, 11, 2]), count: 6) + Array(repeating: nil, count: 10))
+        var dtw = SubsequenceDTW(score: score, audio: audio)
+        dtw.silenceAware = true
+        dtw.wideSteps = true
+        dtw.onsetWeight = 0
+        dtw.skipCost = dtw.cost(30, 36) * 0.8
+        let plain = try #require(dtw.align())
+        let end = try #require(plain.path.last)
+        let follower = ScoreFollower()
+        #expect(end.score < downbeat && end.score + follower.options.edgeSlack >= downbeat)
+        let held = try #require(follower.edgesHeld(dtw, band: nil, path: plain.path, timeline: timeline, silent: audio.silent))
+        #expect(held.path.last?.score ?? 0 >= downbeat + follower.options.holdEndFrames)
+        #expect((35...40).contains(held.path.last?.audio ?? 0))
+    }
 }

@@ -27,15 +27,12 @@ extension ScoreDocument {
             guard Self.mayDrawIntoScript(page: index, file: &file, checks: pageChecks) else { continue }
             let size = pageSizes[index]
             let structure = file
-            let drawn = try drawnPages.entry(page: index) { () throws(ScoreDocumentError) in
-                let drawing: PageDrawing
-                if let own = structure.flatMap({ Self.contentDrawing(of: index, in: $0) }) { drawing = own } else {
-                    drawing = try PageDrawing.read(handle: handle, index: index, size: size)
-                }
-                let text = try self.text(page: index)
-                return .init(drawing: drawing, words: text.words, symbols: text.symbols)
+            let drawing = try drawnPages.entry(page: index) { () throws(ScoreDocumentError) in
+                if let own = structure.flatMap({ Self.contentDrawing(of: index, in: $0) }) { return own }
+                return try PageDrawing.read(handle: handle, index: index, size: size)
             }
-            pages.append(.init(layout: page, drawing: drawn.drawing, words: drawn.words, symbols: drawn.symbols, firstIndex: firstIndex))
+            let text = try self.text(page: index)
+            pages.append(.init(layout: page, drawing: drawing, words: text.words, symbols: text.symbols, firstIndex: firstIndex))
         }
         return RepeatSignReader.read(pages)
     }

@@ -24,7 +24,7 @@ public final class ScoreDocument {
     public let repairs: [String]
     /// Each page's limits check, made once (detection, printed numbers and the drawn form all ask).
     let pageChecks = PageCheckMemo()
-    /// Each page's drawing, words and symbols as the form reading reads them, read once.
+    /// Each page's drawing as the form reading reads it, read once.
     let drawnPages = DrawnPageCache()
     /// Each page's text laid out by poppler once, as words and music symbols.
     let pageTexts = PageTextCache()

@@ -11,7 +11,8 @@ import ScoreFollowing
 //        [--reattack-window BEFORE AFTER] [--reattack-ratio R] [--reattack-min R] [--reattack-here F] [--reattack-shift F]
 //        [--step-penalty P] [--fermata F] [--band FRAMES] [--coarse-rush P] [--fine-rush P]
 //        [--local-order W] [--entry-frames N] [--entry-quiet N] [--every-entry] [--entry-fine]
-//        [--second-best R] [--second-margin F] [--second-gain G] [--json OUT]
+//        [--second-best R] [--second-margin F] [--second-gain G]
+//        [--reference-pitch HZ] [--no-tuning] [--no-semitone-search] [--semitone-margin F] [--tuning-snap CENTS] [--json OUT]
 //        [--path TAKE_FILE OUT_CSV]
 
 struct Truth: Codable { var index: Int; var number: String; var time: Double }
@@ -95,6 +96,11 @@ while i < arguments.count {
     case "--second-gain": options.secondBestGain = Double(arguments[i + 1])!; i += 1
     case "--entry-fine": options.entryFineOnly = true
     case "--local-order": options.localOrderWeight = Double(arguments[i + 1])!; i += 1
+    case "--reference-pitch": options.referencePitch = Double(arguments[i + 1])!; i += 1
+    case "--no-tuning": options.estimateTuning = false; options.semitoneSearch = false
+    case "--no-semitone-search": options.semitoneSearch = false
+    case "--semitone-margin": options.semitoneMargin = Double(arguments[i + 1])!; i += 1
+    case "--tuning-snap": options.tuningSnap = Double(arguments[i + 1])!; i += 1
     case "--json": jsonOut = arguments[i + 1]; i += 1
     case "--path": pathTake = arguments[i + 1]; pathOut = arguments[i + 2]; i += 2
     default: print("unknown option \(arguments[i])"); exit(2)
@@ -119,7 +125,13 @@ for item in manifest where split == "all" || item.split == split {
         let audio = try AudioSignal.read(directory + "/" + item.take)
         let r = try follower.follow(score: score, audio: audio, refuse: false)
         confidence = r.confidence
-        diagnostics = ["attack": r.attackFrames, "costRatio": r.costRatio, "plainSteps": r.plainSteps, "scale": r.tempoScale]
+        diagnostics = ["attack": r.attackFrames, "costRatio": r.costRatio, "plainSteps": r.plainSteps, "scale": r.tempoScale,
+                       "referencePitch": r.referencePitch, "semitones": Double(r.tuning.semitones)]
+        if let d = r.tuning.deviation {
+            diagnostics["tuningCents"] = d.cents
+            diagnostics["tuningConcentration"] = d.concentration
+        }
+        for (k, c) in r.tuning.offsetCosts.enumerated() { diagnostics["offsetCost\(k - 1)"] = c }
         if let e = r.evidence {
             diagnostics["orderGap"] = e.orderGap
             diagnostics["coverage"] = e.coverage

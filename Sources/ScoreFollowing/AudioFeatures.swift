@@ -15,17 +15,20 @@ public struct AudioFeatures: Sendable {
     /// Analyses `signal` (at `AudioSignal.analysisRate`): 4096-point frames for chroma, 2048 for onsets; the onset
     /// chroma's local normalization is floored at `onsetFloor` of the largest onset within ±`onsetFloorRadius` frames.
     /// `fluxCompression`: γ of the `log(1 + γ·energy)` whose rises make `flux` and `pitchFlux`; `onsetCompression`
-    /// the same for the onset chroma.
+    /// the same for the onset chroma. `reference`: the frequency of A4 (MIDI 69) in the take (``ReferencePitch``):
+    /// each FFT bin counts towards the MIDI pitch nearest to it on that grid.
     public init(_ signal: AudioSignal, onsetFloor: Float = 0, onsetFloorRadius: Int = 150, fluxCompression: Float = 10_000,
-                onsetCompression: Float = 1000) throws {
+                onsetCompression: Float = 1000, reference: Double = ReferencePitch.standard) throws {
         let hop = Int((Double(signal.rate) / FeatureSequence.frameRate).rounded())
         let count = signal.samples.count / hop + 1
         var rms: Double = 0
         for s in signal.samples { rms += Double(s * s) }
         rms = (rms / Double(max(1, signal.samples.count))).squareRoot()
         let gain = Float(rms > 1e-9 ? 0.1 / rms : 1)
-        let chromaEnergy = try AudioFeatures.pitchEnergy(signal, size: 4096, hop: hop, count: count, gain: gain, lowest: 24)
-        let onsetEnergy = try AudioFeatures.pitchEnergy(signal, size: 2048, hop: hop, count: count, gain: gain, lowest: 36)
+        let chromaEnergy = try AudioFeatures.pitchEnergy(signal, size: 4096, hop: hop, count: count, gain: gain, lowest: 24,
+                                                          reference: reference)
+        let onsetEnergy = try AudioFeatures.pitchEnergy(signal, size: 2048, hop: hop, count: count, gain: gain, lowest: 36,
+                                                         reference: reference)
         var chroma = [Float](repeating: 0, count: count * 12)
         var rawOnset = [Float](repeating: 0, count: count * 12)
         var flux = [Float](repeating: 0, count: count)
@@ -69,8 +72,10 @@ public struct AudioFeatures: Sendable {
         self.pitchLevel = pitchLevel
     }
 
-    /// Energy per MIDI pitch (128 per frame) from `size`-point Hann-windowed frames centred every `hop` samples.
-    static func pitchEnergy(_ signal: AudioSignal, size: Int, hop: Int, count: Int, gain: Float, lowest: Int) throws -> [Float] {
+    /// Energy per MIDI pitch (128 per frame) from `size`-point Hann-windowed frames centred every `hop` samples, A4 at
+    /// `reference` Hz.
+    static func pitchEnergy(_ signal: AudioSignal, size: Int, hop: Int, count: Int, gain: Float, lowest: Int,
+                            reference: Double = ReferencePitch.standard) throws -> [Float] {
         guard let fft = tm_fft_new(Int32(size)) else { throw FollowError.missingLibrary("KissFFT cannot make a \(size)-point FFT") }
         defer { tm_fft_free(fft) }
         let window = (0..<size).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size))) * gain / Float(size) }
@@ -78,7 +83,7 @@ public struct AudioFeatures: Sendable {
         let rate = Double(signal.rate)
         for k in 1...(size / 2) {
             let f = Double(k) * rate / Double(size)
-            let p = Int((69 + 12 * log2(f / 440)).rounded())
+            let p = Int((69 + 12 * log2(f / reference)).rounded())
             if p >= lowest, p <= 108 { binPitch[k] = p }
         }
         var frame = [Float](repeating: 0, count: size)

@@ -19,6 +19,21 @@ public struct FeatureSequence: Sendable {
         self.elastic = elastic
     }
 
+    /// The features of the same audio heard `semitones` higher on the pitch grid: pitch class c takes the value of
+    /// c + `semitones` (a take at A = 415 Hz analysed on the 440 Hz grid, transposed by −1, reads as written).
+    public func transposed(by semitones: Int) -> FeatureSequence {
+        let shift = ((semitones % 12) + 12) % 12
+        guard shift != 0 else { return self }
+        var c = chroma, o = onset
+        for t in 0..<count {
+            for k in 0..<12 {
+                c[t * 12 + k] = chroma[t * 12 + (k + shift) % 12]
+                o[t * 12 + k] = onset[t * 12 + (k + shift) % 12]
+            }
+        }
+        return FeatureSequence(chroma: c, onset: o, count: count, silent: silent, elastic: elastic)
+    }
+
     /// Every `factor` frames averaged into one (chroma renormalized, onsets kept at their maximum).
     public func downsampled(by factor: Int) -> FeatureSequence {
         let n = (count + factor - 1) / factor

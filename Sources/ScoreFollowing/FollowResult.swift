@@ -32,4 +32,8 @@ public struct FollowResult: Sendable {
     public var attackFrames: Double = 0
     /// The measures the confidence is made of.
     public var evidence: MatchEvidence?
+    /// The reference pitch the take was analysed at and how it was chosen.
+    public var tuning = ReferencePitch.Choice(reference: ReferencePitch.standard)
+    /// The frequency of A4 in the take as analysed (Hz): given, or estimated from the take and the score.
+    public var referencePitch: Double { tuning.reference }
 }

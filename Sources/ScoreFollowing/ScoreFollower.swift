@@ -183,6 +183,18 @@ public struct ScoreFollower: Sendable {
         public var secondBest: Double = 0
         public var secondBestMargin = 0.0
         public var secondBestGain = 0.0
+        /// The take's reference pitch (A4 in Hz) when it is known; nil: found from the take (``tunedFeatures(of:score:)``).
+        public var referencePitch: Double?
+        /// Estimate where the take's partials lie between the 440 Hz grid's semitones (``ReferencePitch/deviation(of:size:every:lowest:highest:range:)``)
+        /// and analyse it on that grid; a deviation under `tuningSnap` cents, or whose peaks' `concentration` is under
+        /// `tuningConcentration`, is taken as 440 Hz's grid.
+        public var estimateTuning = true
+        public var tuningSnap = 8.0
+        public var tuningConcentration = 0.1
+        /// Try the take a semitone below and above the estimated grid too (A = 415 Hz and 466 Hz are a semitone from
+        /// 440), and keep the offset whose coarse alignment costs least, when it costs `semitoneMargin` less than the grid's own.
+        public var semitoneSearch = true
+        public var semitoneMargin = 0.28
         public init() {}
     }
 
@@ -194,15 +206,16 @@ public struct ScoreFollower: Sendable {
 
     /// Follows `audio` through `score`; throws `FollowError.otherPiece` when the take does not match.
     public func follow(score: FollowedScore, audio: AudioSignal, refuse: Bool = true) throws -> FollowResult {
-        let analysed = try features(of: audio)
+        var timeline = laidOut(score)
+        var scoreFeatures = features(of: timeline)
+        let tuning = try tunedFeatures(of: audio, score: scoreFeatures)
+        let analysed = tuning.features
         var audioFeatures = analysed.features
         if !options.onsetFeatures { audioFeatures.onset = [Float](repeating: 0, count: audioFeatures.onset.count) }
         if !options.entryFineOnly {
             audioFeatures = ScoreFollower.clearingEntryOnsets(audioFeatures, frames: options.entryOnsetFrames, quiet: options.entryQuiet,
                                                               everyEntry: options.everyEntry)
         }
-        var timeline = laidOut(score)
-        var scoreFeatures = features(of: timeline)
         let coarseAudio = audioFeatures.downsampled(by: options.coarseFactor)
         guard var coarse = coarsePass(scoreFeatures, coarseAudio) else {
             throw FollowError.otherPiece(confidence: 0)
@@ -308,6 +321,7 @@ public struct ScoreFollower: Sendable {
                             path: fine.path.map { (Double($0.score) / rate / scale, Double($0.audio) / rate) },
                             tempoScale: scale)
         result.evidence = evidence
+        result.tuning = tuning.choice
         result.attackFrames = attack
         result.costRatio = fine.meanCost / Double(dtw.skipCost / options.skipCost)
         result.plainSteps = Double(plain) / Double(max(1, fine.path.count - 1))
@@ -320,10 +334,11 @@ public struct ScoreFollower: Sendable {
                       fermataLead: options.elasticFermatas ? options.fermataLead : 0)
     }
 
-    /// The take's features with this follower's choices.
-    public func features(of audio: AudioSignal) throws -> AudioFeatures {
+    /// The take's features with this follower's choices, A4 at `reference` Hz.
+    public func features(of audio: AudioSignal, reference: Double = ReferencePitch.standard) throws -> AudioFeatures {
         try AudioFeatures(audio, onsetFloor: options.onsetFloor, onsetFloorRadius: options.onsetFloorRadius,
-                          fluxCompression: options.fluxCompression, onsetCompression: options.onsetCompression)
+                          fluxCompression: options.fluxCompression, onsetCompression: options.onsetCompression,
+                          reference: reference)
     }
 
     private func features(of timeline: ScoreTimeline) -> FeatureSequence {

@@ -17,10 +17,12 @@ public enum TakePlacer {
     ///
     /// Relative paths (the notes, a take's source) are read against `baseDirectory` (the session file's folder). A take
     /// without a linked file, or whose file cannot be read, is reported in `skipped`; other takes are followed.
+    /// `referencePitch`: the takes' A4 in Hz when it is known (nil: found from each take, ``ReferencePitch``).
     ///
     /// - Throws: `FollowError.unreadableScore` when the session names no notes or they cannot be read,
     ///   `.missingLibrary`; `ProtocolError.takeNotFound`/`.takeDeleted` for a named take that is not live.
-    public static func align(session: Session, takes numbers: [Int]?, baseDirectory: String?) throws -> Alignments {
+    public static func align(session: Session, takes numbers: [Int]?, baseDirectory: String?,
+                             referencePitch: Double? = nil) throws -> Alignments {
         guard let music = session.score.music else {
             throw FollowError.unreadableScore(path: "(none)", reason: "the session names no notes of its score (score.music): set them with `tonmeister session music SESSION FILE`")
         }
@@ -38,7 +40,9 @@ public enum TakePlacer {
         } else {
             chosen = session.takes.filter { !$0.deleted }
         }
-        let follower = ScoreFollower()
+        var options = ScoreFollower.Options()
+        options.referencePitch = referencePitch
+        let follower = ScoreFollower(options: options)
         let sharpening = SampleOnset()
         for take in chosen {
             guard let source = take.source else {

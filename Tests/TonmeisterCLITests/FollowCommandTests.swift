@@ -15,6 +15,20 @@ struct FollowCommandTests {
         #expect(measures.map { $0["pass"] as? Int } == [2, 2, 2, 2, 1])
         #expect(json["start"] is Double && json["end"] is Double && json["confidence"] is Double)
         #expect(abs((measures[0]["time"] as? Double ?? 0) - 0.4) < 0.1)
+        // The fixture is rendered at A = 440 Hz, and found to be.
+        #expect(json["referencePitch"] as? Double == 440)
+    }
+
+    /// A reference pitch given is the one reported (and used); one outside 300–600 Hz is refused.
+    @Test func referencePitchGivenIsReported() throws {
+        let result = try CLIRunner.run("follow", Self.fixtures + "volta.mxl", Self.fixtures + "volta-partial.aiff", "--json",
+                                       "--reference-pitch", "442")
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["referencePitch"] as? Double == 442)
+        #expect((json["measures"] as? [[String: Any]])?.count == 5)
+        let wrong = try CLIRunner.run("follow", Self.fixtures + "volta.mxl", Self.fixtures + "volta-partial.aiff", "--reference-pitch", "44")
+        #expect(wrong.status != 0 && wrong.stderr.contains("--reference-pitch"))
     }
 
     @Test func textListsBarsAndTimes() throws {

@@ -25,7 +25,17 @@ struct FollowCommand: ParsableCommand {
     @Flag(help: "Judge whether the take is of this score by chroma alone, not also by its voices' pitches.")
     var noPitchEvidence = false
 
+    @Option(help: ArgumentHelp("The take's reference pitch, A4 in Hz (415 for baroque pitch); found from the take when absent.",
+                               valueName: "HZ"))
+    var referencePitch: Double?
+
     @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if let referencePitch, !(referencePitch >= 300 && referencePitch <= 600) {
+            throw ValidationError("--reference-pitch must lie between 300 and 600 Hz (A4), not \(referencePitch)")
+        }
+    }
 
     func run() throws {
         let result: FollowResult
@@ -34,6 +44,7 @@ struct FollowCommand: ParsableCommand {
             let audio = try AudioSignal.read(take)
             var options = ScoreFollower.Options()
             options.pitchEvidence = !noPitchEvidence
+            options.referencePitch = referencePitch
             result = try ScoreFollower(options: options).follow(score: notes, audio: audio)
         } catch let error as FollowError {
             throw error.exitStatus == 2 ? CLIError.badInput(error.description) : CLIError.failure(error.description)
@@ -48,9 +59,11 @@ struct FollowCommand: ParsableCommand {
                 ("confidence", .double(Self.round(result.confidence))),
                 ("duration", .double(Self.round(result.duration))),
                 ("tempoScale", .double(Self.round(result.tempoScale))),
+                ("referencePitch", .double((result.referencePitch * 10).rounded() / 10)),
             ]),
             text: ["\(take) on \(score): music from \(Self.clock(result.start)) to \(Self.clock(result.end)), "
-                + "\(result.measures.count) downbeat\(result.measures.count == 1 ? "" : "s"), confidence \(Self.round(result.confidence))"]
+                + "\(result.measures.count) downbeat\(result.measures.count == 1 ? "" : "s"), confidence \(Self.round(result.confidence)), "
+                + "A = \((result.referencePitch * 10).rounded() / 10) Hz"]
                 + result.measures.map { m in
                     "  bar \(m.number)\(m.pass > 1 ? " (pass \(m.pass))" : "")  \(Self.clock(m.time))"
                 }

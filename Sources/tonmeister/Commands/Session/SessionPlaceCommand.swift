@@ -29,23 +29,35 @@ struct SessionPlaceCommand: ParsableCommand {
     @Flag(help: "Replace the producer's tapped start and end with those from the audio.")
     var replace = false
 
+    @Option(help: ArgumentHelp("The takes' reference pitch, A4 in Hz (415 for baroque pitch); found from each take when absent.",
+                               valueName: "HZ"))
+    var referencePitch: Double?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if all == !takes.isEmpty { throw ValidationError("name the takes to place (--take N) or --all") }
+        if let referencePitch, !(referencePitch >= 300 && referencePitch <= 600) {
+            throw ValidationError("--reference-pitch must lie between 300 and 600 Hz (A4), not \(referencePitch)")
+        }
     }
 
     func run() throws {
-        let report = try Self.place(file, session: try file.load(), takes: all ? nil : takes, replace: replace)
+        let report = try Self.place(file, session: try file.load(), takes: all ? nil : takes, replace: replace,
+                                    referencePitch: referencePitch)
         output.emit(report.jsonTree, text: Self.lines(report))
     }
 
     /// Follows the named takes' linked files (nil: every live take with one) and places them, one write and one
-    /// undoable action; takes that could not be followed are in the report's `skipped`, in take order.
-    static func place(_ file: SessionFile, session: Session, takes: [Int]?, replace: Bool) throws -> PlacementReport {
+    /// undoable action; takes that could not be followed are in the report's `skipped`, in take order. `referencePitch`:
+    /// A4 in Hz when the producer knows it (nil: found from each take).
+    static func place(_ file: SessionFile, session: Session, takes: [Int]?, replace: Bool,
+                      referencePitch: Double? = nil) throws -> PlacementReport {
         let base = URL(fileURLWithPath: file.session).deletingLastPathComponent().path
         let found: TakePlacer.Alignments
-        do { found = try TakePlacer.align(session: session, takes: takes, baseDirectory: base) } catch let error as FollowError {
+        do {
+            found = try TakePlacer.align(session: session, takes: takes, baseDirectory: base, referencePitch: referencePitch)
+        } catch let error as FollowError {
             throw error.exitStatus == 2 ? CLIError.badInput(error.description) : CLIError.failure(error.description)
         }
         var report = PlacementReport()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # FollowBench: builds the corpus (music21 scores, fluidsynth renderings, takes of every kind), follows every take
 # with Tonmeister (release build) and with the Sync Toolbox, and prints both figures for docs/benchmarks.md; then the
-# tuning pieces' wrong-piece refusal sets (short takes against other scores, slow-attack takes).
+# tuning pieces' wrong-piece refusal sets (short takes against other scores, slow-attack takes) and the tuning split
+# at other reference pitches.
 # Installs fluidsynth, fluid-soundfont-gm, timgm6mb-soundfont (Debian) and music21, mido, synctoolbox (PyPI) when missing.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -29,6 +30,13 @@ wrong="$corpus-wrong-short" slow="$corpus-slow"
 for set in "$wrong" "$slow"; do
   echo "== Tonmeister, $(basename "$set")"
   "$root/.build/release/FollowBench" "$set" --split tune --onset-weight 0.6 --json "$set/tonmeister.json" | tail -14
+done
+# The tuning split's takes at other reference pitches (A = 415, 430, 443, 466 Hz; docs/follow.md, "Reference pitch").
+tuned="$corpus-tuned"
+[ -f "$tuned/a466/manifest.json" ] || "$venv/bin/python" "$root/Benchmarks/FollowBench/make_tuned_takes.py" "$corpus" "$tuned"
+for pitch in 415 430 443 466; do
+  echo "== Tonmeister, tuning split at A = $pitch Hz"
+  "$root/.build/release/FollowBench" "$tuned/a$pitch" --split tune --onset-weight 0.6 --json "$tuned/tonmeister-a$pitch.json" | tail -14
 done
 echo "== Sync Toolbox, held-out"
 "$venv/bin/python" "$root/Benchmarks/FollowBench/synctoolbox_bench.py" "$corpus" --split held-out --json "$corpus/synctoolbox-held-out.json"

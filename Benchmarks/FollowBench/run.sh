@@ -38,5 +38,10 @@ for pitch in 415 430 443 466; do
   echo "== Tonmeister, tuning split at A = $pitch Hz"
   "$root/.build/release/FollowBench" "$tuned/a$pitch" --split tune --onset-weight 0.6 --json "$tuned/tonmeister-a$pitch.json" | tail -14
 done
+# The tuning split's takes in three synthetic rooms (studio, hall, church; docs/follow.md, "Reverberant rooms").
+reverb="$corpus-reverb"
+[ -f "$reverb/manifest.json" ] || "$venv/bin/python" "$root/Benchmarks/FollowBench/make_reverb_takes.py" "$corpus" "$reverb" --split tune
+echo "== Tonmeister, tuning split in reverberant rooms"
+"$root/.build/release/FollowBench" "$reverb" --split tune --onset-weight 0.6 --json "$reverb/tonmeister.json" | tail -14
 echo "== Sync Toolbox, held-out"
 "$venv/bin/python" "$root/Benchmarks/FollowBench/synctoolbox_bench.py" "$corpus" --split held-out --json "$corpus/synctoolbox-held-out.json"

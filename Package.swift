@@ -6,6 +6,7 @@ let package = Package(
     name: "Tonmeister",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "TonmeisterSupport", targets: ["TonmeisterSupport"]),
         .library(name: "TheoryCore", targets: ["TheoryCore"]),
         .library(name: "Fretboard", targets: ["Fretboard"]),
         .library(name: "Quiz", targets: ["Quiz"]),
@@ -25,10 +26,13 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
+        // Shared helpers that are about no domain: ordered JSON (reading and writing), atomic file replacement, SHA-256,
+        // FNV-1a, file numbers as integers. Foundation only.
+        .target(name: "TonmeisterSupport"),
         .target(name: "TheoryCore"),
         .target(name: "Fretboard", dependencies: ["TheoryCore"]),
-        .target(name: "Quiz", dependencies: ["TheoryCore", "Fretboard", "ScoreLayout"]),
-        .target(name: "ScoreLayout"),
+        .target(name: "Quiz", dependencies: ["TheoryCore", "Fretboard", "ScoreLayout", "TonmeisterSupport"]),
+        .target(name: "ScoreLayout", dependencies: ["TonmeisterSupport"]),
         // cairo, poppler-glib, GLib, FreeType, libjpeg-turbo and libtiff, loaded on first use (Debian: libcairo2-dev,
         // libpoppler-glib-dev, libfreetype-dev, libturbojpeg0-dev, libtiff-dev).
         .target(name: "CPoppler", cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])], linkerSettings: [.linkedLibrary("dl")]),
@@ -42,21 +46,21 @@ let package = Package(
             // lazy.c's empty tesseract::UnicharAmbigs::LoadUniversal, which libtesseract's own call binds to.
             .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_"]),
         ]),
-        .target(name: "ScoreDocument", dependencies: ["CPoppler", "CSystemZlib", "CKernels", "CTesseract", "ScoreLayout"]),
+        .target(name: "ScoreDocument", dependencies: ["CPoppler", "CSystemZlib", "CKernels", "CTesseract", "ScoreLayout", "TonmeisterSupport"]),
         // libsndfile, libsamplerate and KissFFT, loaded on first use (Debian: libsndfile1-dev, libsamplerate0-dev, libkissfft-dev).
         .target(name: "CAudio", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "ScoreFollowing", dependencies: ["CAudio", "RecordingProtocol", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        .target(name: "RecordingProtocol", dependencies: ["ScoreLayout", "TheoryCore"]),
+        .target(name: "RecordingProtocol", dependencies: ["ScoreLayout", "TheoryCore", "TonmeisterSupport"]),
         .target(name: "Storage", dependencies: [
-            "RecordingProtocol", "Quiz",
+            "RecordingProtocol", "Quiz", "TonmeisterSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(
             name: "TonmeisterServer",
             dependencies: [
                 "TheoryCore", "Fretboard", "Quiz", "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage", "CQRencode",
-                "ScoreFollowing",
+                "ScoreFollowing", "TonmeisterSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -64,7 +68,7 @@ let package = Package(
         ),
         .executableTarget(name: "tonmeister", dependencies: [
             "TheoryCore", "Fretboard", "Quiz", "ScoreLayout", "ScoreDocument", "RecordingProtocol", "Storage",
-            "TonmeisterServer", "ScoreFollowing",
+            "TonmeisterServer", "ScoreFollowing", "TonmeisterSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // Release builds (Linux): lld, relative relocations packed (DT_RELR, glibc 2.36) and only the symbols named
@@ -110,16 +114,16 @@ let package = Package(
             path: "Benchmarks/FollowBench",
             exclude: ["make_corpus.py", "make_fixtures.py", "synctoolbox_bench.py", "draw_alignment.py", "run.sh"]
         ),
-        .executableTarget(name: "VoicingDump", dependencies: ["Fretboard", "TheoryCore"], path: "Benchmarks/VoicingDump"),
+        .executableTarget(name: "VoicingDump", dependencies: ["Fretboard", "TheoryCore", "TonmeisterSupport"], path: "Benchmarks/VoicingDump"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"], exclude: ["PeerDictionaries"]),  // read by path (#filePath)
         .testTarget(name: "ScoreFollowingTests", dependencies: ["ScoreFollowing", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Fixtures"]),
-        .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore", "TonmeisterSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "TheoryCore", "Fretboard"]),
-        .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "RecordingProtocol", "TheoryCore", "TestSupport"], exclude: ["Fixtures", "Corpus"]),
+        .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "RecordingProtocol", "TheoryCore", "TestSupport", "TonmeisterSupport"], exclude: ["Fixtures", "Corpus"]),
         .testTarget(name: "TonmeisterCLITests", dependencies: ["tonmeister", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout", "TheoryCore"]),
-        .testTarget(name: "RecordingProtocolTests", dependencies: ["RecordingProtocol", "TheoryCore", "TestSupport"], exclude: ["Messy"]),
+        .testTarget(name: "ScoreLayoutTests", dependencies: ["ScoreLayout", "TheoryCore", "TonmeisterSupport"]),
+        .testTarget(name: "RecordingProtocolTests", dependencies: ["RecordingProtocol", "TheoryCore", "TestSupport", "TonmeisterSupport"], exclude: ["Messy"]),
         .executableTarget(
             name: "session-writer",
             dependencies: ["Storage", "RecordingProtocol", "ScoreLayout"],

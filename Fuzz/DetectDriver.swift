@@ -25,6 +25,7 @@ import Glibc
 import Foundation
 import ScoreDocument
 import ScoreLayout
+import TonmeisterSupport
 
 @main
 enum DetectDriver {

@@ -15,6 +15,7 @@
 import Foundation
 import Fretboard
 import TheoryCore
+import TonmeisterSupport
 
 /// The pinned hashes: change them only when the finder's output is meant to change.
 let pinnedFull: UInt64 = 0x935a_6c3c_5eec_f90e

@@ -12,17 +12,3 @@ extension Voicing {
             + "\(notes) | \(intervals) | \(parts) | \(String(score.bitPattern, radix: 16)) | \(lowestFret.map(String.init) ?? "-")\n"
     }
 }
-
-/// A 64-bit FNV-1a hash over UTF-8 text (the voicing dump's digest).
-package struct FNV1a: Sendable {
-    package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    package init() {}
-
-    package mutating func add(_ text: String) {
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01B3
-        }
-    }
-}

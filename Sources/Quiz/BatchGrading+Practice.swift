@@ -1,4 +1,4 @@
-import ScoreLayout
+import TonmeisterSupport
 
 extension BatchGrading {
     /// The practice quiz a quiz document lists: the items of its questions asked with its spec and seed.

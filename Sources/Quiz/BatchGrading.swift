@@ -1,4 +1,4 @@
-import ScoreLayout
+import TonmeisterSupport
 
 /// Grading a whole quiz from files: the quiz (or its spec and seed) and a document of answers.
 public enum BatchGrading {

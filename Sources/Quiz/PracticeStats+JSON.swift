@@ -1,4 +1,4 @@
-import ScoreLayout
+import TonmeisterSupport
 
 extension PracticeStats {
     /// The statistics as JSON:

@@ -1,6 +1,6 @@
 import Fretboard
-import ScoreLayout
 import TheoryCore
+import TonmeisterSupport
 
 extension Question {
     /// The question as JSON, with its number in the quiz and the audio files written for it.

@@ -1,5 +1,5 @@
-import ScoreLayout
 import TheoryCore
+import TonmeisterSupport
 
 /// A generated quiz: its seed, the spec it was made from, and the questions.
 public struct Quiz: Hashable, Sendable {

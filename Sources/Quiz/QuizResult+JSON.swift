@@ -1,4 +1,4 @@
-import ScoreLayout
+import TonmeisterSupport
 
 extension QuizResult {
     /// The result as JSON: `{"score","total","results":[{"number","item","given","reading","expected","correct",…}],"missed":[…]}`.

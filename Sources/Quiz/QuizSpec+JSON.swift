@@ -1,5 +1,5 @@
-import ScoreLayout
 import TheoryCore
+import TonmeisterSupport
 
 /// Reading and writing a quiz spec as JSON.
 ///

@@ -1,4 +1,5 @@
 import ScoreLayout
+import TonmeisterSupport
 
 /// A "which takes cover…" question: one bar, a range of bars, or a point on the score.
 ///

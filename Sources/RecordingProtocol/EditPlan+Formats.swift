@@ -1,4 +1,5 @@
 import ScoreLayout
+import TonmeisterSupport
 
 /// The edit plan as JSON (DESIGN §7's `plan` row), CSV for spreadsheets, and a Markdown edit list for the editor.
 extension EditPlan {

@@ -1,4 +1,5 @@
 import ScoreLayout
+import TonmeisterSupport
 
 /// The orders `score form --detect` (and `GET /api/form/detect`) proposes, as text and JSON.
 public struct FormProposalOutput: Sendable {

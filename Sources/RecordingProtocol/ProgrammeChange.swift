@@ -1,4 +1,5 @@
 import ScoreLayout
+import TonmeisterSupport
 
 /// What a change of the programme or the bar numbers replaced (`piece …`, `score numbering`, `score form --order`, and
 /// the same from the live page), kept in the history so that undo can put it back.

@@ -1,5 +1,6 @@
 import Foundation
 import ScoreLayout
+import TonmeisterSupport
 
 /// Reading the session JSON (`"format": "tonmeister-session/1"`, DESIGN §6).
 extension Session {

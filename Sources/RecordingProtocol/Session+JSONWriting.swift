@@ -1,5 +1,6 @@
 import Foundation
 import ScoreLayout
+import TonmeisterSupport
 
 /// Writing the session JSON (`"format": "tonmeister-session/1"`, DESIGN §6) with a stable key order.
 extension Session {

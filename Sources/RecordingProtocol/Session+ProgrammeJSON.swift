@@ -1,4 +1,4 @@
-import ScoreLayout
+import TonmeisterSupport
 
 extension Session {
     /// A piece (0-based `index`) as `piece list` and `GET /api/programme` show it:

@@ -1,5 +1,6 @@
 import Foundation
 import ScoreLayout
+import TonmeisterSupport
 
 /// Going back from a rescore (`session rescore --undo`): the backup `session rescore` writes is the session as it
 /// was, with a `rescoredTo` member saying which edition it was moved to and how its bars were matched.

@@ -1,4 +1,5 @@
 import ScoreLayout
+import TonmeisterSupport
 
 /// Several scores in one session (a work whose movements come as separate PDFs).
 ///

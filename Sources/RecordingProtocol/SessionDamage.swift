@@ -1,5 +1,5 @@
 import Foundation
-import ScoreLayout
+import TonmeisterSupport
 
 /// Where a session document breaks off, and what was kept before the break (DESIGN §6: keep everything that can be read).
 public struct SessionDamage: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import ScoreLayout
+import TonmeisterSupport
 
 extension SessionWarning {
     /// The JSON form: `{"kind","message"}` and, where known, `"take"`, `"mark"`, `"page"`, `"bar"`.

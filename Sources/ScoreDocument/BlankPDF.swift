@@ -1,6 +1,7 @@
 import CPoppler
 import Foundation
 import ScoreLayout
+import TonmeisterSupport
 
 /// Writes a new PDF of blank pages with overlays drawn on them (worksheets, cover sheets): no source PDF needed.
 ///

@@ -1,6 +1,7 @@
 import CPoppler
 import Foundation
 import ScoreLayout
+import TonmeisterSupport
 
 extension ScoreDocument {
     /// Writes a new PDF with every page of this score as vectors and the overlays drawn on top.

@@ -1,6 +1,7 @@
 import CPoppler
 import Foundation
 import ScoreLayout
+import TonmeisterSupport
 
 extension ScoreDocument {
     /// The largest image side cairo accepts, in pixels.

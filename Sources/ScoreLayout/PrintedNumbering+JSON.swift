@@ -1,3 +1,5 @@
+import TonmeisterSupport
+
 extension NumberingRule {
     /// The rule as `score detect` and `score numbering` print it: `{"pickup":true}`,
     /// `{"renumber":{"index":8,"to":"1"}}` or `{"suffix":{"index":9,"suffix":"a"}}`.

@@ -1,4 +1,5 @@
 import Foundation
+import TonmeisterSupport
 
 /// Reading the layout JSON (the session JSON `layout` object) through ``JSONObject``.
 extension ScoreLayout {

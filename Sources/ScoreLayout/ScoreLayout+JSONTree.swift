@@ -1,5 +1,7 @@
 // The layout as ordered JSON (see JSONValue), in the key order of the session JSON `layout` object.
 
+import TonmeisterSupport
+
 extension ScoreLayout {
     /// The layout as an ordered JSON tree.
     package var jsonTree: JSONValue {

@@ -1,6 +1,7 @@
 import GRDB
 import RecordingProtocol
 import ScoreLayout
+import TonmeisterSupport
 
 /// Rows of the `action` table: the session's history of user actions.
 extension SessionRows {

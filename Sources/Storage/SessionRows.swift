@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RecordingProtocol
 import ScoreLayout
+import TonmeisterSupport
 
 /// Converting pieces, takes, marks and their parts to and from rows of the session schema.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RecordingProtocol
 import ScoreLayout
+import TonmeisterSupport
 
 /// A session on disk, as a `.json` document or a `.sqlite` database, with the edits a producer makes.
 ///

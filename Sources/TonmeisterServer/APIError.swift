@@ -3,6 +3,7 @@ import RecordingProtocol
 import ScoreDocument
 import ScoreLayout
 import Storage
+import TonmeisterSupport
 
 /// An error answer of the API: a status and a message, sent as `{"error":{"status","message"}}`.
 struct APIError: Error, Sendable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import RecordingProtocol
 import ScoreDocument
 import ScoreLayout
+import TonmeisterSupport
 
 /// The JSON the API answers with: takes, marks, actions, the session summary and layout.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import ScoreLayout
+import TonmeisterSupport
 
 /// Layout detection in a child process: `tonmeister score detect PDF --json`, so that a library that aborts on a
 /// hostile PDF (cairo's assertions, poppler's allocation checks) ends the child, never `serve` and its session.

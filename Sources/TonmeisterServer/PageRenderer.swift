@@ -1,6 +1,7 @@
 import Foundation
 import ScoreDocument
 import ScoreLayout
+import TonmeisterSupport
 
 /// Renders score pages to PNG at the width a device asks for, and keeps recent images in memory.
 ///

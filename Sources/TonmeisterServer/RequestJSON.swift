@@ -1,6 +1,7 @@
 import RecordingProtocol
 import ScoreDocument
 import ScoreLayout
+import TonmeisterSupport
 
 /// A JSON request body: typed access to its members with 400 errors that name the member.
 struct RequestJSON {

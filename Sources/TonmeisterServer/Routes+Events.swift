@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
-import ScoreLayout
 import ServiceLifecycle
+import TonmeisterSupport
 
 /// `GET /api/events`: server-sent events, one per change, so every client sees the others' taps.
 extension TonmeisterServer {

@@ -3,6 +3,7 @@ import Hummingbird
 import RecordingProtocol
 import ScoreLayout
 import Storage
+import TonmeisterSupport
 
 /// The layout for the pre-session step: read it, replace it, edit split lines and barlines, detect it from the PDF.
 ///

@@ -2,6 +2,7 @@ import Hummingbird
 import RecordingProtocol
 import ScoreLayout
 import Storage
+import TonmeisterSupport
 
 /// The programme and the bar numbers (Layout mode): the pieces with their bars, numbering and playing order; numbering
 /// the bars (first bar, upbeat, restarts, per piece); the order the score's repeat signs propose; pieces added,

@@ -5,6 +5,7 @@ import NIOCore
 import RecordingProtocol
 import ScoreLayout
 import ServiceLifecycle
+import TonmeisterSupport
 
 /// The live note-taking server: one session, its score's pages, a JSON API, change events and the web page.
 ///

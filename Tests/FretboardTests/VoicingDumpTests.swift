@@ -1,6 +1,7 @@
 import Fretboard
 import TheoryCore
 import Testing
+import TonmeisterSupport
 
 /// Pins every voicing the finder returns on a representative workload, so that a change meant only to make the
 /// search faster cannot change a result: frets, fingers, barres, spelled notes, intervals, every score part (as

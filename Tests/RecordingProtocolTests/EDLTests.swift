@@ -1,7 +1,7 @@
 import Foundation
-import ScoreLayout
 import Testing
 @testable import RecordingProtocol
+import TonmeisterSupport
 
 /// CMX3600 and OpenTimelineIO writing, checked by reading the output back.
 @Suite("EDL and OTIO")

@@ -2,6 +2,7 @@ import Foundation
 import ScoreLayout
 import Testing
 @testable import RecordingProtocol
+import TonmeisterSupport
 
 /// The session JSON: the DESIGN example, byte-stable round trips, unknown fields, malformed documents.
 @Suite struct SessionJSONTests {

@@ -2,6 +2,7 @@ import Foundation
 import ScoreLayout
 import Testing
 @testable import ScoreDocument
+import TonmeisterSupport
 
 /// Paths of the PDF fixtures beside this file.
 enum Fixture {

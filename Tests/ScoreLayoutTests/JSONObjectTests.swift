@@ -1,5 +1,6 @@
 import Testing
 @testable import ScoreLayout
+import TonmeisterSupport
 
 /// The one JSON reading layer: typed members, paths built only for errors, unread members in order.
 struct JSONObjectTests {

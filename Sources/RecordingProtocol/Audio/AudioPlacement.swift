@@ -1,4 +1,5 @@
 import ScoreLayout
+import TonmeisterSupport
 
 /// Where a take lies on the score according to its audio (`session place`): every downbeat's time in the take's file.
 ///

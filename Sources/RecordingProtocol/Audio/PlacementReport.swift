@@ -1,4 +1,5 @@
 import ScoreLayout
+import TonmeisterSupport
 
 /// What `session place` did: the takes placed from their audio, those left alone and why, and how measures met bars.
 public struct PlacementReport: Sendable {

@@ -1,4 +1,5 @@
 import ScoreLayout
+import TonmeisterSupport
 
 /// A change of the recorder's clock of one or more takes (or of the session), as the history keeps it for `undo`.
 ///

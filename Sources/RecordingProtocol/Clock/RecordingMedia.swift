@@ -1,5 +1,6 @@
 import Foundation
 import ScoreLayout
+import TonmeisterSupport
 
 /// What a take's linked recording holds: its channels, sample rate, length and where it starts on the recorder's clock.
 ///

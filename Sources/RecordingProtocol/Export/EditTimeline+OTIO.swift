@@ -1,5 +1,5 @@
 import Foundation
-import ScoreLayout
+import TonmeisterSupport
 
 /// Writing an edit timeline as an OpenTimelineIO document (`.otio`, JSON).
 extension EditTimeline {
@@ -150,12 +150,11 @@ extension EditTimeline {
     /// A stable SMPTE UMID for a file (its AAF MobID): the AAF prefix and 128 bits of FNV-1a hashes of the path,
     /// so that every clip of one file names the same source and a later export names it the same way.
     static func umid(_ path: String) -> String {
-        func fnv(_ seed: UInt64) -> UInt64 {
-            var hash = seed
-            for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            return hash
+        let bits = [FNV1a.offsetBasis, 0x8422_2325_cbf2_9ce4].map { seed in
+            var hash = FNV1a(seed: seed)
+            hash.add(path)
+            return hash.value
         }
-        let bits = [fnv(0xcbf2_9ce4_8422_2325), fnv(0x8422_2325_cbf2_9ce4)]
         let groups = bits.flatMap { [UInt32(truncatingIfNeeded: $0 >> 32), UInt32(truncatingIfNeeded: $0)] }.map { group in
             let hex = String(group, radix: 16)
             return String(repeating: "0", count: 8 - hex.count) + hex

@@ -1,4 +1,4 @@
-import ScoreLayout
+import TonmeisterSupport
 
 extension DetectedPage {
     /// The detection report of some pages, as `score detect --json` and the server's layout answers give it:

@@ -1,4 +1,5 @@
 import CPoppler
+import TonmeisterSupport
 
 extension PDFFile {
     /// The farthest, in em from a glyph's origin, an embedded glyph outline may reach. Music and text fonts stay

@@ -1,3 +1,5 @@
+import TonmeisterSupport
+
 extension PDFFile {
     /// Why a page is never handed to poppler or cairo: it declares something that would make them abort the
     /// process (cairo's coordinate assertions, poppler's allocation checks) or exhaust memory or time.

@@ -1,3 +1,5 @@
+import TonmeisterSupport
+
 /// Reads the drawing operations of a page out of the script cairo's script surface writes for it: straight
 /// strokes and thin filled rectangles become ``PageDrawing/Segment``s, other filled shapes and glyphs become
 /// ``PageDrawing/Box``es, all in the surface's coordinates (PDF points, y downward).

@@ -1,3 +1,5 @@
+import TonmeisterSupport
+
 /// Reads what a page draws straight from its content stream, as poppler would hand it to cairo: the same
 /// ``PageDrawing`` the script surface gives (``CairoScriptReader``), without loading poppler.
 ///

@@ -1,3 +1,5 @@
+import TonmeisterSupport
+
 /// What the drawing reader needs of a page's font: how codes are read from a string, each code's advance, and
 /// each glyph's box — exact, as FreeType reports it to cairo, for every embedded font program FreeType reads
 /// (CFF, CID-keyed CFF, Type 1, TrueType, OpenType).

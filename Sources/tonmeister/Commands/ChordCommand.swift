@@ -1,6 +1,6 @@
 import ArgumentParser
-import ScoreLayout
 import TheoryCore
+import TonmeisterSupport
 
 /// `tonmeister chord SYMBOL`: read a chord symbol; `--identify NOTES` names notes; `--list` prints the dictionary.
 struct ChordCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import ScoreLayout
 import TheoryCore
+import TonmeisterSupport
 
 /// `tonmeister harmonize KEY`: the diatonic triads or seventh chords of a key, with roman numerals.
 struct HarmonizeCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import ScoreLayout
 import TheoryCore
+import TonmeisterSupport
 
 /// `tonmeister scale ROOT TYPE…`: a scale spelled from its formula; `--list` prints the dictionary.
 struct ScaleCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ScoreDocument
 import ScoreLayout
+import TonmeisterSupport
 
 /// Formats detection results: the session JSON `layout` object plus a per-page detection report, or text.
 struct DetectedLayoutFormatter {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import ScoreLayout
 import TheoryCore
+import TonmeisterSupport
 
 /// Options shared by every command that prints: `--json` and `--unicode`.
 struct OutputOptions: ParsableArguments {

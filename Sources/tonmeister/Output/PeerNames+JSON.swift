@@ -1,5 +1,5 @@
-import ScoreLayout
 import TheoryCore
+import TonmeisterSupport
 
 extension PeerNames {
     /// `{"tonal":[…],"music21":[…]}`: the names each library gives a type (only the libraries that know it).

@@ -1,5 +1,5 @@
 import Foundation
-import ScoreLayout
+import TonmeisterSupport
 
 /// Writes text the user asked for (a plan, an EDL, an SVG) to `path`, whole or not at all; a failure is
 /// reported with exit status 1.

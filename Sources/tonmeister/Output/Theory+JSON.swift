@@ -1,5 +1,5 @@
 import TheoryCore
-import ScoreLayout
+import TonmeisterSupport
 
 /// JSON shapes of DESIGN.md §7 for the theory types.
 extension Interval {

@@ -1,6 +1,7 @@
 import Foundation
 import RecordingProtocol
 import ScoreLayout
+import TonmeisterSupport
 
 /// The warnings of the sessions this run of the command read, for `--json` answers and standard error.
 ///

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import Fretboard
-import ScoreLayout
 import TheoryCore
+import TonmeisterSupport
 
 /// `tonmeister fretboard scale|chord|arpeggio ROOT TYPE`: a pattern on the neck, each cell labelled with its interval.
 struct FretboardCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Fretboard
-import ScoreLayout
+import TonmeisterSupport
 
 /// `tonmeister tunings`: the built-in tuning catalogue.
 struct TuningsCommand: ParsableCommand {

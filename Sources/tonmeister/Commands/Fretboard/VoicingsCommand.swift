@@ -1,7 +1,7 @@
 import ArgumentParser
 import Fretboard
-import ScoreLayout
 import TheoryCore
+import TonmeisterSupport
 
 /// `tonmeister voicings SYMBOL`: playable voicings of a chord, easiest first.
 struct VoicingsCommand: ParsableCommand {

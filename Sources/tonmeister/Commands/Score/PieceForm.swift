@@ -1,5 +1,6 @@
 import RecordingProtocol
 import ScoreLayout
+import TonmeisterSupport
 
 /// A piece's playing order as `score form` prints it.
 struct PieceForm {

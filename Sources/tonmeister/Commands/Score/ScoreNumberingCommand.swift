@@ -4,6 +4,7 @@ import RecordingProtocol
 import ScoreDocument
 import ScoreLayout
 import Storage
+import TonmeisterSupport
 
 /// `tonmeister score numbering SESSION [--from-print] [--first N] [--pickup] [--restart-at BAR[=N] …] [--suffix BAR=a …] [--piece N]`.
 struct ScoreNumberingCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import Foundation
 import RecordingProtocol
 import ScoreDocument
 import ScoreLayout
+import TonmeisterSupport
 
 /// The score PDF of a session with its takes, marks and (optionally) an edit plan drawn over it.
 struct AnnotatedScore {

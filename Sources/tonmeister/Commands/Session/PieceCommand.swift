@@ -2,6 +2,7 @@ import ArgumentParser
 import RecordingProtocol
 import ScoreLayout
 import Storage
+import TonmeisterSupport
 
 /// `tonmeister piece list|add|set|move|remove`: the session's programme of pieces or movements.
 struct PieceCommand: ParsableCommand {

@@ -4,6 +4,7 @@ import Foundation
 import RecordingProtocol
 import Storage
 import TonmeisterServer
+import TonmeisterSupport
 
 /// `tonmeister serve SESSION`: the live note-taking page and its JSON API for one session.
 struct ServeCommand: ParsableCommand {

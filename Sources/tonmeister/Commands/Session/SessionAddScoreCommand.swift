@@ -4,6 +4,7 @@ import RecordingProtocol
 import ScoreDocument
 import ScoreLayout
 import Storage
+import TonmeisterSupport
 
 /// `tonmeister session add-score SESSION FILE.pdf [--title T] [--no-detect] [--no-piece]`: another score (a movement
 /// printed as its own PDF) after the session's scores.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import RecordingProtocol
-import ScoreLayout
+import TonmeisterSupport
 
 /// `tonmeister session clock SESSION [--offset S | --sync TC --at TIME | --clear] [--crossfade-ms MS] [--default-rating N]`.
 struct SessionClockCommand: ParsableCommand {

@@ -4,6 +4,7 @@ import RecordingProtocol
 import ScoreDocument
 import ScoreLayout
 import Storage
+import TonmeisterSupport
 
 /// `tonmeister session create FILE --score S.pdf [--detect] [--title T]`: a new, empty session on a score.
 struct SessionCreateCommand: ParsableCommand {

@@ -4,6 +4,7 @@ import RecordingProtocol
 import ScoreDocument
 import ScoreLayout
 import Storage
+import TonmeisterSupport
 
 /// The SESSION argument of the session commands: a `.json` session document or a `.sqlite` database.
 struct SessionFile: ParsableArguments {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RecordingProtocol
 import ScoreLayout
+import TonmeisterSupport
 
 /// `tonmeister session link-audio SESSION DIR`: the recorder's Broadcast WAVE files matched to the takes.
 struct SessionLinkAudioCommand: ParsableCommand {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RecordingProtocol
 import ScoreFollowing
-import ScoreLayout
+import TonmeisterSupport
 
 /// `tonmeister session music SESSION FILE`: names the score's notes (MusicXML or MEI) beside the PDF (`score.music`).
 struct SessionMusicCommand: ParsableCommand {

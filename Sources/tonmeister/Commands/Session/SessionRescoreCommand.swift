@@ -4,6 +4,7 @@ import RecordingProtocol
 import ScoreDocument
 import ScoreLayout
 import Storage
+import TonmeisterSupport
 
 /// `tonmeister session rescore SESSION NEW.pdf [--no-backup]`: move a session onto a new edition of its score.
 struct SessionRescoreCommand: ParsableCommand {

@@ -1,8 +1,8 @@
 import Foundation
 import ArgumentParser
 import RecordingProtocol
-import ScoreLayout
 import Storage
+import TonmeisterSupport
 
 /// `tonmeister take clock SESSION N [--record-start TC] [--fps F] [--offset S | --adjust S]`: a take's recorder clock, by hand.
 struct TakeClockCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import RecordingProtocol
-import ScoreLayout
+import TonmeisterSupport
 
 /// `tonmeister undo SESSION`: revert the session's last action (take start/end/note/delete, mark add/delete).
 struct UndoCommand: ParsableCommand {

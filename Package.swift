@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "ScoreDocument", dependencies: ["CPoppler", "CSystemZlib", "CKernels", "CTesseract", "ScoreLayout", "TonmeisterSupport"]),
         // libsndfile, libsamplerate and KissFFT, loaded on first use (Debian: libsndfile1-dev, libsamplerate0-dev, libkissfft-dev).
         .target(name: "CAudio", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "ScoreFollowing", dependencies: ["CAudio", "RecordingProtocol", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "ScoreFollowing", dependencies: ["CAudio", "RecordingProtocol", "TonmeisterSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "RecordingProtocol", dependencies: ["ScoreLayout", "TheoryCore", "TonmeisterSupport"]),
         .target(name: "Storage", dependencies: [
@@ -112,7 +112,8 @@ let package = Package(
             name: "FollowBench",
             dependencies: ["ScoreFollowing"],
             path: "Benchmarks/FollowBench",
-            exclude: ["make_corpus.py", "make_fixtures.py", "synctoolbox_bench.py", "draw_alignment.py", "run.sh"]
+            exclude: ["make_corpus.py", "make_fixtures.py", "make_slow_takes.py", "make_wrong_short.py", "make_tuned_takes.py",
+                      "make_reverb_takes.py", "synctoolbox_bench.py", "draw_alignment.py", "run.sh"]
         ),
         .executableTarget(name: "VoicingDump", dependencies: ["Fretboard", "TheoryCore", "TonmeisterSupport"], path: "Benchmarks/VoicingDump"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -103,7 +103,8 @@ final class MEIReader: NSObject, XMLParserDelegate {
             furthest = max(furthest, layerPosition)
             event(a, at: onset, lasting: d)
             guard let pname = a["pname"], let step = ["c": 0, "d": 2, "e": 4, "f": 5, "g": 7, "a": 9, "b": 11][pname.lowercased()],
-                  let oct = a["oct"].flatMap(Int.init) else { break }
+                  // An octave beyond ±20 is damage (and `12 * (Int.max + 1)` traps): the note is left out.
+                  let oct = a["oct"].flatMap(Int.init), abs(oct) <= 20 else { break }
             let id = a["xml:id"]
             let tied = a["tie"] == "m" || a["tie"] == "t" || id.map(tieEnds.contains) == true
             pendingNote = (step, oct, MEIReader.alter(a["accid.ges"] ?? a["accid"]), d, onset, tied, id)

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import TonmeisterSupport
 
 /// Reads the notes and playing-order marks of a partwise MusicXML document (through Foundation's XMLParser).
 ///
@@ -129,13 +130,17 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch name {
         case "divisions": if let d = Double(value), d > 0 { divisions = d }
-        case "chromatic": if path.last == "transpose", let c = Double(value) { transpose = Int(c) }
-        case "octave-change": if path.last == "transpose", let o = Int(value) { transpose += 12 * o }
+        // A file's numbers become integers only within sane bounds (`Int(fileNumber:limit:)`): `Int(1e300)` and
+        // `12 * Int.max` trap. A transposition beyond the MIDI range or an octave beyond ±10 is ignored.
+        case "chromatic":
+            if path.last == "transpose", let c = Double(value).flatMap({ Int(fileNumber: $0, limit: 127) }) { transpose = c }
+        case "octave-change":
+            if path.last == "transpose", let o = Double(value).flatMap({ Int(fileNumber: $0, limit: 10) }) { transpose += 12 * o }
         case "beats": beats = Double(value.split(separator: "+").compactMap { Double($0) }.reduce(0, +))
         case "beat-type": if let unit = Double(value), unit > 0 { timeSignature = beats * 4 / unit }
         case "step": step = value
         case "alter": alter = Double(value) ?? 0
-        case "octave": octave = Int(value) ?? 4
+        case "octave": octave = Double(value).flatMap { Int(fileNumber: $0, limit: 20) } ?? 4
         case "duration":
             let quarters = (Double(value) ?? 0) / divisions
             switch path.last {
@@ -164,7 +169,9 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
         furthest = max(furthest, position)
         if hasFermata, noteDuration > 0 { measures[measureIndex].fermatas.append(onset..<(onset + noteDuration)) }
         guard !isRest, let step, let pc = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11][step] else { return }
-        let pitch = 12 * (octave + 1) + pc + Int(alter.rounded()) + transpose
+        // An alteration beyond an octave either way is damage: the note is left out (as one outside the MIDI range).
+        guard let semitones = Int(fileNumber: alter.rounded(), limit: 12), abs(transpose) <= 1270 else { return }
+        let pitch = 12 * (octave + 1) + pc + semitones + transpose
         guard (0...127).contains(pitch), noteDuration > 0 else { return }
         measures[measureIndex].notes.append(ScoreNote(pitch: pitch, onset: onset, duration: noteDuration, struck: !tieStop))
     }

@@ -168,4 +168,46 @@ struct ScoreFileTests {
             .replacingOccurrences(of: "<part-list>", with: "<!-- Fr\u{E9}d\u{E9}ric \u{AE} --><part-list>")
         #expect(try ScoreFile.read(Fixtures.temporary("latin1.musicxml", latin1.data(using: .isoLatin1)!)) == expected)
     }
+
+    /// A one-measure MusicXML part whose single note is written with `pitch` (the `<pitch>` element's content), after
+    /// `attributes` in the measure's `<attributes>`.
+    static func musicXML(pitch: String, attributes: String = "") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <score-partwise version="4.0"><part-list><score-part id="P1"><part-name>A</part-name></score-part></part-list>
+        <part id="P1"><measure number="1"><attributes><divisions>1</divisions>\(attributes)
+        <time><beats>1</beats><beat-type>4</beat-type></time></attributes>
+        <note><pitch>\(pitch)</pitch><duration>1</duration></note><note><pitch><step>C</step><octave>4</octave></pitch>
+        <duration>1</duration></note></measure></part></score-partwise>
+        """
+    }
+
+    @Test("numbers no score holds leave the note out instead of ending the process (issue 30: Int(1e300) traps)",
+          arguments: [
+              ("<step>C</step><alter>1e300</alter><octave>4</octave>", ""),
+              ("<step>C</step><alter>-inf</alter><octave>4</octave>", ""),
+              ("<step>C</step><alter>nan</alter><octave>4</octave>", ""),
+              ("<step>C</step><octave>9223372036854775807</octave>", ""),
+              ("<step>C</step><octave>-9223372036854775808</octave>", ""),
+              ("<step>C</step><octave>4</octave>", "<transpose><chromatic>1e300</chromatic></transpose>"),
+              ("<step>C</step><octave>4</octave>", "<transpose><chromatic>0</chromatic><octave-change>9223372036854775807</octave-change></transpose>"),
+          ])
+    func hostileNumbersInMusicXML(pitch: String, attributes: String) throws {
+        let score = try ScoreFile.read(Fixtures.temporary("hostile.musicxml", Data(Self.musicXML(pitch: pitch, attributes: attributes).utf8)))
+        // The second note (C4, no transposition applied when the transposition was refused) is read as written.
+        #expect(score.measures.count == 1)
+        #expect(score.measures[0].notes.contains { $0.pitch == 60 && $0.onset == 1 })
+        #expect(!score.measures[0].notes.contains { $0.onset == 0 && !(0...127).contains($0.pitch) })
+    }
+
+    @Test("an MEI octave no score holds leaves the note out (12 * (Int.max + 1) traps)")
+    func hostileOctaveInMEI() throws {
+        let mei = Self.mei(meterCount: 2, measures: """
+            <measure n="1"><staff n="1"><layer n="1">
+              <note pname="c" oct="9223372036854775807" dur="4"/><note pname="d" oct="4" dur="4"/>
+            </layer></staff></measure>
+            """)
+        let score = try ScoreFile.read(try Fixtures.temporary("hostile.mei", Data(mei.utf8)))
+        #expect(score.measures[0].notes.map(\.pitch) == [62])
+    }
 }

@@ -72,13 +72,18 @@ public struct AudioFeatures: Sendable {
         self.pitchLevel = pitchLevel
     }
 
+    /// A `size`-point Hann window (0 at its first point, 1 at its middle).
+    static func hannWindow(size: Int) -> [Float] {
+        (0..<size).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size))) }
+    }
+
     /// Energy per MIDI pitch (128 per frame) from `size`-point Hann-windowed frames centred every `hop` samples, A4 at
     /// `reference` Hz.
     static func pitchEnergy(_ signal: AudioSignal, size: Int, hop: Int, count: Int, gain: Float, lowest: Int,
                             reference: Double = ReferencePitch.standard) throws -> [Float] {
         guard let fft = tm_fft_new(Int32(size)) else { throw FollowError.missingLibrary("KissFFT cannot make a \(size)-point FFT") }
         defer { tm_fft_free(fft) }
-        let window = (0..<size).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size))) * gain / Float(size) }
+        let window = hannWindow(size: size).map { $0 * gain / Float(size) }
         var binPitch = [Int](repeating: -1, count: size / 2 + 1)
         let rate = Double(signal.rate)
         for k in 1...(size / 2) {

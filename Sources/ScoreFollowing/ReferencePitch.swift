@@ -9,6 +9,8 @@ import Foundation
 public enum ReferencePitch {
     /// The standard reference, A4 = 440 Hz.
     public static let standard = 440.0
+    /// The references a take may be given (A4 in Hz): well beyond every pitch standard in use (392–466 Hz).
+    public static let plausible = 300.0...600.0
 
     /// Where a take's partials lie against the 440 Hz grid.
     public struct Deviation: Sendable, Equatable {
@@ -58,7 +60,7 @@ public enum ReferencePitch {
         defer { tm_fft_free(fft) }
         let rate = Double(signal.rate)
         let hop = max(1, Int(every * rate))
-        let window = (0..<size).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size))) }
+        let window = AudioFeatures.hannWindow(size: size)
         let low = max(2, Int(lowest * Double(size) / rate)), high = min(size / 2 - 2, Int(highest * Double(size) / rate))
         guard low < high, signal.samples.count >= size else { return Deviation(cents: 0, concentration: 0, peaks: 0) }
         var frame = [Float](repeating: 0, count: size)

@@ -214,14 +214,9 @@ public struct ScoreFollower: Sendable {
         var scoreFeatures = features(of: timeline)
         let tuning = try tunedFeatures(of: audio, score: scoreFeatures)
         let analysed = tuning.features
-        var audioFeatures = analysed.features
-        if !options.onsetFeatures { audioFeatures.onset = [Float](repeating: 0, count: audioFeatures.onset.count) }
-        if !options.entryFineOnly {
-            audioFeatures = ScoreFollower.clearingEntryOnsets(audioFeatures, frames: options.entryOnsetFrames, quiet: options.entryQuiet,
-                                                              everyEntry: options.everyEntry)
-        }
-        let coarseAudio = audioFeatures.downsampled(by: options.coarseFactor)
-        guard var coarse = coarsePass(scoreFeatures, coarseAudio) else {
+        var audioFeatures = tuning.aligned
+        let coarseAudio = tuning.coarseAudio
+        guard var coarse = tuning.coarse ?? coarsePass(scoreFeatures, coarseAudio) else {
             throw FollowError.otherPiece(confidence: 0)
         }
         var scale = 1.0

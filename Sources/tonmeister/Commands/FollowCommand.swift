@@ -32,9 +32,7 @@ struct FollowCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if let referencePitch, !(referencePitch >= 300 && referencePitch <= 600) {
-            throw ValidationError("--reference-pitch must lie between 300 and 600 Hz (A4), not \(referencePitch)")
-        }
+        try ReferencePitchArgument.validate(referencePitch)
     }
 
     func run() throws {

@@ -37,9 +37,7 @@ struct SessionPlaceCommand: ParsableCommand {
 
     func validate() throws {
         if all == !takes.isEmpty { throw ValidationError("name the takes to place (--take N) or --all") }
-        if let referencePitch, !(referencePitch >= 300 && referencePitch <= 600) {
-            throw ValidationError("--reference-pitch must lie between 300 and 600 Hz (A4), not \(referencePitch)")
-        }
+        try ReferencePitchArgument.validate(referencePitch)
     }
 
     func run() throws {

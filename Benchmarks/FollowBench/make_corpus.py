@@ -102,9 +102,14 @@ def write_midi(events, path, ensemble, voices):
 def render(midi, wav, soundfont):
     subprocess.run(["fluidsynth", "-ni", "-q", "-g", "0.6", "-r", str(RATE), "-F", wav, soundfont, midi], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    with wave.open(wav) as w:
+    return read_wav(wav)[0]
+
+
+def read_wav(path):
+    """A 16-bit WAV file as floats in -1..1 (one column per channel), and its sample rate."""
+    with wave.open(path) as w:
         data = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16).reshape(-1, w.getnchannels())
-    return data.astype(np.float32) / 32768
+        return data.astype(np.float32) / 32768, w.getframerate()
 
 
 def write_wav(path, audio):

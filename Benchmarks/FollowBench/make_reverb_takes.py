@@ -13,35 +13,19 @@ decaying by 60 dB over RT60, its high frequencies (above ~2 kHz) decaying twice 
 
     make_reverb_takes.py CORPUS OUT [--split tune]      then   FollowBench OUT --split tune --onset-weight 0.6
 
-Needs numpy (FollowBench's venv has it).
+Needs numpy and make_corpus.py's modules (FollowBench's venv has them).
 """
 import json
 import os
 import sys
-import wave
 import zlib
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import make_corpus as mc  # noqa: E402
+
 ROOMS = {"studio": (0.9, -6.0), "hall": (2.2, 0.0), "church": (4.0, 5.0)}
-
-
-def read_wav(path):
-    with wave.open(path) as w:
-        channels, rate, width, frames = w.getnchannels(), w.getframerate(), w.getsampwidth(), w.getnframes()
-        assert width == 2, f"{path}: 16-bit PCM expected"
-        data = np.frombuffer(w.readframes(frames), dtype="<i2").astype(np.float64) / 32768
-    return data.reshape(-1, channels), rate
-
-
-def write_wav(path, audio, rate):
-    peak = np.max(np.abs(audio)) or 1.0
-    pcm = np.clip(audio / peak * 0.89, -1, 1)
-    with wave.open(path, "wb") as w:
-        w.setnchannels(audio.shape[1])
-        w.setsampwidth(2)
-        w.setframerate(rate)
-        w.writeframes((pcm * 32767).round().astype("<i2").tobytes())
 
 
 def response(rng, rate, rt60, drr_db, channels):
@@ -97,10 +81,11 @@ def main():
         room = sorted(ROOMS)[zlib.crc32(name.encode()) % len(ROOMS)]
         target = os.path.join(out, name)
         if not os.path.exists(target):
-            audio, rate = read_wav(os.path.join(corpus, name))
+            audio, rate = mc.read_wav(os.path.join(corpus, name))
+            assert rate == mc.RATE, f"{name}: {rate} Hz, the corpus is at {mc.RATE}"
             rng = np.random.default_rng(zlib.crc32(name.encode()))
-            ir = response(rng, rate, *ROOMS[room], audio.shape[1])
-            write_wav(target, convolve(audio, ir), rate)
+            wet = convolve(audio.astype(np.float64), response(rng, rate, *ROOMS[room], audio.shape[1]))
+            mc.write_wav(target, wet / (np.max(np.abs(wet)) or 1.0) * 0.89)
         kept.append(dict(item, room=room))
     for item in kept:
         score = os.path.join(out, item["score"])

@@ -113,7 +113,7 @@ let package = Package(
             dependencies: ["ScoreFollowing"],
             path: "Benchmarks/FollowBench",
             exclude: ["make_corpus.py", "make_fixtures.py", "make_slow_takes.py", "make_wrong_short.py", "make_tuned_takes.py",
-                      "make_reverb_takes.py", "synctoolbox_bench.py", "draw_alignment.py", "run.sh"]
+                      "make_reverb_takes.py", "make_asap_takes.py", "synctoolbox_bench.py", "draw_alignment.py", "run.sh"]
         ),
         .executableTarget(name: "VoicingDump", dependencies: ["Fretboard", "TheoryCore", "TonmeisterSupport"], path: "Benchmarks/VoicingDump"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -13,6 +13,7 @@ corpus, out = sys.argv[1], sys.argv[2]
 os.makedirs(out, exist_ok=True)
 manifest = json.load(open(os.path.join(corpus, "manifest.json")))
 tune = sorted({item["piece"] for item in manifest if item["split"] == "tune"})
+scores = {item["piece"]: item["score"] for item in manifest}
 wrong = []
 for item in manifest:
     if item["split"] != "tune" or item["kind"] not in ("insert", "partial", "false-start"):
@@ -20,7 +21,7 @@ for item in manifest:
     k = tune.index(item["piece"])
     for step in (1, 3):
         other = tune[(k + step) % len(tune)]
-        wrong.append(dict(item, piece=other, score=other + ".musicxml", kind="wrong-piece", truth=[],
+        wrong.append(dict(item, piece=other, score=scores[other], kind="wrong-piece", truth=[],
                           note=f"{item['kind']} of {item['piece']}"))
 json.dump(wrong, open(os.path.join(out, "manifest.json"), "w"), indent=1)
 for name in os.listdir(corpus):

@@ -45,3 +45,17 @@ echo "== Tonmeister, tuning split in reverberant rooms"
 "$root/.build/release/FollowBench" "$reverb" --split tune --onset-weight 0.6 --json "$reverb/tonmeister.json" | tail -14
 echo "== Sync Toolbox, held-out"
 "$venv/bin/python" "$root/Benchmarks/FollowBench/synctoolbox_bench.py" "$corpus" --split held-out --json "$corpus/synctoolbox-held-out.json"
+# Human performances (docs/follow.md, "Human performances"): ASAP's piano performances, when a checkout of
+# github.com/fosfrancesco/asap-dataset is named by ASAP_DIR; its tuning half, its held-out half, and short takes of
+# its tuning pieces against other pieces' scores.
+if [ -n "${ASAP_DIR:-}" ] && [ -f "$ASAP_DIR/metadata.csv" ]; then
+  asap="$corpus-asap"
+  [ -f "$asap/manifest.json" ] || "$venv/bin/python" "$root/Benchmarks/FollowBench/make_asap_takes.py" "$ASAP_DIR" "$asap" --pieces 40 --longest 360
+  [ -f "$asap-wrong/manifest.json" ] || python3 "$root/Benchmarks/FollowBench/make_wrong_short.py" "$asap" "$asap-wrong"
+  for split in tune held-out; do
+    echo "== Tonmeister, ASAP human performances, $split"
+    "$root/.build/release/FollowBench" "$asap" --split "$split" --onset-weight 0.6 --json "$asap/tonmeister-$split.json" | tail -14
+  done
+  echo "== Tonmeister, ASAP short takes against other pieces"
+  "$root/.build/release/FollowBench" "$asap-wrong" --split tune --onset-weight 0.6 --json "$asap-wrong/tonmeister.json" | tail -14
+fi

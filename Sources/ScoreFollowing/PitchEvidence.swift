@@ -37,13 +37,14 @@ public struct PitchEvidence: Sendable {
     /// The smallest mean gain (own less shifted) over windows of 100 of those frames (2 s; all of them when fewer).
     public var localWorstGain: Double = 0
 
-    /// Weight of the local order penalty in ``mismatch`` (``ScoreFollower/Options/localOrderWeight``).
-    public var localOrderWeight = 3.0
+    /// Weight of the local order penalty in ``mismatch`` (``ScoreFollower/Options/localOrderWeight``; 0: off).
+    public var localOrderWeight = 0.0
 
-    /// How far the pitches are from the score's: `1 − fittedMatch`, plus `localOrderWeight` times how far the worst window
-    /// of the path matches its neighbouring bars' voices better than its own (`−localWorstGain`, when negative): there the
-    /// path has put the take in the wrong place of the score, which a right take's path hardly ever does.
-    public var mismatch: Double { 1 - fittedMatch + localOrderWeight * max(0, -localWorstGain) }
+    /// How far the pitches are from the score's: 0.33 times `1 − fittedMatch` (the voices) plus half of `1 − riseMatch`
+    /// (the fresh notes' rises where the path puts them, whatever their attack), plus `localOrderWeight` times how far
+    /// the worst window of the path matches its neighbouring bars' voices better than its own (`−localWorstGain`, when
+    /// negative). Weights fitted on FollowBench's tuning material with the human performances (``MatchEvidence/mismatch``).
+    public var mismatch: Double { 0.33 * (1 - fittedMatch) + 0.5 * (1 - riseMatch) + localOrderWeight * max(0, -localWorstGain) }
 }
 
 /// Computes ``PitchEvidence`` for a fine path through a laid-out score.

@@ -40,14 +40,20 @@ extension MatchEvidence {
     /// at most 0.42, wrong-piece takes at least 0.50.
     public var chromaMismatch: Double { orderGap + 0.5 * (1 - coverage) }
 
-    /// The chroma mismatch plus, with pitch evidence, the pitches' mismatch (``PitchEvidence/mismatch``): a short take
-    /// of another chorale follows its harmony but not its voices. FollowBench's tuning split with its slow-attack takes:
-    /// right takes at most 0.77, wrong-piece takes mostly above 0.82.
-    public var mismatch: Double { chromaMismatch + (pitch?.mismatch ?? 0) }
+    /// How far the take is from the score. By chroma alone, ``chromaMismatch``. With pitch evidence, the order gap,
+    /// 0.7 times the share of the take the path leaves out, and the pitches' mismatch (``PitchEvidence/mismatch``): a
+    /// short take of another chorale follows its harmony but not its voices or their attacks. The weights were fitted
+    /// (logistic regression, then rounded) on the tuning material of both corpora together, chorales in five sounds,
+    /// at other pitches and in rooms, and human piano performances (docs/follow.md, "Human performances"): right
+    /// takes mostly below 0.83, wrong-piece takes mostly above it.
+    public var mismatch: Double {
+        guard let pitch else { return chromaMismatch }
+        return orderGap + 0.7 * (1 - coverage) + pitch.mismatch
+    }
 
     /// Where confidence starts to fall below 1 and where it reaches the refusal threshold (0.3): 0.25 and 0.455 by
-    /// chroma alone, 0.55 and 0.82 with pitch evidence.
-    var confidenceSpan: (full: Double, refused: Double) { pitch == nil ? (0.25, 0.455) : (0.55, 0.82) }
+    /// chroma alone, 0.56 and 0.83 with pitch evidence.
+    var confidenceSpan: (full: Double, refused: Double) { pitch == nil ? (0.25, 0.455) : (0.56, 0.83) }
 
     /// Confidence 0–1: 1 up to the span's first mismatch, falling linearly to the refusal threshold (0.3) at its second.
     public var confidence: Double {

@@ -119,9 +119,10 @@ public struct ScoreFollower: Sendable {
         public var pitchEvidence = true
         /// With pitch evidence, the mismatch adds this weight times how far the path's worst window of sounding frames
         /// matches the neighbouring bars' voices better than its own bars' (``PitchEvidence/localWorstGain`` below 0; 0: off).
-        /// FollowBench's tuning material (docs/follow.md, eighth round): 385 → 387 of 410 wrong-piece takes refused, no
-        /// right take refused and no right take's confidence changed.
-        public var localOrderWeight = 3.0
+        /// On the chorales it refused 2 more of 410 wrong-piece takes (docs/follow.md, eighth round); on human piano
+        /// performances of music that repeats itself it refused right takes, and the refit without it refuses more wrong
+        /// takes and fewer right ones (docs/follow.md, "Human performances"), so off.
+        public var localOrderWeight = 0.0
         /// Cost added to each fine-pass step that leaves the score's tempo (all but the diagonal one).
         public var stepPenalty: Float = 0.15
         /// Added in the coarse pass to a step that speeds up into a fermata's elastic frames (0: off). The coarse path

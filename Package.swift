@@ -39,6 +39,8 @@ let package = Package(
         .systemLibrary(name: "CSystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Pixel kernels with AVX2, chosen at run time (the build targets baseline x86-64).
         .target(name: "CKernels"),
+        // Read-only file mappings guarded against the file being cut short while mapped (SIGBUS reads zeros).
+        .target(name: "CMappedFile"),
         // Tesseract's C API, loaded on first use to read printed bar numbers on scans (Debian: libtesseract-dev,
         // tesseract-ocr-eng).
         .target(name: "CTesseract", linkerSettings: [
@@ -46,7 +48,7 @@ let package = Package(
             // lazy.c's empty tesseract::UnicharAmbigs::LoadUniversal, which libtesseract's own call binds to.
             .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_"]),
         ]),
-        .target(name: "ScoreDocument", dependencies: ["CPoppler", "CSystemZlib", "CKernels", "CTesseract", "ScoreLayout", "TonmeisterSupport"]),
+        .target(name: "ScoreDocument", dependencies: ["CPoppler", "CSystemZlib", "CKernels", "CMappedFile", "CTesseract", "ScoreLayout", "TonmeisterSupport"]),
         // libsndfile, libsamplerate and KissFFT, loaded on first use (Debian: libsndfile1-dev, libsamplerate0-dev, libkissfft-dev).
         .target(name: "CAudio", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "ScoreFollowing", dependencies: ["CAudio", "RecordingProtocol", "TonmeisterSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),

@@ -42,11 +42,40 @@ extension ScoreDocument {
         // sizes poppler must not be given.
         let rawScan = RawImageScan.Once(bytes)
         let checks = pageChecks, cutOuts = scanCutOuts
-        return try forEachPage(pages, dpi: dpi, workers: workers, capResolution: true) { handle, page, size in
+        var costFile = structure
+        let sizes = pageSizes
+        let cost = { (page: Int) in Self.readingCost(page: page - 1, size: sizes[page - 1], dpi: dpi, file: &costFile) }
+        return try forEachPage(pages, dpi: dpi, workers: workers, capResolution: true, cost: cost) { handle, page, size in
             var reader = PageReader(handle: handle, page: page, size: size, structure: file.value, ownDecoding: own && file.value != nil,
                                     dpi: dpi, vector: vector, rawScan: rawScan, checks: checks, cutOuts: cutOuts)
             return reader.read()
         }
+    }
+
+    /// Bytes of buffers a page's reading holds per pixel of its grid: about 27 MB for an A4 scan at 300 dpi
+    /// (8.7 million pixels; heaptrack, issue 30).
+    static let bytesPerReadPixel = 3.0
+
+    /// The estimated memory of reading page `index` (0-based) in bytes, before it is read (``PageBudget``): a page
+    /// that draws no image, or one image covering less than ``scannedCoverage`` of it, is read from its drawing or
+    /// at `dpi`; any other page (a scan, or a page `file` cannot tell) is estimated at its finest reading:
+    /// ``fineDetectionDPI`` (or `dpi` if finer), or the scan's own pixels if more.
+    static func readingCost(page index: Int, size: PageSize, dpi: Double, file: inout PDFFile?) -> Int {
+        var imagePixels = 0.0
+        var scan = true
+        if file != nil {
+            do {
+                let image = try PDFPageImage.find(in: &file!, page: index)
+                scan = image.placedWidth * image.placedHeight >= scannedCoverage * size.width * size.height
+                imagePixels = Double(image.width) * Double(image.height)
+            } catch {
+                scan = error != .unsupported("the page draws no image")
+            }
+        }
+        let readDPI = min(scan ? max(dpi, fineDetectionDPI) : dpi, largestDetectionDPI(for: size))
+        let grid = gridSize(of: size, dpi: readDPI)
+        let pixels = min(max(Double(grid.width) * Double(grid.height), imagePixels), maximumDetectionPixels)
+        return Int(pixels * bytesPerReadPixel)
     }
 
     /// The most pixels a page is read at: 40 million (an A4 page at 600 dpi), so a poster-sized page is read

@@ -14,7 +14,11 @@ extension ScoreDocument {
     /// (poppler documents are not thread-safe), after checking every page number and the resolution.
     /// Results are in page order; the first error is thrown.
     /// With `capResolution`, a page too large for `dpi` is not an error: the work lowers the resolution itself.
-    func forEachPage<T>(_ pages: [Int]?, dpi: Double, workers: Int, capResolution: Bool = false,
+    /// With `cost` (a page's estimated memory in bytes, asked for each page when there are several workers), a page
+    /// starts beside others only while their estimates stay within ``pageMemoryBudget`` (``PageBudget``).
+    /// After each page, the mapped file's pages are let go (``SharedBytes/releaseResident()``); a file cut short
+    /// meanwhile is an error.
+    func forEachPage<T>(_ pages: [Int]?, dpi: Double, workers: Int, capResolution: Bool = false, cost: ((Int) -> Int)? = nil,
                         _ work: @escaping @Sendable (PopplerHandle, Int, PageSize) throws(ScoreDocumentError) -> T) throws(ScoreDocumentError) -> [T] {
         let wanted = pages ?? Array(1...pageCount)
         for page in wanted { try checkPage(page) }
@@ -24,20 +28,28 @@ extension ScoreDocument {
         }
         let results = ParallelResults<T>(count: wanted.count)
         let workerCount = max(1, min(workers, wanted.count))
+        let schedule = PageBudget(costs: workerCount > 1 ? wanted.map { cost?($0) ?? 0 } : Array(repeating: 0, count: wanted.count),
+                                  budget: Self.pageMemoryBudget)
         let bytes = self.bytes, password = self.password, sizes = pageSizes
-        DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
-            let jobs = stride(from: worker, to: wanted.count, by: workerCount)
-            do throws(ScoreDocumentError) {
-                let handle = try PopplerHandle(bytes: bytes, password: password)
-                for n in jobs {
-                    results.set(n, Result { () throws(ScoreDocumentError) -> T in try work(handle, wanted[n], sizes[wanted[n] - 1]) })
-                }
-            } catch {
-                for n in jobs { results.set(n, .failure(error)) }
+        DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
+            let handle: PopplerHandle
+            do throws(ScoreDocumentError) { handle = try PopplerHandle(bytes: bytes, password: password) } catch {
+                while let n = schedule.take() { results.set(n, .failure(error)); schedule.finish(n) }
+                return
+            }
+            while let n = schedule.take() {
+                results.set(n, Result { () throws(ScoreDocumentError) -> T in try work(handle, wanted[n], sizes[wanted[n] - 1]) })
+                bytes.releaseResident()
+                schedule.finish(n)
             }
         }
+        try bytes.checkUnchanged()
         return try results.values()
     }
+
+    /// The estimated memory of the pages read at once, in bytes: 40 MiB, enough for one A4 or Letter scan at 300 dpi
+    /// (``readingCost(page:size:dpi:file:)``, about 27 MB), not for two; two pages read at 150 dpi fit several times over.
+    static let pageMemoryBudget = 40 << 20
 }
 
 /// Results written by several threads, each slot by exactly one of them.

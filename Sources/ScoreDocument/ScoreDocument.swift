@@ -31,59 +31,59 @@ public final class ScoreDocument {
     /// The groups of ink the bar-number OCR reads on scanned pages, cut out when detection decoded them.
     let scanCutOuts = ScanCutOutCache()
 
-    /// Opens the PDF at `path`, with a password when it is encrypted.
+    /// Opens the PDF at `path`, with a password when it is encrypted. The file is mapped, not copied
+    /// (``SharedBytes``): it must not be cut short while the document is open, or reading it fails with ``ScoreDocumentError/unreadable(path:reason:)``.
     public convenience init(path: String, password: String? = nil) throws(ScoreDocumentError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .fileNotFound(path: path)
         }
         if isDirectory.boolValue { throw .unreadable(path: path, reason: "it is a directory") }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-        } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
-        }
-        try self.init(data: data, password: password, path: path)
+        try self.init(bytes: try SharedBytes(contentsOf: path, needsFile: password != nil), password: password)
     }
 
     /// Opens a PDF held in memory, with a password when it is encrypted.
     public convenience init(data: Data, password: String? = nil) throws(ScoreDocumentError) {
-        try self.init(data: data, password: password, path: nil)
+        try self.init(bytes: try SharedBytes(data, path: nil, needsFile: password != nil), password: password)
     }
 
-    private init(data: Data, password: String?, path: String?) throws(ScoreDocumentError) {
-        try Self.checkEnvelope(data)
-        let bytes = try SharedBytes(data, path: path, needsFile: password != nil)
+    private init(bytes: SharedBytes, password: String?) throws(ScoreDocumentError) {
+        let raw = UnsafeRawBufferPointer(bytes.pointer)
+        try Self.checkEnvelope(UnsafeRawBufferPointer(rebasing: raw.prefix(bytes.count)))
         // A plain file gives its page sizes to Tonmeister's own reader, and poppler is opened only when a page
         // needs it; anything else is opened by poppler now (which also repairs damaged files).
-        var structure = try? PDFFile(bytes: UnsafeRawBufferPointer(bytes.pointer))
+        var structure = try? PDFFile(bytes: raw)
         // A header numbered far beyond the table would make poppler rebuild a table that large (PDFFile.StrayHeader):
         // repaired in the bytes poppler reads, or refused when poppler reads the file itself (a password).
         let stray = structure?.strayHeaders() ?? []
         if let first = stray.first, bytes.fileURI != nil {
             throw .damaged(reason: first.refusal)
         }
+        // The file as read names the file (its hash): kept before a repair changes the shared bytes.
+        let original = stray.isEmpty ? nil : Data(raw.prefix(bytes.count))
+        if !stray.isEmpty { bytes.willWrite() }
         PDFFile.repair(stray, in: bytes.pointer)
         repairs = stray.map(\.repair)
-        // The file's bytes are held once: `data` reads the shared buffer (and keeps it alive), and the file as read
-        // is let go (a scan's megabytes count in the peak memory of detection, issue 30); unless the shared bytes
-        // were repaired, when `data` stays the file as read (its hash names the file).
-        self.data = stray.isEmpty ? Data(bytesNoCopy: bytes.pointer.baseAddress!, count: bytes.count, deallocator: .custom { _, _ in
+        // The file's bytes are held once: `data` reads the shared buffer (and keeps it alive); unless the shared bytes
+        // were repaired, when `data` is the file as read.
+        self.data = original ?? Data(bytesNoCopy: bytes.pointer.baseAddress!, count: bytes.count, deallocator: .custom { _, _ in
             withExtendedLifetime(bytes) {}
-        }) : data
+        })
         self.password = password
         self.bytes = bytes
         self.handle = try PopplerHandle(bytes: bytes, password: password)
         let ownSizes = password == nil ? (try? structure?.pageSizes()) ?? nil : nil
         self.structure = structure
         if let sizes = ownSizes {
+            try bytes.checkUnchanged()
+            // Opening read the whole file (the search for stray headers): its pages need not stay in memory.
+            bytes.releaseResident()
             pageCount = sizes.count
             pageSizes = sizes
             return
         }
         // Poppler repairs a file Tonmeister's reader cannot read, sizing its table of objects by the largest number.
-        if structure == nil, let reason = PDFFile.repairRefusal(UnsafeRawBufferPointer(bytes.pointer)) {
+        if structure == nil, let reason = PDFFile.repairRefusal(raw) {
             throw .damaged(reason: reason)
         }
         let count = try handle.pageCount()
@@ -98,6 +98,8 @@ public final class ScoreDocument {
             sizes.append(size)
         }
         pageSizes = sizes
+        try bytes.checkUnchanged()
+        bytes.releaseResident()
     }
 
     /// The size of a page (1-based) in points.
@@ -113,14 +115,12 @@ public final class ScoreDocument {
     /// Rejects bytes that cannot be a complete PDF before poppler sees them: a missing `%PDF-` header,
     /// or no `%%EOF` marker at all (the file was cut short). Bytes after the last `%%EOF` (padding, a signature, junk a
     /// mail program appended) are allowed, however many: readers ignore them.
-    static func checkEnvelope(_ data: Data) throws(ScoreDocumentError) {
-        if data.isEmpty { throw .notPDF(reason: "the file is empty") }
+    static func checkEnvelope(_ bytes: UnsafeRawBufferPointer) throws(ScoreDocumentError) {
+        if bytes.isEmpty { throw .notPDF(reason: "the file is empty") }
         // Searched in the bytes themselves: `Data.range(of:)` copies the whole file into an NSData first (on Linux),
         // a copy as large as the PDF, made on every open.
-        let (header, end) = data.withUnsafeBytes { bytes in
-            (lastRange(of: Array("%PDF-".utf8), in: UnsafeRawBufferPointer(rebasing: bytes.prefix(1024))) != nil,
-             lastRange(of: Array("%%EOF".utf8), in: bytes) != nil)
-        }
+        let header = lastRange(of: Array("%PDF-".utf8), in: UnsafeRawBufferPointer(rebasing: bytes.prefix(1024))) != nil
+        let end = lastRange(of: Array("%%EOF".utf8), in: bytes) != nil
         guard header else { throw .notPDF(reason: "no %PDF- header in the first 1024 bytes") }
         guard end else { throw .damaged(reason: "the file is truncated (no %%EOF marker at its end)") }
     }
@@ -134,51 +134,5 @@ public final class ScoreDocument {
             start -= 1
         }
         return nil
-    }
-}
-
-/// The PDF bytes in one buffer that every poppler document opened on them reads (never written after
-/// creation, so any number of threads may read it), and a file holding the same bytes for opening with a
-/// password.
-///
-/// poppler 22.x (Debian 12) crashes when a wrong password is given to `new_from_data` or `new_from_bytes`:
-/// its retry with the UTF-8 password reads a stream it has already freed. `new_from_file` retries by reopening
-/// the file and is safe, so documents opened with a password are opened from a file: the original one, or a
-/// private temporary copy for in-memory data (removed when the document goes away).
-final class SharedBytes: @unchecked Sendable {
-    let pointer: UnsafeMutableRawBufferPointer
-    let count: Int
-    /// A file with the same bytes, when a password is needed.
-    let fileURI: String?
-    private let temporaryPath: String?
-
-    init(_ data: Data, path: String?, needsFile: Bool) throws(ScoreDocumentError) {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, data.count), alignment: 16)
-        data.withUnsafeBytes { raw in buffer.copyMemory(from: raw) }
-        pointer = buffer
-        count = data.count
-        var file = path.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        var temporary: String? = nil
-        if needsFile && file == nil {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("tonmeister-\(UUID().uuidString).pdf")
-            do {
-                try data.write(to: url)
-                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
-            } catch {
-                buffer.deallocate()
-                throw .unreadable(path: url.path, reason: "cannot write a private copy for decryption: \(error.localizedDescription)")
-            }
-            file = url.path
-            temporary = url.path
-        }
-        temporaryPath = temporary
-        fileURI = needsFile ? file.flatMap { f in
-            g_filename_to_uri(f, nil, nil).map { uri in defer { g_free(uri) }; return String(cString: uri) }
-        } : nil
-    }
-
-    deinit {
-        pointer.deallocate()
-        if let temporaryPath { try? FileManager.default.removeItem(atPath: temporaryPath) }
     }
 }

@@ -57,6 +57,8 @@ while i < arguments.count {
     case "--notes": options.refineToNotes = true; options.refineToFreshNotes = false
     case "--plain-flux": options.refineToFreshNotes = false
     case "--fresh-back": options.freshBack = Int(arguments[i + 1])!; i += 1
+    case "--reverberant-decay": options.reverberantDecay = Double(arguments[i + 1])!; i += 1
+    case "--decay-frames": options.decayFrames = Int(arguments[i + 1])!; i += 1
     case "--fresh-share": options.freshShare = Float(arguments[i + 1])!; i += 1
     case "--fresh-window": options.freshBefore = Int(arguments[i + 1])!; options.freshAfter = Int(arguments[i + 2])!; i += 2
     case "--note-radius": options.noteRadius = Int(arguments[i + 1])!; i += 1
@@ -125,7 +127,7 @@ for item in manifest where split == "all" || item.split == split {
         let audio = try AudioSignal.read(directory + "/" + item.take)
         let r = try follower.follow(score: score, audio: audio, refuse: false)
         confidence = r.confidence
-        diagnostics = ["attack": r.attackFrames, "costRatio": r.costRatio, "plainSteps": r.plainSteps, "scale": r.tempoScale,
+        diagnostics = ["attack": r.attackFrames, "fastestDecay": r.fastestDecay, "costRatio": r.costRatio, "plainSteps": r.plainSteps, "scale": r.tempoScale,
                        "referencePitch": r.referencePitch, "semitones": Double(r.tuning.semitones)]
         if let d = r.tuning.deviation {
             diagnostics["tuningCents"] = d.cents

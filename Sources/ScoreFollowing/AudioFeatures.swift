@@ -11,6 +11,8 @@ public struct AudioFeatures: Sendable {
     /// Log energy `log(1 + fluxCompression·e)` per MIDI pitch and frame (128 values a frame; pitches 36–108): how
     /// loud a note is, for rises slower than a frame (a re-attack after a held chord).
     public var pitchLevel: [Float]
+    /// Energy per frame (the chroma frames' pitches 24–108 summed): how loud the take is, for its room's decay.
+    public var energy: [Float]
 
     /// Analyses `signal` (at `AudioSignal.analysisRate`): 4096-point frames for chroma, 2048 for onsets; the onset
     /// chroma's local normalization is floored at `onsetFloor` of the largest onset within ±`onsetFloorRadius` frames.
@@ -70,6 +72,7 @@ public struct AudioFeatures: Sendable {
         self.flux = flux
         self.pitchFlux = pitchFlux
         self.pitchLevel = pitchLevel
+        energy = frameEnergy
     }
 
     /// A `size`-point Hann window (0 at its first point, 1 at its middle).

@@ -30,6 +30,8 @@ public struct FollowResult: Sendable {
     public var tempoScale: Double
     /// Mean frames from an onset's start to its peak of flux over the refined downbeats: how slow the attacks are.
     public var attackFrames: Double = 0
+    /// The take's fastest energy fall over 0.3 s, in dB (``ScoreFollower/fastestDecay(_:)``): small in a reverberant room.
+    public var fastestDecay: Double = 0
     /// The measures the confidence is made of.
     public var evidence: MatchEvidence?
     /// The reference pitch the take was analysed at and how it was chosen.

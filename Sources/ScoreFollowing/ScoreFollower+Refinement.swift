@@ -35,10 +35,11 @@ extension ScoreFollower {
     }
 
     /// Moves each downbeat of `measures` (read off the path) onto its notes' onset and answers the onsets' rises.
-    /// With `recentreRefinement`, when the onsets found lie on the whole before the path's downbeats (a take's soft
-    /// attacks, which the path reaches late), the search is made again around the path's downbeats moved by that
-    /// median shift.
-    func refine(_ measures: inout [FollowedMeasure], timeline: ScoreTimeline, audio: AudioFeatures) -> [Double] {
+    /// With `recentre` (``Options/recentreRefinement``, or a reverberant take: ``fastestDecay(_:)``), when the onsets
+    /// found lie on the whole before the path's downbeats (soft attacks, which the path reaches late, the more so while
+    /// the last chord rings on in a reverberant room), the search is made again around the path's downbeats moved by
+    /// that median shift.
+    func refine(_ measures: inout [FollowedMeasure], timeline: ScoreTimeline, audio: AudioFeatures, recentre: Bool) -> [Double] {
         let rate = FeatureSequence.frameRate
         let beats = measures.map { timeline.downbeats[$0.index] }
         let frames = measures.map { $0.time * rate }
@@ -48,7 +49,7 @@ extension ScoreFollower {
             }
         }
         var found = onsets(shift: 0)
-        if options.recentreRefinement {
+        if recentre {
             let shifts = zip(found, frames).compactMap { onset, frame in onset.flatMap { $0.rise == nil ? nil : $0.frame - frame } }.sorted()
             if shifts.count >= 3 {
                 let median = shifts[shifts.count / 2]

@@ -63,10 +63,10 @@ public struct ScoreFollower: Sendable {
         /// downbeats moved by their median shift (as `recentreRefinement` does for every take). FollowBench's tuning
         /// split: dry takes fall 12.6–54 dB (slow attacks at least 12.6), the same takes in a hall (RT60 2.2 s) 8.4–13.3 dB,
         /// in a church (4 s) 5.1–12.0 dB; at 12 dB the reverberant tuning split goes from 74.3 to 78.6 % within 0.1 s
-        /// and the dry one is unchanged. 0: never.
+        /// and the dry one is unchanged.
         public var decayFrames = 15
+        /// The fall (dB) over ``decayFrames`` below which a take counts as reverberant (0: never).
         public var reverberantDecay = 12.0
-        public var lagMinimum = 3
         /// The share of an onset's peak flux where its attack is taken to begin (0.2: best on FollowBench's tuning split).
         public var attackShare: Float = 0.2
         /// How many times its written length a note under a fermata is laid out in the score's timeline (with elastic

@@ -16,7 +16,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#define SLOTS 64
+#define SLOTS 4096
 
 typedef struct {
     _Atomic(uintptr_t) base;

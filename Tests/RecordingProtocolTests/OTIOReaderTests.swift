@@ -7,7 +7,7 @@ import Testing
 @Suite("OpenTimelineIO reads our files")
 struct OTIOReaderTests {
     static let python = Fixtures.root.appendingPathComponent(".build/test-tools/venv/bin/python").path
-    static var available: Bool { FileManager.default.isExecutableFile(atPath: python) }
+    static let available = PythonTools.imports(["opentimelineio", "otio_cmx3600_adapter"], python: python)
 
     /// Runs `scripts/check-otio.py` on a timeline and returns its JSON summary.
     static func read(_ timeline: EditTimeline) throws -> [String: Any] {

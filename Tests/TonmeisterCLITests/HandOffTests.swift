@@ -9,7 +9,7 @@ import Testing
 @Suite("Hand-off to the editor")
 struct HandOffTests {
     static let python = CLIRunner.packageRoot.appendingPathComponent(".build/test-tools/venv/bin/python").path
-    static var toolsPresent: Bool { FileManager.default.isExecutableFile(atPath: python) }
+    static let toolsPresent = PythonTools.imports(["opentimelineio", "otio_cmx3600_adapter", "otio_aaf_adapter", "otio_fcp_adapter", "otio_fcpx_xml_adapter", "pycmx"], python: python)
     static let layout: ScoreLayout = {
         func system(_ top: Double, _ numbers: [Int]) -> SystemLayout {
             SystemLayout(top: top, bottom: top + 100, bars: numbers.enumerated().map { i, n in

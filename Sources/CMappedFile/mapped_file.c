@@ -106,6 +106,12 @@ int tm_mapped_file_damaged(const void *base) {
     return slot && atomic_load(&slot->damaged) ? 1 : 0;
 }
 
+int tm_mapped_file_in_use(void) {
+    int count = 0;
+    for (int i = 0; i < SLOTS; i++) count += atomic_load(&slots[i].base) != 0;
+    return count;
+}
+
 void tm_mapped_file_release(void *base, size_t length) {
     madvise(base, length, MADV_DONTNEED);
 }

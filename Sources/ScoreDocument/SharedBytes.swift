@@ -84,6 +84,9 @@ final class SharedBytes: @unchecked Sendable {
         if let temporaryPath { try? FileManager.default.removeItem(atPath: temporaryPath) }
     }
 
+    /// How many guarded mappings the process holds open (files opened beyond the table's 4096 are copied).
+    static var guardedMappings: Int { Int(tm_mapped_file_in_use()) }
+
     /// True when the mapped file was cut short while it was read (the reads past its end read zeros).
     var changed: Bool { isMapped && tm_mapped_file_damaged(pointer.baseAddress) != 0 }
 

@@ -23,7 +23,7 @@ struct MappedFileTests {
         let url = try Self.copy()
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let document = try ScoreDocument(path: url.path)
-        #expect(document.bytes.isMapped)
+        #expect(document.bytes.isMapped, "\(SharedBytes.guardedMappings) guarded mappings open")
         #expect(!document.bytes.changed)
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: 4096)
@@ -55,7 +55,7 @@ struct MappedFileTests {
     @Test("Letting the mapped pages go keeps the bytes readable, the same as the file's")
     func releaseKeepsBytes() throws {
         let document = try ScoreDocument(path: Self.scan.path)
-        #expect(document.bytes.isMapped)
+        #expect(document.bytes.isMapped, "\(SharedBytes.guardedMappings) guarded mappings open")
         document.bytes.releaseResident()
         #expect(document.data == (try Data(contentsOf: Self.scan)))
         // Data given in memory is copied: letting go is nothing.

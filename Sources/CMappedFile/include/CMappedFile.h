@@ -16,6 +16,9 @@ int tm_mapped_file_damaged(const void *base);
 /// through the page cache, when next touched). Never call it on a mapping written to: its private copies would be lost.
 void tm_mapped_file_release(void *base, size_t length);
 
+/// How many guarded mappings are open (at most 4096; a file opened beyond that is copied instead of mapped).
+int tm_mapped_file_in_use(void);
+
 /// Unmaps the mapping at `base` and stops guarding it.
 void tm_mapped_file_close(void *base, size_t length);
 

@@ -64,6 +64,9 @@ struct PitchEvidenceMeter {
     var slowRadius = 4
     /// Sounding frames per window of the local order null's worst window.
     var localWindow = 100
+    /// Whether the local order null is measured (``PitchEvidence/localOwn`` and after): only when the mismatch weighs it
+    /// (``ScoreFollower/Options/localOrderWeight``), as it matches every sounding frame against two other bars' notes.
+    var measuresLocalOrder = true
 
     /// A sounding audio frame of the path: the take's pitch levels (less their mean, floored at 0), the score's pitches
     /// sounding there, and the score time (seconds) the path puts it at.
@@ -82,7 +85,7 @@ struct PitchEvidenceMeter {
         evidence.partialWeights = partials.map(\.1)
         let (rise, chords) = riseMatch(partials: partials)
         evidence.riseMatch = chords > 0 ? rise : 0.5
-        let local = localOrderFrames(frames, partials: partials)
+        let local = measuresLocalOrder ? localOrderFrames(frames, partials: partials) : []
         if let worst = PitchEvidenceMeter.worstGain(local, window: localWindow) {
             evidence.localOwn = local.reduce(0.0) { $0 + $1.own } / Double(local.count)
             evidence.localShifted = local.reduce(0.0) { $0 + $1.shifted } / Double(local.count)

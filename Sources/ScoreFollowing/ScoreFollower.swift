@@ -262,7 +262,7 @@ public struct ScoreFollower: Sendable {
             throw FollowError.otherPiece(confidence: 0)
         }
         if options.pitchEvidence || options.secondBest > 0 {
-            evidence.pitch = PitchEvidenceMeter(timeline: timeline, audio: analysed, path: fine.path).evidence()
+            evidence.pitch = pitchMeter(timeline, analysed, fine.path).evidence()
             evidence.pitch?.localOrderWeight = options.localOrderWeight
         }
         // A second place in the score nearly as good as the first (a repeat's other pass, a bar of the same chords):
@@ -271,7 +271,7 @@ public struct ScoreFollower: Sendable {
             evidence.secondBestRatio = alternative.total / max(1e-9, coarse.total)
             if alternative.total <= coarse.total * (1 + options.secondBest),
                let other = finePass(dtw, coarse: alternative, timeline: timeline, audio: analysed, silent: audioFeatures.silent) {
-                var pitch = PitchEvidenceMeter(timeline: timeline, audio: analysed, path: other.path).evidence()
+                var pitch = pitchMeter(timeline, analysed, other.path).evidence()
                 pitch.localOrderWeight = options.localOrderWeight
                 if pitch.fittedMatch > (evidence.pitch?.fittedMatch ?? 0) + options.secondBestGain {
                     fine = other
@@ -353,6 +353,13 @@ public struct ScoreFollower: Sendable {
         try AudioFeatures(audio, onsetFloor: options.onsetFloor, onsetFloorRadius: options.onsetFloorRadius,
                           fluxCompression: options.fluxCompression, onsetCompression: options.onsetCompression,
                           reference: reference)
+    }
+
+    /// The pitch evidence's meter for a path, measuring the local order null only when the mismatch weighs it.
+    private func pitchMeter(_ timeline: ScoreTimeline, _ audio: AudioFeatures, _ path: [SubsequenceDTW.Point]) -> PitchEvidenceMeter {
+        var meter = PitchEvidenceMeter(timeline: timeline, audio: audio, path: path)
+        meter.measuresLocalOrder = options.localOrderWeight > 0
+        return meter
     }
 
     private func features(of timeline: ScoreTimeline) -> FeatureSequence {

@@ -28,9 +28,12 @@ struct LocalOrderTests {
     /// are hardly better than their neighbours.
     @Test func rightTakeGainsOverItsNeighbouringBars() throws {
         let audio = PitchEvidenceTests.take(Array(4..<12).map { PitchEvidenceTests.close[$0] })
-        let right = try PitchEvidenceTests.follower.follow(score: PitchEvidenceTests.score(PitchEvidenceTests.close), audio: audio)
+        var options = ScoreFollower.Options()
+        options.localOrderWeight = 3  // measured only when weighed
+        let follower = ScoreFollower(options: options)
+        let right = try follower.follow(score: PitchEvidenceTests.score(PitchEvidenceTests.close), audio: audio)
         let wrongScore = try PitchEvidenceTests.score(PitchEvidenceTests.bars(SlowAttackEvidenceTests.raised, [2, 0, 3, 1]))
-        let wrong = try PitchEvidenceTests.follower.follow(score: wrongScore, audio: audio, refuse: false)
+        let wrong = try follower.follow(score: wrongScore, audio: audio, refuse: false)
         let a = try #require(right.evidence?.pitch), b = try #require(wrong.evidence?.pitch)
         #expect(a.localOwn > a.localShifted + 0.2, "right: \(a.localOwn) against \(a.localShifted)")
         #expect(a.localOwn - a.localShifted > b.localOwn - b.localShifted + 0.1,

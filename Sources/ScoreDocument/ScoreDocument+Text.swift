@@ -94,6 +94,8 @@ extension ScoreDocument {
         var file = structure
         let rawScan = RawImageScan.Once(bytes)
         let ocr = ScannedNumberReader()
+        // A second reader, loaded only when a page has enough groups to read for two (``ScannedNumberReader/readEach``).
+        let partner = ScannedNumberReader()
         // The scans' groups of ink are cut out page by page first, each page's image let go, and read once all are
         // cut: Tesseract and its libraries (18 MB) are never held together with a page image (9 MB at 300 dpi), nor
         // with the buffers detection left on the heap (handed back to the system before Tesseract loads).
@@ -108,7 +110,8 @@ extension ScoreDocument {
             }
         }
         if cutOuts.values.contains(where: { !$0.isEmpty }) { Self.handFreeMemoryBack() }
-        for (page, pageCutOuts) in cutOuts.sorted(by: { $0.key < $1.key }) { words[page] = ocr.words(reading: pageCutOuts) }
+        let scanned = cutOuts.keys.sorted()
+        for (page, read) in zip(scanned, ocr.words(readingPages: scanned.map { cutOuts[$0]! }, partner: partner)) { words[page] = read }
         var reading = PrintedNumberReader.read(layout: layout, words: words)
         reading.warnings += ocr.unavailable.map { [$0.description] } ?? []
         return reading

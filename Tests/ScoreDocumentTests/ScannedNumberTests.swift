@@ -88,6 +88,27 @@ struct ScannedNumberTests {
         #expect(reader.words(reading: [tall]).map(\.text) == ["5"])
     }
 
+    /// Two readers at once read the same words as one alone, in the same order, on pages with more groups than
+    /// ``ScannedNumberReader/partnerMinimum`` at their heads and over their barlines; and several pages read together
+    /// (each page's heads setting the height of its own barline groups) the same as each alone.
+    @Test("two readers read the same words as one, several pages the same as each alone")
+    func partnerReadsTheSame() throws {
+        let pages = try ["scans-numbers/scan-numbering-book-a", "scans-engravers/scan-n02-curl-musixtex-piano-a-p1"].map { file in
+            let document = try ScoreDocument(path: DetectionCorpusTests.corpus.appendingPathComponent(file + ".pdf").path)
+            let layout = try ScoreLayout(detected: try document.detectLayout(pages: [1]))
+            return document.scannedNumberCutOuts(page: try #require(layout.page(1)), reader: ScannedNumberReader())
+        }
+        for cutOuts in pages { try #require(cutOuts.count >= 2 * ScannedNumberReader.partnerMinimum, "\(cutOuts.count) groups") }
+        let alone = pages.map { ScannedNumberReader().words(reading: $0) }
+        #expect(alone.allSatisfy { !$0.isEmpty })
+        let partner = ScannedNumberReader()
+        let reader = ScannedNumberReader()
+        for (cutOuts, words) in zip(pages, alone) { #expect(reader.words(reading: cutOuts, partner: partner) == words) }
+        #expect(ScannedNumberReader().words(readingPages: pages, partner: ScannedNumberReader()) == alone)
+        #expect(ScannedNumberReader().words(readingPages: pages) == alone)
+        #expect(partner.unavailable == nil)
+    }
+
     /// A page image with one system whose head is drawn by `draw` (x, y in pixels at 300 dpi) and its layout.
     static func page(draw: (inout [UInt8], Int) -> Void) -> (GrayImage, PageLayout) {
         let scale = 300.0 / 72, width = Int(595 * scale), height = Int(300 * scale)

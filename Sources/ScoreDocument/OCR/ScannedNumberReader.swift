@@ -91,23 +91,74 @@ final class ScannedNumberReader {
     /// so once numbers were read there, a group over a barline is only read when its height is within
     /// ``headHeightTolerance`` of theirs (their median): most groups over barlines are slurs, dynamics and notes,
     /// and each costs Tesseract's network as much as a number. Without a number read at a head, every group is read.
-    func words(reading cutOuts: [CutOut]) -> [PageWord] {
-        var read: [Int: PageWord] = [:]
-        let heads = cutOuts.indices.filter { cutOuts[$0].atSystemHead }
-        for index in heads {
-            // Tesseract is loaded (15 ms of processor time, 18 MB with its libraries) only once there is a group to read.
-            guard let tesseract = loaded() else { return [] }
-            read[index] = self.read(cutOuts[index], with: tesseract)
+    ///
+    /// With a `partner` (another reader, its own Tesseract), a step with at least ``partnerMinimum`` groups is read
+    /// by both at once on two threads, each taking the next group left (``readEach(_:of:partner:)``); the words are
+    /// the same, since each group is read alone.
+    func words(reading cutOuts: [CutOut], partner: ScannedNumberReader? = nil) -> [PageWord] {
+        words(readingPages: [cutOuts], partner: partner)[0]
+    }
+
+    /// ``words(reading:partner:)`` for several pages' cut-outs at once (each page's own heads set the height of
+    /// the groups read over its barlines), so that two readers share the groups of every page, the words of each
+    /// page in its cut-outs' order.
+    func words(readingPages pages: [[CutOut]], partner: ScannedNumberReader? = nil) -> [[PageWord]] {
+        let all = pages.flatMap { $0 }
+        let starts = pages.reduce(into: [0]) { starts, page in starts.append(starts.last! + page.count) }
+        let heads = all.indices.filter { all[$0].atSystemHead }
+        var read = readEach(heads, of: all, partner: partner)
+        if unavailable == nil {
+            var others: [Int] = []
+            for page in pages.indices {
+                let range = starts[page]..<starts[page + 1]
+                let heights = range.compactMap { read[$0].map { $0.bottom - $0.top } }.sorted()
+                let typical = heights.isEmpty ? nil : heights[heights.count / 2]
+                others += range.filter { index in
+                    guard !all[index].atSystemHead else { return false }
+                    let height = all[index].bottom - all[index].top
+                    if let typical, height > typical * Self.headHeightTolerance || height * Self.headHeightTolerance < typical { return false }
+                    return true
+                }
+            }
+            read.merge(readEach(others, of: all, partner: partner)) { first, _ in first }
         }
-        let heights = read.values.map { $0.bottom - $0.top }.sorted()
-        let typical = heights.isEmpty ? nil : heights[heights.count / 2]
-        for index in cutOuts.indices where !cutOuts[index].atSystemHead {
-            let height = cutOuts[index].bottom - cutOuts[index].top
-            if let typical, height > typical * Self.headHeightTolerance || height * Self.headHeightTolerance < typical { continue }
-            guard let tesseract = loaded() else { return [] }
-            read[index] = self.read(cutOuts[index], with: tesseract)
+        return pages.indices.map { page in (starts[page]..<starts[page + 1]).compactMap { read[$0] } }
+    }
+
+    /// The fewest groups a step must have before a partner helps read them: its Tesseract costs about 10 ms to load
+    /// (on the other core), about four groups' reading.
+    static let partnerMinimum = 6
+
+    /// Reads the groups at `indices` of `cutOuts`: alone, or with `partner` when there are enough of them, both
+    /// taking the next group left until none is. Nothing without Tesseract (``unavailable`` then says why).
+    func readEach(_ indices: [Int], of cutOuts: [CutOut], partner: ScannedNumberReader?) -> [Int: PageWord] {
+        guard !indices.isEmpty else { return [:] }
+        // Tesseract is loaded (15 ms of processor time, 18 MB with its libraries) only once there is a group to read.
+        guard let tesseract = loaded() else { return [:] }
+        guard let partner, indices.count >= Self.partnerMinimum else {
+            var read: [Int: PageWord] = [:]
+            for index in indices { read[index] = self.read(cutOuts[index], with: tesseract) }
+            return read
         }
-        return cutOuts.indices.compactMap { read[$0] }
+        let next = Atomic(0)
+        let readers = UncheckedSendable([self, partner])
+        let results = UncheckedSendable(ParallelResults<[Int: PageWord]>(count: 2))
+        let shared = UncheckedSendable((indices, cutOuts))
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            let reader = readers.value[worker]
+            let (indices, cutOuts) = shared.value
+            var read: [Int: PageWord] = [:]
+            // The partner's Tesseract loads on its own thread while this reader reads.
+            if let tesseract = reader.loaded() {
+                while true {
+                    let k = next.add(1, ordering: .relaxed).oldValue
+                    guard k < indices.count else { break }
+                    read[indices[k]] = reader.read(cutOuts[indices[k]], with: tesseract)
+                }
+            }
+            results.value.set(worker, .success(read))
+        }
+        return ((try? results.value.values()) ?? []).reduce(into: [:]) { all, part in all.merge(part) { first, _ in first } }
     }
 
     /// A Tesseract reader set up for bar numbers (digits, one word each).

@@ -52,8 +52,8 @@ struct ReverberantFollowTests {
     }
 
     @Test func sungTakeInAChurchIsPlacedOnItsDownbeats() throws {
-        // Notes swelling in over 0.3 s under the last chord's ring: without the score's notes ringing on as the room's
-        // do, bar 8's second pass was placed 0.144 s late (the path stayed on the chord before while it rang).
+        // Notes swelling in over 0.3 s under the last chord's ring: without the score's notes ringing on as the room's do,
+        // bar 6 (the second ending, after the repeat) was placed 0.144 s late.
         let (audio, downbeats) = try Self.sungInChurch(attack: 0.3)
         let score = try ScoreFile.read(Fixtures.path("volta.musicxml"))
         let result = try ScoreFollower().follow(score: score, audio: audio)

@@ -59,6 +59,11 @@ while i < arguments.count {
     case "--fresh-back": options.freshBack = Int(arguments[i + 1])!; i += 1
     case "--reverberant-decay": options.reverberantDecay = Double(arguments[i + 1])!; i += 1
     case "--decay-frames": options.decayFrames = Int(arguments[i + 1])!; i += 1
+    case "--ring": options.ringSeconds = Double(arguments[i + 1])!; i += 1
+    case "--ring-dry": options.dryRingSeconds = Double(arguments[i + 1])!; i += 1
+    case "--ring-level": options.ringLevel = Float(arguments[i + 1])!; i += 1
+    case "--ring-fall": options.ringFall = Double(arguments[i + 1])!; i += 1
+    case "--recentre-rounds": options.recentreRounds = Int(arguments[i + 1])!; i += 1
     case "--fresh-share": options.freshShare = Float(arguments[i + 1])!; i += 1
     case "--fresh-window": options.freshBefore = Int(arguments[i + 1])!; options.freshAfter = Int(arguments[i + 2])!; i += 2
     case "--note-radius": options.noteRadius = Int(arguments[i + 1])!; i += 1

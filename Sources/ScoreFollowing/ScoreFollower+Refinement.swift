@@ -49,12 +49,14 @@ extension ScoreFollower {
             }
         }
         var found = onsets(shift: 0)
-        if recentre {
-            let shifts = zip(found, frames).compactMap { onset, frame in onset.flatMap { $0.rise == nil ? nil : $0.frame - frame } }.sorted()
-            if shifts.count >= 3 {
-                let median = shifts[shifts.count / 2]
-                if median <= -options.recentreMinimum { found = onsets(shift: (median * options.recentreShare).rounded()) }
-            }
+        var shift = 0.0
+        for _ in 0..<(recentre ? options.recentreRounds : 0) {
+            let shifts = zip(found, frames).compactMap { onset, frame in onset.flatMap { $0.rise == nil ? nil : $0.frame - frame - shift } }.sorted()
+            guard shifts.count >= 3 else { break }
+            let median = shifts[shifts.count / 2]
+            guard median <= -options.recentreMinimum else { break }
+            shift += (median * options.recentreShare).rounded()
+            found = onsets(shift: shift)
         }
         var rises: [Double] = []
         for k in measures.indices {

@@ -19,4 +19,11 @@ extension ScoreFollower {
         }
         return largest
     }
+
+    /// How long a reverberant take's notes ring, as a share of ``Options/ringSeconds``: 0 where its fastest fall reaches
+    /// ``Options/reverberantDecay`` (a dry room's), 1 when it falls ``Options/ringFall`` dB less, at most 1.5.
+    func ringShare(_ decay: Double) -> Double {
+        guard options.ringFall > 0 else { return 1 }
+        return min(1.5, max(0, (options.reverberantDecay - decay) / options.ringFall))
+    }
 }

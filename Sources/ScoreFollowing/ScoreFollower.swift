@@ -51,6 +51,10 @@ public struct ScoreFollower: Sendable {
         public var recentreRefinement = false
         public var recentreMinimum = 2.0
         public var recentreShare = 1.0
+        /// How many times the search is moved by the median shift of the onsets found in the last one (each round only
+        /// while that shift is at least `recentreMinimum` frames early). FollowBench's reverberant tuning split: 3 rounds
+        /// 77.7 → 72.9 % within 0.1 s (the later rounds find the previous beat's rises), so 1.
+        public var recentreRounds = 1
         public var freshBefore = 5
         public var freshAfter = 3
         public var freshShare: Float = 0.1
@@ -67,6 +71,19 @@ public struct ScoreFollower: Sendable {
         public var decayFrames = 15
         /// The fall (dB) over ``decayFrames`` below which a take counts as reverberant (0: never).
         public var reverberantDecay = 12.0
+        /// In a reverberant take the score's notes ring on after their written ends in its chroma
+        /// (``ScoreTimeline/features(ringing:ringLevel:)``): at `ringLevel` of their weight, decaying by a factor e every
+        /// `ringSeconds` times the room's share (``ringShare(_:)``: 1 for a fall of 6 dB, 0 at ``reverberantDecay``;
+        /// 0: off); `dryRingSeconds` the same in every other take (a piano's pedal; 0: off). Without it the path reached
+        /// each chord late while the last one rang on (median 0.16 s in FollowBench's church). FollowBench's reverberant
+        /// tuning split (docs/follow.md, "Reverberant rooms"): 77.7 / 89.5 % → 78.1 / 90.3 % within 0.1 / 0.25 s; 0.5 s
+        /// for every reverberant room 78.9 / 90.0 %, 1 s 75.6 / 86.5 %, level 1 76.6 / 87.6 % (the take's first chord
+        /// does not ring with the bars before it, and inserts lost their first downbeats).
+        public var ringSeconds = 0.5
+        /// The fall (dB over ``decayFrames``) below ``reverberantDecay`` at which the ringing is `ringSeconds` long.
+        public var ringFall = 6.0
+        public var dryRingSeconds = 0.0
+        public var ringLevel: Float = 0.5
         /// The share of an onset's peak flux where its attack is taken to begin (0.2: best on FollowBench's tuning split).
         public var attackShare: Float = 0.2
         /// How many times its written length a note under a fermata is laid out in the score's timeline (with elastic
@@ -226,7 +243,16 @@ public struct ScoreFollower: Sendable {
         let analysed = tuning.features
         var audioFeatures = tuning.aligned
         let coarseAudio = tuning.coarseAudio
-        guard var coarse = tuning.coarse ?? coarsePass(scoreFeatures, coarseAudio) else {
+        let decay = fastestDecay(analysed)
+        let reverberant = decay < options.reverberantDecay
+        // The room (or the pedal) keeps notes ringing past their written ends: the score's chroma rings with them.
+        let ringing = reverberant ? options.ringSeconds * ringShare(decay) : options.dryRingSeconds
+        var handedOn = tuning.coarse
+        if ringing > 0 {
+            scoreFeatures = features(of: timeline, ringing: ringing)
+            handedOn = nil
+        }
+        guard var coarse = handedOn ?? coarsePass(scoreFeatures, coarseAudio) else {
             throw FollowError.otherPiece(confidence: 0)
         }
         var scale = 1.0
@@ -235,7 +261,7 @@ public struct ScoreFollower: Sendable {
             if abs(log(slope)) > log(1.12) {
                 scale = slope
                 timeline = laidOut(score, scale: scale)
-                scoreFeatures = features(of: timeline)
+                scoreFeatures = features(of: timeline, ringing: ringing)
                 if let again = coarsePass(scoreFeatures, coarseAudio) { coarse = again }
             }
         }
@@ -315,9 +341,7 @@ public struct ScoreFollower: Sendable {
                                             time: audioFrame / rate))
         }
         if options.reattackHolds { reattack(&measures, timeline: timeline, audio: analysed) }
-        let decay = fastestDecay(analysed)
         if options.refineOnsets {
-            let reverberant = decay < options.reverberantDecay
             rises = refine(&measures, timeline: timeline, audio: analysed, recentre: options.recentreRefinement || reverberant)
         }
         // Slow attacks leave the refined onsets late, sharp ones early: the take's own mean rise sets the correction.
@@ -362,8 +386,8 @@ public struct ScoreFollower: Sendable {
         return meter
     }
 
-    private func features(of timeline: ScoreTimeline) -> FeatureSequence {
-        var f = timeline.features
+    private func features(of timeline: ScoreTimeline, ringing: Double = 0) -> FeatureSequence {
+        var f = timeline.features(ringing: ringing, ringLevel: options.ringLevel)
         if !options.onsetFeatures { f.onset = [Float](repeating: 0, count: f.onset.count) }
         return f
     }

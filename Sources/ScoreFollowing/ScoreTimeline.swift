@@ -62,11 +62,20 @@ public struct ScoreTimeline: Sendable {
     }
 
     /// The chroma and DLNCO the score would sound like, one frame per 1/50 s.
-    public var features: FeatureSequence {
+    public var features: FeatureSequence { features(ringing: 0) }
+
+    /// The chroma and DLNCO the score would sound like in a room that keeps each note ringing after its written end:
+    /// its chroma goes on at `ringLevel` of its weight, decaying by a factor e every `ringing` seconds, for three of them
+    /// (a reverberant room's tail, a piano's pedal; 0: notes stop at their written ends). The ringing adds no onsets, and
+    /// a rest it fills is not silent.
+    public func features(ringing: Double, ringLevel: Float = 0.5) -> FeatureSequence {
         let rate = FeatureSequence.frameRate
         let count = Int((end * rate).rounded(.up)) + 1
         var chroma = [Float](repeating: 0, count: count * 12)
         var onset = [Float](repeating: 0, count: count * 12)
+        let tail = ringing > 0 && ringLevel > 0 ? (0..<Int((3 * ringing * rate).rounded())).map {
+            ringLevel * Float(exp(-Double($0) / (ringing * rate)))
+        } : []
         for n in notes {
             let first = max(0, Int((n.onset * rate).rounded()))
             let last = min(count - 1, max(first, Int((n.offset * rate).rounded()) - 1))
@@ -74,6 +83,7 @@ public struct ScoreTimeline: Sendable {
                 let k = (n.pitch + offset) % 12
                 if first <= last { for t in first...last { chroma[t * 12 + k] += weight } }
                 if n.struck, first < count { onset[first * 12 + k] += weight }
+                for (lag, level) in tail.enumerated() where last + 1 + lag < count { chroma[(last + 1 + lag) * 12 + k] += weight * level }
             }
         }
         let silent = (0..<count).map { t in (0..<12).allSatisfy { chroma[t * 12 + $0] == 0 } }

@@ -130,26 +130,14 @@ def main():
         n = len(truth)
 
         def take(kind, a, b, lead, tail, prefix=None):
-            """Bars a..b-1 with `lead` s before bar a and `tail` s after bar b's downbeat (as make_corpus.py)."""
-            start = max(0.0, times[a] - lead)
-            stop = min(len(audio) / mc.RATE, times[b] + tail)
-            clip = audio[int(start * mc.RATE):int(stop * mc.RATE)]
-            pre = mc.room(rng, rng.uniform(0.3, 1.5), audio.shape[1])
-            offset = len(pre) / mc.RATE
-            parts = [pre]
-            if prefix is not None:
-                parts += [prefix, mc.room(rng, rng.uniform(1.5, 3), audio.shape[1])]
-                offset += (len(prefix) + len(parts[-1])) / mc.RATE
-            parts += [clip + mc.room(rng, (len(clip) + 2) / mc.RATE, audio.shape[1])[:len(clip)],
-                      mc.room(rng, 1.0, audio.shape[1])]
-            data = np.concatenate(parts)
+            """Bars a..b-1 with `lead` s before bar a and `tail` s after bar b's downbeat (make_corpus.cut_take)."""
+            data, truth_in = mc.cut_take(rng, audio, times, [number for _, number, _ in truth], a, b, lead, tail, prefix)
             file = f"{name}-{kind}.wav"
             mc.write_wav(os.path.join(out, file), data)
             manifest.append({"split": split, "piece": f"{title[0]} {title[1]}", "score": score_file, "take": file,
                              "kind": kind, "ensemble": "piano", "soundfont": os.path.basename(soundfont),
                              "performer": row["midi_performance"], "duration": round(len(data) / mc.RATE, 3),
-                             "truth": [{"index": i, "number": truth[i][1], "time": round(times[i] - start + offset, 4)}
-                                       for i in range(n) if start <= times[i] <= stop]})
+                             "truth": truth_in})
 
         take("complete", 0, n, times[0], 1.5)  # from the recording's first sample
         a = rng.randint(1, max(1, n // 3))

@@ -126,6 +126,25 @@ def room(rng, seconds, channels):
         (int(seconds * RATE), channels)).astype(np.float32)
 
 
+def cut_take(rng, audio, times, numbers, a, b, lead, tail, prefix=None):
+    """A take of bars a..b-1 of a rendering: `lead` s before bar a's downbeat and `tail` s after bar b's (`times`:
+    every downbeat and the end), between stretches of room noise, after `prefix` (a false start) and more noise
+    when given. Returns the take's samples and its truth (every downbeat inside it, `numbers` naming the bars)."""
+    start = max(0.0, times[a] - lead)
+    stop = min(len(audio) / RATE, times[b] + tail)
+    clip = audio[int(start * RATE):int(stop * RATE)]
+    pre = room(rng, rng.uniform(0.3, 1.5), audio.shape[1])
+    offset = len(pre) / RATE
+    parts = [pre]
+    if prefix is not None:
+        parts += [prefix, room(rng, rng.uniform(1.5, 3), audio.shape[1])]
+        offset += (len(prefix) + len(parts[-1])) / RATE
+    parts += [clip + room(rng, (len(clip) + 2) / RATE, audio.shape[1])[:len(clip)], room(rng, 1.0, audio.shape[1])]
+    truth = [{"index": i, "number": numbers[i], "time": round(times[i] - start + offset, 4)}
+             for i in range(len(numbers)) if start <= times[i] <= stop]
+    return np.concatenate(parts), truth
+
+
 def main(out):
     os.makedirs(out, exist_ok=True)
     rng = random.Random(32)
@@ -150,22 +169,9 @@ def main(out):
                 times = [d[0] for d in downbeats] + [end]
 
                 def take(kind, a, b, lead, tail, prefix=None):
-                    """Bars a..b-1 with `lead` s before bar a and `tail` s after bar b's downbeat."""
-                    start = max(0.0, times[a] - lead)
-                    stop = min(len(audio) / RATE, times[b] + tail)
-                    clip = audio[int(start * RATE):int(stop * RATE)]
-                    pre = room(rng, rng.uniform(0.3, 1.5), audio.shape[1])
-                    offset = len(pre) / RATE
-                    parts = [pre]
-                    if prefix is not None:
-                        parts += [prefix, room(rng, rng.uniform(1.5, 3), audio.shape[1])]
-                        offset += (len(prefix) + len(parts[-1])) / RATE
-                    parts += [clip + room(rng, (len(clip) + 2) / RATE, audio.shape[1])[:len(clip)], room(rng, 1.0, audio.shape[1])]
-                    data = np.concatenate(parts)
+                    data, truth = cut_take(rng, audio, times, [d[1] for d in downbeats], a, b, lead, tail, prefix)
                     file = f"{name}-p{perf}-{kind}.wav"
                     write_wav(os.path.join(out, file), data)
-                    truth = [{"index": i, "number": downbeats[i][1], "time": round(times[i] - start + offset, 4)}
-                             for i in range(n) if start <= times[i] <= stop]
                     manifest.append({"split": split, "piece": name, "score": name + ".musicxml", "take": file,
                                      "kind": kind, "ensemble": ensemble, "soundfont": os.path.basename(soundfont),
                                      "duration": round(len(data) / RATE, 3), "truth": truth})

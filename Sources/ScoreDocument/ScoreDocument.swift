@@ -55,7 +55,7 @@ public final class ScoreDocument {
         var structure = try? PDFFile(bytes: raw)
         // A header numbered far beyond the table would make poppler rebuild a table that large (PDFFile.StrayHeader):
         // repaired in the bytes poppler reads, or refused when poppler reads the file itself (a password).
-        let stray = structure?.strayHeaders() ?? []
+        let stray = structure?.strayHeaders { bytes.releaseResident(range: $0) } ?? []
         if let first = stray.first, bytes.fileURI != nil {
             throw .damaged(reason: first.refusal)
         }

@@ -105,6 +105,15 @@ final class SharedBytes: @unchecked Sendable {
         tm_mapped_file_release(pointer.baseAddress, count)
     }
 
+    /// ``releaseResident()`` for the pages wholly inside `range` (byte offsets into the file).
+    func releaseResident(range: Range<Int>) {
+        guard isMapped, !written, let base = pointer.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let first = (range.lowerBound + page - 1) / page * page, end = min(count, range.upperBound) / page * page
+        guard first < end else { return }
+        tm_mapped_file_release(base + first, end - first)
+    }
+
     /// Maps the regular file at `path` (nil when it is empty, not a regular file or cannot be mapped).
     private static func map(_ path: String) -> (UnsafeMutableRawPointer, Int)? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -76,4 +76,28 @@ import Testing
         #expect(document.repairs == ["object 113's header names object 9999913; read as object 113"])
         #expect(try document.detectLayout().contains { !$0.systems.isEmpty })
     }
+
+    /// The file is searched in windows (``PDFFile/strayHeaderWindow``), its mapped pages let go as the search passes
+    /// them: a header whose `obj` starts right on a window's edge, and one whose number starts in one window and its
+    /// `obj` in the next, are both found, in a file opened by path (mapped).
+    @Test("Headers on the search windows' edges are found in a mapped file")
+    func windowEdges() throws {
+        let window = PDFFile.strayHeaderWindow
+        let probe = Self.renamingLastObject(to: 4, catalogComment: "@")
+        let commentStart = try #require(probe.firstRange(of: Data("% @".utf8))).lowerBound + 2
+        let first = " 77777771 0 ", second = " 77777772 0 obj"
+        var comment = String(repeating: "a", count: window - commentStart - first.utf8.count) + first + "obj"
+        comment += String(repeating: "a", count: 2 * window - 5 - (commentStart + comment.utf8.count)) + second
+        let data = Self.renamingLastObject(to: 4, catalogComment: comment)
+        #expect(data.range(of: Data((first + "obj").utf8))!.lowerBound + first.utf8.count == window)
+        #expect(data.range(of: Data(second.utf8))!.lowerBound == 2 * window - 5, "the number starts 4 bytes before the edge")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tonmeister-stray-\(UUID().uuidString).pdf")
+        try data.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let document = try ScoreDocument(path: url.path)
+        #expect(document.structure != nil, "Tonmeister's reader reads the file")
+        #expect(document.repairs == ["an object header names object 77777771, beyond the file's table of objects; ignored",
+                                     "an object header names object 77777772, beyond the file's table of objects; ignored"])
+        #expect(try document.detectLayout().first?.systems.count == 3)
+    }
 }

@@ -48,11 +48,13 @@ extension PDFFile {
     ///
     /// Every file is searched when it is opened (``strayHeaders()``), so the search jumps from one `o` to the next
     /// with `memchr` rather than looking at every byte.
-    static func forEachObjectHeader(_ bytes: UnsafeRawBufferPointer, asPopplerSizes: Bool = false,
+    static func forEachObjectHeader(_ bytes: UnsafeRawBufferPointer, asPopplerSizes: Bool = false, within window: Range<Int>? = nil,
                                     _ body: ((number: Int, at: Int)) throws(PDFReadError) -> Void) throws(PDFReadError) {
         guard let base = bytes.baseAddress, bytes.count >= 3 else { return }
-        var p = 0
-        while p + 3 <= bytes.count, let hit = memchr(base + p, 0x6F, bytes.count - 2 - p) {
+        // With `window`, only an `obj` starting inside it (its header may begin before it).
+        var p = max(0, window?.lowerBound ?? 0)
+        let last = min(bytes.count - 2, window?.upperBound ?? bytes.count)
+        while p < last, let hit = memchr(base + p, 0x6F, last - p) {
             let o = base.distance(to: UnsafeRawPointer(hit))
             let end = o + 3
             // `obj` ending a word, after `N G`.

@@ -28,16 +28,28 @@ extension PDFFile {
     }
 
     /// The headers poppler would size a rebuilt table by that lie beyond this file's table and the repair limit.
-    func strayHeaders() -> [StrayHeader] {
+    ///
+    /// The file is searched in windows of ``strayHeaderWindow`` bytes, `searched` told of each once it is done: a
+    /// mapped file's pages can be let go as the search passes them, so a long scanned book is never resident whole.
+    func strayHeaders(searched: ((Range<Int>) -> Void)? = nil) -> [StrayHeader] {
         let size = max(trailer["Size"]?.int ?? 0, (entries.keys.max() ?? 0) + 1)
         let limit = max(Self.maximumRepairedObjectNumber, size)
         var stray: [(number: Int, at: Int)] = []
-        try? Self.forEachObjectHeader(bytes, asPopplerSizes: true) { header in if header.number > limit { stray.append(header) } }
+        for start in stride(from: 0, to: bytes.count, by: Self.strayHeaderWindow) {
+            let window = start..<min(bytes.count, start + Self.strayHeaderWindow)
+            try? Self.forEachObjectHeader(bytes, asPopplerSizes: true, within: window) { header in
+                if header.number > limit { stray.append(header) }
+            }
+            searched?(window)
+        }
         guard !stray.isEmpty else { return [] }
         var listed: [Int: Int] = [:]
         for (number, entry) in entries { if case .offset(let at) = entry { listed[at] = number } }
         return stray.map { StrayHeader(number: $0.number, at: $0.at, listedAs: listed[$0.at]) }
     }
+
+    /// How many bytes of the file the stray-header search reads before letting them go (``strayHeaders(searched:)``).
+    static let strayHeaderWindow = 4 << 20
 
     /// Repairs stray headers in place, so that poppler never rebuilds its table from them: a header the table lists
     /// gets the table's number (right-aligned over the old digits), any other loses its number (blanked), which no

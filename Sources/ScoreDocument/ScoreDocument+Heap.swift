@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -70,5 +71,19 @@ extension ScoreDocument {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
         _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
         #endif
+    }
+
+    /// The process's resident memory now and its peak so far, in bytes (Linux's `/proc/self/status`: `VmRSS`,
+    /// `VmHWM`); nil where they cannot be read.
+    static func residentMemory() -> (now: Int, peak: Int)? {
+        guard let data = FileManager.default.contents(atPath: "/proc/self/status") else { return nil }
+        var now: Int?, peak: Int?
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard fields.count >= 2, let kilobytes = Int(fields[1]) else { continue }
+            if fields[0] == "VmRSS:" { now = kilobytes * 1024 } else if fields[0] == "VmHWM:" { peak = kilobytes * 1024 }
+        }
+        guard let now, let peak else { return nil }
+        return (now, peak)
     }
 }

@@ -88,6 +88,23 @@ struct ScannedNumberTests {
         #expect(reader.words(reading: [tall]).map(\.text) == ["5"])
     }
 
+    /// The process's memory as the second reader's rule reads it: this process's resident memory, now no more than
+    /// its peak, and a buffer touched now shows in both.
+    @Test("resident memory, now and at its peak, as a second reader's loading judges it")
+    func residentMemory() throws {
+        let before = try #require(ScoreDocument.residentMemory())
+        #expect(before.now > 1 << 20 && before.now <= before.peak)
+        let size = 128 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 4096)
+        defer { buffer.deallocate() }
+        buffer.initializeMemory(as: UInt8.self, repeating: 1)
+        let after = try #require(ScoreDocument.residentMemory())
+        #expect(after.now >= before.now + size / 2, "\(before) → \(after)")
+        #expect(after.peak >= after.now)
+        // A second reader fits only when it stays below the peak: not right after the peak was set by the buffer.
+        #expect(!ScannedNumberReader.partnerFits() || after.peak - after.now >= ScannedNumberReader.partnerCost)
+    }
+
     /// Two readers at once read the same words as one alone, in the same order, on pages with more groups than
     /// ``ScannedNumberReader/partnerMinimum`` at their heads and over their barlines; and several pages read together
     /// (each page's heads setting the height of its own barline groups) the same as each alone.

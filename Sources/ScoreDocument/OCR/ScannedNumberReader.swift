@@ -125,6 +125,21 @@ final class ScannedNumberReader {
         return pages.indices.map { page in (starts[page]..<starts[page + 1]).compactMap { read[$0] } }
     }
 
+    /// About how much a second reader adds to the process's resident memory (its model and working buffers; the
+    /// libraries are loaded already): 7 MB measured.
+    static let partnerCost = 8 << 20
+
+    /// Whether a second reader can be loaded without raising the process's peak memory (issue 30's goal): after a
+    /// long scanned document's detection the heap holds more (every page's cut-outs, its fragments), and a second
+    /// Tesseract there would set a new peak. True where the memory cannot be read.
+    static func partnerFits() -> Bool {
+        guard let memory = ScoreDocument.residentMemory() else { return true }
+        return memory.now + partnerCost <= memory.peak
+    }
+
+    /// Whether this reader's Tesseract is loaded.
+    var isLoaded: Bool { tesseract != nil }
+
     /// The fewest groups a step must have before a partner helps read them: its Tesseract costs about 10 ms to load
     /// (on the other core), about four groups' reading.
     static let partnerMinimum = 6
@@ -135,7 +150,7 @@ final class ScannedNumberReader {
         guard !indices.isEmpty else { return [:] }
         // Tesseract is loaded (15 ms of processor time, 18 MB with its libraries) only once there is a group to read.
         guard let tesseract = loaded() else { return [:] }
-        guard let partner, indices.count >= Self.partnerMinimum else {
+        guard let partner, indices.count >= Self.partnerMinimum, partner.isLoaded || Self.partnerFits() else {
             var read: [Int: PageWord] = [:]
             for index in indices { read[index] = self.read(cutOuts[index], with: tesseract) }
             return read

@@ -100,16 +100,15 @@ final class SharedBytes: @unchecked Sendable {
 
     /// Lets the kernel drop the mapped file's pages from the process's resident memory (they are read again from the
     /// page cache when next touched); nothing for a copy or written bytes. Safe while other threads read the bytes.
-    func releaseResident() {
-        guard isMapped, !written else { return }
-        tm_mapped_file_release(pointer.baseAddress, count)
-    }
+    func releaseResident() { releaseResident(range: 0..<count) }
 
-    /// ``releaseResident()`` for the pages wholly inside `range` (byte offsets into the file).
+    /// ``releaseResident()`` for the pages wholly inside `range` (byte offsets into the file); the file's last, partial
+    /// page holds nothing else, so a range reaching the file's end lets it go too.
     func releaseResident(range: Range<Int>) {
         guard isMapped, !written, let base = pointer.baseAddress else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let first = (range.lowerBound + page - 1) / page * page, end = min(count, range.upperBound) / page * page
+        let first = (max(0, range.lowerBound) + page - 1) / page * page
+        let end = range.upperBound >= count ? count : range.upperBound / page * page
         guard first < end else { return }
         tm_mapped_file_release(base + first, end - first)
     }

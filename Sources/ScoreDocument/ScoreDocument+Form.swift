@@ -11,7 +11,9 @@ extension ScoreDocument {
         var firstIndex = 0
         var file = structure
         for page in layout.pages {
-            defer { firstIndex += page.barCount }
+            // The mapped file's pages this page's reading touched are let go, as detection lets them go (on a long
+            // scanned book, each image's end alone came to 11 MB).
+            defer { firstIndex += page.barCount; bytes.releaseResident() }
             guard (1...pageCount).contains(page.page), page.barCount > 0 else { continue }
             let index = page.page - 1
             // A page Tonmeister's reader finds drawing one image and nothing else (a plain scan) draws no stroke,

@@ -120,7 +120,7 @@ let package = Package(
         .executableTarget(name: "VoicingDump", dependencies: ["Fretboard", "TheoryCore", "TonmeisterSupport"], path: "Benchmarks/VoicingDump"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TheoryCoreTests", dependencies: ["TheoryCore"], exclude: ["PeerDictionaries"]),  // read by path (#filePath)
-        .testTarget(name: "ScoreFollowingTests", dependencies: ["ScoreFollowing", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Fixtures"]),
+        .testTarget(name: "ScoreFollowingTests", dependencies: ["ScoreFollowing", "RecordingProtocol", "ScoreLayout", .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Fixtures"]),
         .testTarget(name: "FretboardTests", dependencies: ["Fretboard", "TheoryCore", "TonmeisterSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "TheoryCore", "Fretboard"]),
         .testTarget(name: "ScoreDocumentTests", dependencies: ["ScoreDocument", "RecordingProtocol", "TheoryCore", "TestSupport", "TonmeisterSupport"], exclude: ["Fixtures", "Corpus"]),

@@ -82,7 +82,12 @@ extension Session {
                 state.restore(&takes[index])
             }
             if let offset = change.sessionOffset { clockOffset = offset }
-            if let music = change.music { score.music = music }
+            if let music = change.music {
+                guard scores.indices.contains(change.musicScore) else {
+                    throw ProtocolError.invalidHistory(reason: "an action names the notes of score \(change.musicScore) (numbered from 0), which the session does not have")
+                }
+                scores[change.musicScore].music = music
+            }
         case .programmeChanged(let change): try revertProgramme(change)
         }
     }

@@ -97,7 +97,8 @@ public enum SessionAction: Hashable, Sendable {
             case .takeClock: return "gives take\(change.takes.count == 1 ? "" : "s") \(takes) its previous record start and offset back"
             case .place: return "gives take\(change.takes.count == 1 ? "" : "s") \(takes) the start, end and downbeats they had before placing from audio"
             case .music:
-                return change.music.flatMap { $0 }.map { "names the score's notes \($0) again" } ?? "forgets the score's notes again"
+                let whose = change.musicScore == 0 ? "the score's" : "score \(change.musicScore)'s"
+                return change.music.flatMap { $0 }.map { "names \(whose) notes \($0) again" } ?? "forgets \(whose) notes again"
             }
         case .programmeChanged(let change): return change.undoDescription
         }

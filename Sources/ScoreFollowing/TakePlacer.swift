@@ -1,13 +1,16 @@
 import Foundation
 import RecordingProtocol
 
-/// Follows takes' linked audio through the session's score notes (`score.music`), for `Session.place`.
+/// Follows takes' linked audio through the session's score notes (each score's `music`), for `Session.place`.
 public enum TakePlacer {
     /// The alignments found, the takes that could not be followed, and the notes' measure numbers in score order.
     public struct Alignments: Sendable {
         public var alignments: [Int: AudioAlignment] = [:]
         public var skipped: [PlacementReport.Skipped] = []
+        /// The first score's measure numbers (each notated measure once), when it has notes.
         public var measures: [String] = []
+        /// Every score's measure numbers that has notes, by score index.
+        public var measuresByScore: [Int: [String]] = [:]
     }
 
     /// Follows the linked file of each named live take (nil: every live take with a linked file) through the notes.
@@ -15,21 +18,34 @@ public enum TakePlacer {
     /// Each downbeat the follower finds is moved onto its notes' attack (`SampleOnset`) where one stands out, so that an
     /// edit list cuts on it within a frame.
     ///
+    /// In a session of several scores a take is followed through the notes of the score its start lies in, and through
+    /// every other score's that has notes: a take whose audio matches another score's notes better (a lower
+    /// ``MatchEvidence/mismatch``) is reported as `other-score` and not placed, for it is of another piece. On the
+    /// tuning corpora a take's own score had the lower mismatch in all 538 pairs of the same take through its own and
+    /// another piece's score, including every wrong-piece take the confidence threshold lets through (docs/follow.md).
+    /// A take whose score has no notes is reported as `no-notes`.
+    ///
     /// Relative paths (the notes, a take's source) are read against `baseDirectory` (the session file's folder). A take
     /// without a linked file, or whose file cannot be read, is reported in `skipped`; other takes are followed.
     /// `referencePitch`: the takes' A4 in Hz when it is known (nil: found from each take, ``ReferencePitch``).
     ///
-    /// - Throws: `FollowError.unreadableScore` when the session names no notes or they cannot be read,
+    /// - Throws: `FollowError.unreadableScore` when no score has notes or a score's cannot be read,
     ///   `.missingLibrary`; `ProtocolError.takeNotFound`/`.takeDeleted` for a named take that is not live.
     public static func align(session: Session, takes numbers: [Int]?, baseDirectory: String?,
                              referencePitch: Double? = nil) throws -> Alignments {
-        guard let music = session.score.music else {
+        var notes: [Int: FollowedScore] = [:]
+        for (index, score) in session.scores.enumerated() {
+            if let music = score.music { notes[index] = try ScoreFile.read(resolve(music, base: baseDirectory)) }
+        }
+        guard !notes.isEmpty else {
             throw FollowError.unreadableScore(path: "(none)", reason: "the session names no notes of its score (score.music): set them with `tonmeister session music SESSION FILE`")
         }
-        let notes = try ScoreFile.read(resolve(music, base: baseDirectory))
         var result = Alignments()
-        var seen = Set<String>()
-        result.measures = notes.measures.map(\.number).filter { seen.insert($0).inserted }
+        for (index, score) in notes {
+            var seen = Set<String>()
+            result.measuresByScore[index] = score.measures.map(\.number).filter { seen.insert($0).inserted }
+        }
+        result.measures = result.measuresByScore[0] ?? []
         let chosen: [Take]
         if let numbers {
             chosen = try numbers.map { number in
@@ -44,6 +60,7 @@ public enum TakePlacer {
         options.referencePitch = referencePitch
         let follower = ScoreFollower(options: options)
         let sharpening = SampleOnset()
+        let pages = session.scorePages
         for take in chosen {
             guard let source = take.source else {
                 if numbers != nil {
@@ -52,16 +69,31 @@ public enum TakePlacer {
                 }
                 continue
             }
+            let own = session.scores.count > 1 ? pages.scorePage(take.start.page).score : 0
+            guard let ownNotes = notes[own] else {
+                result.skipped.append(.init(take: take.number, label: take.label, kind: .noNotes,
+                                            reason: "its score (\(own)) has no notes: name them with `session music SESSION FILE --score \(own)`"))
+                continue
+            }
             let path = resolve(source, base: baseDirectory)
             do {
                 let signal = try AudioSignal.read(path)
-                let found = try follower.follow(score: notes, audio: signal, refuse: false)
+                let found = try follower.follow(score: ownNotes, audio: signal, refuse: false)
+                if let (other, mismatch) = try Self.betterScore(than: found, own: own, notes: notes, follower: follower, signal: signal) {
+                    result.skipped.append(.init(
+                        take: take.number, label: take.label, kind: .otherScore,
+                        reason: "its audio matches the notes of score \(other) better than those of its own score \(own) (mismatch "
+                            + "\(Self.rounded(mismatch)) against \(Self.rounded(Self.mismatch(found)))): a take of another piece? "
+                            + "Move its start onto score \(other) to place it there",
+                        confidence: found.confidence, bestScore: other))
+                    continue
+                }
                 // Each downbeat moved onto its notes' attack at a few samples' resolution where one stands out.
                 result.alignments[take.number] = AudioAlignment(
                     start: found.start, end: found.end, confidence: found.confidence,
                     measures: found.measures.map { m in
                         AudioAlignment.Measure(number: m.number, pass: m.pass, time: sharpening.attack(near: m.time, in: signal) ?? m.time)
-                    })
+                    }, score: own)
             } catch let error as FollowError {
                 switch error {
                 case .missingLibrary: throw error
@@ -73,6 +105,28 @@ public enum TakePlacer {
             }
         }
         return result
+    }
+
+    /// The other score whose notes `signal` matches best, with its mismatch, when that is lower than `found`'s through
+    /// the take's own score; nil when none matches better (or the session has one score with notes).
+    static func betterScore(than found: FollowResult, own: Int, notes: [Int: FollowedScore], follower: ScoreFollower,
+                            signal: AudioSignal) throws -> (score: Int, mismatch: Double)? {
+        var best: (score: Int, mismatch: Double)?
+        let ownMismatch = mismatch(found)
+        for (index, score) in notes.sorted(by: { $0.key < $1.key }) where index != own {
+            let other = mismatch(try follower.follow(score: score, audio: signal, refuse: false))
+            if other < ownMismatch, other < best?.mismatch ?? .infinity { best = (index, other) }
+        }
+        return best
+    }
+
+    /// How far a take is from a score (``MatchEvidence/mismatch``; lower is closer), else one less its confidence.
+    static func mismatch(_ result: FollowResult) -> Double {
+        result.evidence?.mismatch ?? 1 - result.confidence
+    }
+
+    static func rounded(_ value: Double) -> String {
+        String(format: "%.2f", value)
     }
 
     /// A path made absolute against `base` (else left as it is).

@@ -95,7 +95,16 @@ extension SessionDatabase {
             }
         }
         if let offset = change.sessionOffset { try db.execute(sql: "UPDATE session SET clock_offset = ? WHERE id = 1", arguments: [offset]) }
-        if let music = change.music { try db.execute(sql: "UPDATE session SET score_music = ? WHERE id = 1", arguments: [music]) }
+        if let music = change.music {
+            if change.musicScore == 0 {
+                try db.execute(sql: "UPDATE session SET score_music = ? WHERE id = 1", arguments: [music])
+            } else {
+                try db.execute(sql: "UPDATE score SET music = ? WHERE idx = ?", arguments: [music, change.musicScore])
+                guard db.changesCount == 1 else {
+                    throw StorageError.corruptRow(table: "action", reason: "music names score \(change.musicScore), which is not stored")
+                }
+            }
+        }
     }
 
     /// Gives the session its previous pieces and bar numbers (`Session.revert(programme:)` on the stored session).

@@ -79,12 +79,17 @@ extension SessionStore {
 /// The score's notes and takes placed from their audio (`session music`, `session place`).
 extension SessionStore {
     /// Names the score's notes (MusicXML or MEI) beside the PDF; nil forgets them. One undoable action (`Session.setMusic`).
-    public func setMusic(_ path: String?) throws {
-        try edit { $0.setMusic(path) }
+    public func setMusic(_ path: String?, score index: Int = 0) throws {
+        try edit { try $0.setMusic(path, score: index) }
     }
 
     /// Places takes from the alignments of their audio (see `Session.place`): one write, one undoable action.
     public func place(_ alignments: [Int: AudioAlignment], measures: [String], replace: Bool) throws -> PlacementReport {
-        try edit { try $0.place(alignments, measures: measures, replace: replace) }
+        try place(alignments, measuresByScore: [0: measures], replace: replace)
+    }
+
+    /// ``place(_:measures:replace:)`` in a session of several scores: each score's measure numbers by its index.
+    public func place(_ alignments: [Int: AudioAlignment], measuresByScore: [Int: [String]], replace: Bool) throws -> PlacementReport {
+        try edit { try $0.place(alignments, measuresByScore: measuresByScore, replace: replace) }
     }
 }

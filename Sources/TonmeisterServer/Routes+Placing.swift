@@ -27,7 +27,7 @@ extension TonmeisterServer {
             var report = PlacementReport()
             if !found.alignments.isEmpty {
                 report = try await self.service.write(device: device, { database in
-                    try database.edit { try $0.place(found.alignments, measures: found.measures, replace: replace) }
+                    try database.edit { try $0.place(found.alignments, measuresByScore: found.measuresByScore, replace: replace) }
                 }, changed: { _ in .takes(number) })
             }
             report.skipped = found.skipped + report.skipped

@@ -33,6 +33,35 @@ struct MultiScoreStorageTests {
         #expect(try database.load().pieceBarRanges().last == 36...67)
     }
 
+    @Test("the second score's notes are named and forgotten in its own row, undone by the database as by the model, in both formats",
+          arguments: ["json", "sqlite"])
+    func musicOfTheSecondScore(kind: String) throws {
+        let dir = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("s.\(kind)").path
+        if kind == "json" { try Self.session().jsonData(pretty: true).write(to: URL(fileURLWithPath: path)) } else { try SessionDatabase(path: path).save(try Self.session()) }
+        let store = try SessionStore(path: path)
+        let before = try store.load()
+        try store.setMusic("/notes/minuet.mxl", score: 1)
+        var session = try store.load()
+        #expect(session.scores.map(\.music) == [nil, "/notes/minuet.mxl"])
+        #expect(session.history.last?.undoDescription == "names score 1's notes minuet.musicxml again")
+        if kind == "sqlite" {
+            let database = try SessionDatabase(path: path)
+            #expect(try database.writer.read { try String.fetchOne($0, sql: "SELECT music FROM score WHERE idx = 1") } == "/notes/minuet.mxl")
+            #expect(try database.writer.read { try String.fetchOne($0, sql: "SELECT score_music FROM session") } == nil)
+        }
+        // The model's undo and the database's agree.
+        let database = try SessionDatabase(inMemory: "music-score-\(kind)")
+        try database.save(session)
+        #expect(try database.undo() == session.undo())
+        #expect(try database.load() == session)
+        try store.undo()
+        #expect(try store.load() == before)
+        #expect(throws: (any Error).self) { try store.setMusic("/notes/x.mei", score: 2) }
+        #expect(try store.load() == before)
+    }
+
     @Test("a one-score session keeps no score rows and exports its bytes unchanged")
     func oneScore() throws {
         let database = try Fixtures.exampleDatabase()

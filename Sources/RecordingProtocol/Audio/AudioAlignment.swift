@@ -21,8 +21,10 @@ public struct AudioAlignment: Sendable {
     public var confidence: Double
     /// The downbeats inside the take, in playing order.
     public var measures: [Measure]
+    /// The index of the session's score whose notes the file was aligned with (0, the first, unless it has several).
+    public var score: Int
 
-    public init(start: Double, end: Double, confidence: Double, measures: [Measure]) {
-        (self.start, self.end, self.confidence, self.measures) = (start, end, confidence, measures)
+    public init(start: Double, end: Double, confidence: Double, measures: [Measure], score: Int = 0) {
+        (self.start, self.end, self.confidence, self.measures, self.score) = (start, end, confidence, measures, score)
     }
 }

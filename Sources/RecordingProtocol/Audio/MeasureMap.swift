@@ -13,13 +13,17 @@ public struct MeasureMap: Sendable {
     /// What did not agree, for a person: numbers without a bar, a different count.
     public let mismatches: [String]
 
-    /// Maps `measures` (the notes' measure numbers in score order, each notated measure once) to the layout's bars.
-    public init(measures: [String], layout: ScoreLayout) {
-        let layoutBars = layout.allBars()
+    /// Maps `measures` (the notes' measure numbers in score order, each notated measure once) to the layout's bars: to
+    /// those on `pages` (session pages) only when given, the pages of one score in a session of several, whose bar
+    /// numbers each start again.
+    public init(measures: [String], layout: ScoreLayout, pages: ClosedRange<Int>? = nil) {
+        let layoutBars = layout.allBars().filter { pages?.contains($0.page) ?? true }
+        var first: [BarNumber: Int] = [:]
+        for bar in layoutBars where first[bar.number] == nil { first[bar.number] = bar.globalIndex }
         var byNumber: [String: Int] = [:]
         var missing: [String] = []
         for number in measures where byNumber[number] == nil {
-            if let bar = (try? BarNumber(number)).flatMap({ layout.bar(numbered: $0) }) { byNumber[number] = bar.globalIndex } else { missing.append(number) }
+            if let bar = (try? BarNumber(number)).flatMap({ first[$0] }) { byNumber[number] = bar } else { missing.append(number) }
         }
         var notes: [String] = []
         if measures.count != layoutBars.count {
@@ -27,7 +31,7 @@ public struct MeasureMap: Sendable {
         }
         if !missing.isEmpty, measures.count == layoutBars.count {
             var counted: [String: Int] = [:]
-            for (index, number) in measures.enumerated() where counted[number] == nil { counted[number] = index }
+            for (index, number) in measures.enumerated() where counted[number] == nil { counted[number] = layoutBars[index].globalIndex }
             bars = counted
             byCount = true
             notes.append("measure\(missing.count == 1 ? "" : "s") \(Self.list(missing)) of the notes \(missing.count == 1 ? "is" : "are") not numbered as in the layout: measures are mapped to bars by count")

@@ -21,13 +21,17 @@ public struct PlacementReport: Sendable {
         public var endSet: Bool
         /// Downbeats left out (measures without a bar, passes the session's playing order lacks), for a person.
         public var leftOut: [String]
+        /// The index of the score the take was placed on (0 unless the session has several).
+        public var score = 0
     }
 
     /// A take left as it was.
     public struct Skipped: Sendable {
-        /// Why: `no-audio`, `wrong-piece`, `no-downbeats`, `unreadable`.
+        /// Why: `no-audio`, `wrong-piece`, `no-downbeats`, `unreadable`; in a session of several scores, `other-score`
+        /// (the audio matches another score's notes better than its own score's) and `no-notes` (its score has none).
         public enum Kind: String, Sendable {
             case noAudio = "no-audio", wrongPiece = "wrong-piece", noDownbeats = "no-downbeats", unreadable
+            case otherScore = "other-score", noNotes = "no-notes"
         }
 
         public var take: Int
@@ -36,9 +40,11 @@ public struct PlacementReport: Sendable {
         public var reason: String
         /// The confidence of a wrong-piece take, when known.
         public var confidence: Double?
+        /// For `other-score`: the index of the score whose notes the audio matches best.
+        public var bestScore: Int?
 
-        public init(take: Int, label: String, kind: Kind, reason: String, confidence: Double? = nil) {
-            (self.take, self.label, self.kind, self.reason, self.confidence) = (take, label, kind, reason, confidence)
+        public init(take: Int, label: String, kind: Kind, reason: String, confidence: Double? = nil, bestScore: Int? = nil) {
+            (self.take, self.label, self.kind, self.reason, self.confidence, self.bestScore) = (take, label, kind, reason, confidence, bestScore)
         }
     }
 
@@ -51,8 +57,9 @@ public struct PlacementReport: Sendable {
 }
 
 extension PlacementReport {
-    /// `{"placed":[{"take","label","downbeats","firstBar","lastBar","startTime","endTime","confidence","startSet","endSet","leftOut"}],
-    /// "skipped":[{"take","label","kind","reason","confidence"?}],"mismatches":[…]}` (what `session place --json` prints and the server answers).
+    /// `{"placed":[{"take","label","downbeats","firstBar","lastBar","startTime","endTime","confidence","startSet","endSet","leftOut","score"}],
+    /// "skipped":[{"take","label","kind","reason","confidence"?,"bestScore"?}],"mismatches":[…]}` (what `session place --json` prints and the
+    /// server answers; `score`, the 0-based score a take was placed on).
     package var jsonTree: JSONValue {
         func seconds(_ value: Double) -> JSONValue { .double(PlainNumber.rounded(value, places: 3)) }
         return .object([
@@ -60,11 +67,12 @@ extension PlacementReport {
                 .object([("take", .int(p.take)), ("label", .string(p.label)), ("downbeats", .int(p.downbeats)),
                          ("firstBar", .string(p.firstBar)), ("lastBar", .string(p.lastBar)),
                          ("startTime", seconds(p.startTime)), ("endTime", seconds(p.endTime)), ("confidence", seconds(p.confidence)),
-                         ("startSet", .bool(p.startSet)), ("endSet", .bool(p.endSet)), ("leftOut", .array(p.leftOut.map(JSONValue.string)))])
+                         ("startSet", .bool(p.startSet)), ("endSet", .bool(p.endSet)), ("leftOut", .array(p.leftOut.map(JSONValue.string))),
+                         ("score", .int(p.score))])
             })),
             ("skipped", .array(skipped.map { s in
                 .object([("take", .int(s.take)), ("label", .string(s.label)), ("kind", .string(s.kind.rawValue)), ("reason", .string(s.reason))]
-                        + (s.confidence.map { [("confidence", seconds($0))] } ?? []))
+                        + (s.confidence.map { [("confidence", seconds($0))] } ?? []) + (s.bestScore.map { [("bestScore", .int($0))] } ?? []))
             })),
             ("mismatches", .array(mismatches.map(JSONValue.string))),
         ])

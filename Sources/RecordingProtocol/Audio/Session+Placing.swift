@@ -18,18 +18,40 @@ extension Session {
     ///   - measures: the notes' measure numbers in score order (each notated measure once).
     /// - Throws: `ProtocolError.noLayout`, `.takeNotFound`, `.takeDeleted`, `.invalidPiece`; nothing is changed then.
     public mutating func place(_ alignments: [Int: AudioAlignment], measures: [String], replace: Bool = false) throws -> PlacementReport {
+        try place(alignments, measuresByScore: [0: measures], replace: replace)
+    }
+
+    /// ``place(_:measures:replace:)`` in a session of one score or several: each alignment's measures go to the bars
+    /// of its own score (``AudioAlignment/score``), mapped by that score's measure numbers (`measuresByScore`, by
+    /// score index) to the bars on its pages. An alignment with a score the session lacks, or whose score's measures
+    /// are not given, is reported and left alone.
+    ///
+    /// - Throws: `ProtocolError.noLayout`, `.takeNotFound`, `.takeDeleted`, `.invalidPiece`; nothing is changed then.
+    public mutating func place(_ alignments: [Int: AudioAlignment], measuresByScore: [Int: [String]], replace: Bool = false) throws -> PlacementReport {
         guard let layout else { throw ProtocolError.noLayout(reason: "downbeats are placed on the bars of the layout") }
         let order = try playingOrder()
-        let map = MeasureMap(measures: measures, layout: layout)
+        let pageMap = scorePages
+        var maps: [Int: MeasureMap] = [:]
+        for index in measuresByScore.keys.sorted() where scores.indices.contains(index) {
+            maps[index] = MeasureMap(measures: measuresByScore[index]!, layout: layout, pages: scores.count > 1 ? pageMap.pages(ofScore: index) : nil)
+        }
         let checker = PositionChecker(layout: layout, pieces: pieces)
         var report = PlacementReport()
-        report.mismatches = map.mismatches
+        report.mismatches = maps.keys.sorted().flatMap { index in
+            maps[index]!.mismatches.map { scores.count > 1 ? "score \(index): \($0)" : $0 }
+        }
         var copy = self
         var previous: [ClockChange.TakeState] = []
         for number in alignments.keys.sorted() {
             guard let alignment = alignments[number] else { continue }
             let index = try copy.liveTakeIndex(number)
             var take = copy.takes[index]
+            guard let map = maps[alignment.score] else {
+                report.skipped.append(.init(take: number, label: take.label, kind: .unreadable,
+                    reason: "its audio was aligned with the notes of score \(alignment.score), which "
+                        + (scores.indices.contains(alignment.score) ? "were not given" : "the session does not have")))
+                continue
+            }
             guard alignment.confidence >= Self.placementThreshold else {
                 report.skipped.append(.init(take: number, label: take.label, kind: .wrongPiece,
                     reason: "its audio matches the score with confidence \(PlainNumber.rounded(alignment.confidence, places: 2)) (below \(Self.placementThreshold)): another piece?",
@@ -83,7 +105,8 @@ extension Session {
             report.placed.append(.init(take: number, label: take.label, downbeats: beats.count,
                                        firstBar: Self.barName(beats[0]), lastBar: Self.barName(beats[beats.count - 1]),
                                        startTime: alignment.start, endTime: alignment.end, confidence: alignment.confidence,
-                                       startSet: placement.startSource == .audio, endSet: placement.endSource == .audio, leftOut: leftOut))
+                                       startSet: placement.startSource == .audio, endSet: placement.endSource == .audio, leftOut: leftOut,
+                                       score: alignment.score))
         }
         if !previous.isEmpty { copy.history.append(.clockChanged(ClockChange(reason: .place, takes: previous))) }
         try copy.validate(.lenient)
@@ -91,13 +114,19 @@ extension Session {
         return report
     }
 
-    /// Names the score's notes (`score.music`: MusicXML or MEI beside the PDF; nil forgets them), as one undoable action.
-    /// Naming the notes the session already names changes nothing and records nothing; an empty path forgets them.
-    public mutating func setMusic(_ path: String?) {
+    /// Names a score's notes (`music` of score `index`, 0-based: MusicXML or MEI beside the PDF; nil forgets them), as
+    /// one undoable action. Naming the notes the session already names changes nothing and records nothing; an empty
+    /// path forgets them.
+    ///
+    /// - Throws: `ProtocolError.scoreNotFound` for a score the session does not have.
+    public mutating func setMusic(_ path: String?, score index: Int = 0) throws {
+        guard scores.indices.contains(index) else {
+            throw ProtocolError.scoreNotFound(index: index, count: scores.count, reason: "")
+        }
         let path = path?.isEmpty == true ? nil : path
-        guard path != score.music else { return }
-        history.append(.clockChanged(ClockChange(reason: .music, takes: [], music: .some(score.music))))
-        score.music = path
+        guard path != scores[index].music else { return }
+        history.append(.clockChanged(ClockChange(reason: .music, takes: [], music: .some(scores[index].music), musicScore: index)))
+        scores[index].music = path
     }
 
     /// Seconds to add to a time in a take's file to get the take's tablet time (what its marks' times count from).

@@ -55,9 +55,11 @@ public struct ClockChange: Hashable, Sendable {
     public var sessionOffset: Double??
     /// The session's previous score notes (`score.music`), when the change set them (`music`); nil inside means it had none.
     public var music: String??
+    /// The index of the score whose notes the change set (`music`): 0, the first, unless the session has several.
+    public var musicScore = 0
 
-    public init(reason: Reason, takes: [TakeState], sessionOffset: Double?? = nil, music: String?? = nil) {
-        (self.reason, self.takes, self.sessionOffset, self.music) = (reason, takes, sessionOffset, music)
+    public init(reason: Reason, takes: [TakeState], sessionOffset: Double?? = nil, music: String?? = nil, musicScore: Int = 0) {
+        (self.reason, self.takes, self.sessionOffset, self.music, self.musicScore) = (reason, takes, sessionOffset, music, musicScore)
     }
 
     /// The same change with take `number` called `newNumber`.
@@ -72,7 +74,8 @@ extension ClockChange {
     /// `{"reason","takes":[{"take","source"?,"recordStart"?,"fps"?,"tabletOffset"?,"media"?,"start"?,"end"?,"placed"?}],"clockOffset"?,"music"?}`
     /// (`start`, `end` and `placed` for `place` changes: `placed` is `null` for a take that had no placement)
     /// (`clockOffset` is `null` when the session had none before a session-wide change; `music`, for a `music` change,
-    /// `null` when the session named no notes before).
+    /// `null` when the session named no notes before; `musicScore`, the 0-based score whose notes they were, when not
+    /// the first).
     package var jsonTree: JSONValue {
         var members: [(String, JSONValue)] = [("reason", .string(reason.rawValue))]
         members.append(("takes", .array(takes.map { state in
@@ -91,6 +94,7 @@ extension ClockChange {
         })))
         if let offset = sessionOffset { members.append(("clockOffset", offset.map(JSONValue.double) ?? .null)) }
         if let music { members.append(("music", music.map(JSONValue.string) ?? .null)) }
+        if musicScore != 0 { members.append(("musicScore", .int(musicScore))) }
         return .object(members)
     }
 
@@ -119,6 +123,8 @@ extension ClockChange {
         if m.has("clockOffset") { offset = .some(try m.optional("clockOffset", JSONValue.double)) }
         var music: String?? = nil
         if m.has("music") { music = .some(try m.optional("music", JSONValue.string)) }
-        self.init(reason: reason, takes: takes, sessionOffset: offset, music: music)
+        let musicScore = try m.optional("musicScore", JSONValue.int) ?? 0
+        guard musicScore >= 0 else { throw JSONFieldError("a score index is 0 or more, not \(musicScore)", at: [.key("musicScore")]) }
+        self.init(reason: reason, takes: takes, sessionOffset: offset, music: music, musicScore: musicScore)
     }
 }

@@ -12,7 +12,8 @@ struct SessionMusicCommand: ParsableCommand {
         discussion: """
             The file is read first (an unreadable one is refused with exit status 2) and stored as an absolute path in \
             the session's score.music. Its measures are mapped to the layout's bars by printed number (else by count \
-            when both have as many); what does not agree is reported. --clear forgets the notes.
+            when both have as many); what does not agree is reported. --clear forgets the notes. In a session of several \
+            scores, --score names the score (0-based) whose notes they are; its measures map to the bars of its pages.
             """)
 
     @OptionGroup var file: SessionFile
@@ -23,29 +24,39 @@ struct SessionMusicCommand: ParsableCommand {
     @Flag(help: "Forget the score's notes.")
     var clear = false
 
+    @Option(help: "In a session of several scores: the score (0-based, default 0) whose notes these are.")
+    var score = 0
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if clear == (music != nil) { throw ValidationError("give the score's notes (FILE) or --clear") }
+        if score < 0 { throw ValidationError("--score is 0 or more (scores are numbered from 0)") }
     }
 
     func run() throws {
+        let session = try file.load()
+        guard session.scores.indices.contains(score) else {
+            throw CLIError.badInput(ProtocolError.scoreNotFound(index: score, count: session.scores.count, reason: "").description)
+        }
+        let whose = session.scores.count > 1 ? "score \(score)'s" : "the score's"
         guard let music else {
-            try file.store().setMusic(nil)
-            return output.emit(["music": .null], text: ["the session names no notes of its score now"])
+            try file.store().setMusic(nil, score: score)
+            return output.emit(["music": .null, "score": .int(score)], text: ["the session names no notes of \(session.scores.count > 1 ? "score \(score)" : "its score") now"])
         }
         let path = URL(fileURLWithPath: music).standardizedFileURL.path
         let notes: FollowedScore
         do { notes = try ScoreFile.read(path) } catch let error as FollowError {
             throw error.exitStatus == 2 ? CLIError.badInput(error.description) : CLIError.failure(error.description)
         }
-        let session = try file.load()
         var seen = Set<String>()
         let measures = notes.measures.map(\.number).filter { seen.insert($0).inserted }
-        let mismatches = session.layout.map { MeasureMap(measures: measures, layout: $0).mismatches }
+        let pages = session.scores.count > 1 ? session.scorePages.pages(ofScore: score) : nil
+        let mismatches = session.layout.map { MeasureMap(measures: measures, layout: $0, pages: pages).mismatches }
             ?? ["the session has no layout yet: measures are mapped to bars when takes are placed"]
-        try file.store().setMusic(path)
-        output.emit(["music": .string(path), "measures": .int(measures.count), "mismatches": .array(mismatches.map(JSONValue.string))],
-                    text: ["the score's notes: \(path) (\(measures.count) measure\(measures.count == 1 ? "" : "s"))"] + mismatches.map { "  " + $0 })
+        try file.store().setMusic(path, score: score)
+        output.emit(["music": .string(path), "measures": .int(measures.count), "mismatches": .array(mismatches.map(JSONValue.string)),
+                     "score": .int(score)],
+                    text: ["\(whose) notes: \(path) (\(measures.count) measure\(measures.count == 1 ? "" : "s"))"] + mismatches.map { "  " + $0 })
     }
 }

@@ -14,8 +14,10 @@ struct SessionPlaceCommand: ParsableCommand {
             as `tonmeister follow` does). Every downbeat found becomes a timed point at its barline, which the plan's \
             EDL and OTIO cut on instead of the producer's timed taps. The take's start and end are set where the music \
             begins and ends in the file, except that a producer's tap is kept unless --replace (an open take gets its \
-            end). A take of another piece (confidence below 0.3) or without downbeats is reported and left alone. One \
-            undoable action (`tonmeister undo`).
+            end). A take of another piece (confidence below 0.3) or without downbeats is reported and left alone. In a \
+            session of several scores each take is followed through the notes of the score its start lies in and placed \
+            on that score's bars; a take whose audio matches another score's notes better is reported (other-score) and \
+            left alone. One undoable action (`tonmeister undo`).
             """)
 
     @OptionGroup var file: SessionFile
@@ -59,7 +61,7 @@ struct SessionPlaceCommand: ParsableCommand {
             throw error.exitStatus == 2 ? CLIError.badInput(error.description) : CLIError.failure(error.description)
         }
         var report = PlacementReport()
-        if !found.alignments.isEmpty { report = try file.store().place(found.alignments, measures: found.measures, replace: replace) }
+        if !found.alignments.isEmpty { report = try file.store().place(found.alignments, measuresByScore: found.measuresByScore, replace: replace) }
         report.skipped = (found.skipped + report.skipped).sorted { $0.take < $1.take }
         return report
     }
@@ -68,7 +70,7 @@ struct SessionPlaceCommand: ParsableCommand {
         var lines = ["placed \(report.placed.count) take\(report.placed.count == 1 ? "" : "s") from their audio"]
         for p in report.placed {
             let kept = [p.startSet ? nil : "start", p.endSet ? nil : "end"].compactMap { $0 }
-            lines.append("  take \(p.label): bars \(p.firstBar)–\(p.lastBar), \(p.downbeats) downbeats, confidence \(PlainNumber.rounded(p.confidence, places: 2))"
+            lines.append("  take \(p.label): \(p.score > 0 ? "score \(p.score), " : "")bars \(p.firstBar)–\(p.lastBar), \(p.downbeats) downbeats, confidence \(PlainNumber.rounded(p.confidence, places: 2))"
                          + (kept.isEmpty ? "" : " (the tapped \(kept.joined(separator: " and ")) kept; --replace sets \(kept.count == 1 ? "it" : "them"))"))
             for item in p.leftOut { lines.append("    left out \(item)") }
         }

@@ -7,7 +7,8 @@ docs/benchmarks.md.
 Usage: scans.py AFTER_BINARY BEFORE_BINARY|- BEFORE_LABEL RUNS CORPUS_DIR REPORT.md
 Every PDF of the corpus folders whose name starts with "scan". Each command runs RUNS times, the sides taking turns
 (before, after, pdftoppm) so that they share the machine's load; per side the least wall time, the least processor
-time (user + system, from wait4) and the least peak resident memory (ru_maxrss) count.
+time (user + system, from wait4) and the least peak resident memory (ru_maxrss) count. Then two long documents joined
+with pdfunite, once each: every scan three times over (a scanned book), and the first 150 pages of the drawn corpus.
 """
 import os
 import platform
@@ -32,6 +33,43 @@ def once(command):
     if status != 0:
         raise SystemExit(f'{cmd} exited with status {status}')
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def long_documents(sides, corpus, scans):
+    """Rows for two long documents made with pdfunite in a scratch folder: the scans three times over, and the first
+    150 pages of the corpus's drawn PDFs; each command once (a book takes half a minute)."""
+    scratch = tempfile.mkdtemp()
+    drawn, pages = [], 0
+    for folder in sorted(f for f in os.listdir(corpus) if not f.startswith('scan') and os.path.isdir(os.path.join(corpus, f))):
+        for name in sorted(n for n in os.listdir(os.path.join(corpus, folder)) if n.endswith('.pdf')):
+            if pages >= 150:
+                break
+            pdf = os.path.join(corpus, folder, name)
+            info = subprocess.run(['pdfinfo', pdf], capture_output=True, text=True).stdout
+            count = next((int(line.split()[1]) for line in info.splitlines() if line.startswith('Pages:')), 0)
+            if count and pages + count <= 150:
+                drawn.append(pdf)
+                pages += count
+    documents = [('every scan three times over', scans * 3), (f'the first {pages} drawn pages of the corpus', drawn)]
+    rows = []
+    for label, parts in documents:
+        joined = os.path.join(scratch, 'joined.pdf')
+        subprocess.run(['pdfunite', *parts, joined], check=True)
+        info = subprocess.run(['pdfinfo', joined], capture_output=True, text=True).stdout
+        count = next(int(line.split()[1]) for line in info.splitlines() if line.startswith('Pages:'))
+        commands = {side: [binary, 'score', 'detect', joined, '--json'] for side, binary in sides.items()}
+        commands['pdftoppm'] = ['pdftoppm', '-r', '150', '-gray', joined, '{out}/p']
+        best = {side: once(command) for side, command in commands.items()}
+        print(label, {k: [round(v[0], 1), round(v[1], 1), round(v[2] / 1024, 1)] for k, v in best.items()}, file=sys.stderr, flush=True)
+        size = os.path.getsize(joined) / 1e6
+        rows.append(f'| {label} ({count} pages, {size:.1f} MB) | ' + ' | '.join(
+            f'{best[s][0]:.1f} s, {best[s][2] / 1024:.1f} MiB ({best[s][2] / best["pdftoppm"][2]:.2f}×)' for s in sides)
+            + f' | {best["pdftoppm"][0]:.1f} s, {best["pdftoppm"][2] / 1024:.1f} MiB |')
+    subprocess.run(['rm', '-rf', scratch], check=True)
+    header = ['', 'Long documents (joined with `pdfunite`, each command once): wall time and peak memory, the ratio to',
+              'pdftoppm\'s peak (goal: at most 3×).', '',
+              '| document | ' + ' | '.join(f'{s}' for s in sides) + ' | pdftoppm |', '|---|' + '---:|' * (len(sides) + 1)]
+    return header + rows
 
 
 def main():
@@ -108,6 +146,7 @@ def main():
         a, r = b['after'], b['pdftoppm']
         lines.append(f'| {folder}/{name} | {a[0] * 1000:.0f} ms | {r[0] * 1000:.0f} ms | {a[0] / r[0]:.2f}× | {a[1] * 1000:.0f} ms | '
                      f'{r[1] * 1000:.0f} ms | {a[1] / r[1]:.2f}× | {a[2] / 1024:.1f} MiB | {r[2] / 1024:.1f} MiB | {a[2] / r[2]:.1f}× |')
+    lines += long_documents(sides, corpus, [os.path.join(corpus, folder, name) for folder, name, _ in files])
     write_section(report, 'scans', '\n'.join(lines))
     print('\n'.join(lines))
 

@@ -23,21 +23,28 @@ public enum TakePlacer {
     /// ``MatchEvidence/mismatch``) is reported as `other-score` and not placed, for it is of another piece. On the
     /// tuning corpora a take's own score had the lower mismatch in all 538 pairs of the same take through its own and
     /// another piece's score, including every wrong-piece take the confidence threshold lets through (docs/follow.md).
-    /// A take whose score has no notes is reported as `no-notes`.
+    /// A take whose score has no notes is reported as `no-notes`; one whose score's notes cannot be read, as
+    /// `unreadable` (the other scores' takes are followed).
     ///
     /// Relative paths (the notes, a take's source) are read against `baseDirectory` (the session file's folder). A take
     /// without a linked file, or whose file cannot be read, is reported in `skipped`; other takes are followed.
     /// `referencePitch`: the takes' A4 in Hz when it is known (nil: found from each take, ``ReferencePitch``).
     ///
-    /// - Throws: `FollowError.unreadableScore` when no score has notes or a score's cannot be read,
+    /// - Throws: `FollowError.unreadableScore` when no score has notes that can be read,
     ///   `.missingLibrary`; `ProtocolError.takeNotFound`/`.takeDeleted` for a named take that is not live.
     public static func align(session: Session, takes numbers: [Int]?, baseDirectory: String?,
                              referencePitch: Double? = nil) throws -> Alignments {
+        // Every score's notes; one that cannot be read costs only its own takes, unless no score's can be read.
         var notes: [Int: FollowedScore] = [:]
+        var unreadable: [Int: FollowError] = [:]
         for (index, score) in session.scores.enumerated() {
-            if let music = score.music { notes[index] = try ScoreFile.read(resolve(music, base: baseDirectory)) }
+            guard let music = score.music else { continue }
+            do { notes[index] = try ScoreFile.read(resolve(music, base: baseDirectory)) } catch let error as FollowError {
+                unreadable[index] = error
+            }
         }
         guard !notes.isEmpty else {
+            if let first = unreadable.keys.min(), let error = unreadable[first] { throw error }
             throw FollowError.unreadableScore(path: "(none)", reason: "the session names no notes of its score (score.music): set them with `tonmeister session music SESSION FILE`")
         }
         var result = Alignments()
@@ -70,6 +77,10 @@ public enum TakePlacer {
                 continue
             }
             let own = session.scores.count > 1 ? pages.scorePage(take.start.page).score : 0
+            if let error = unreadable[own] {
+                result.skipped.append(.init(take: take.number, label: take.label, kind: .unreadable, reason: error.description))
+                continue
+            }
             guard let ownNotes = notes[own] else {
                 result.skipped.append(.init(take: take.number, label: take.label, kind: .noNotes,
                                             reason: "its score (\(own)) has no notes: name them with `session music SESSION FILE --score \(own)`"))

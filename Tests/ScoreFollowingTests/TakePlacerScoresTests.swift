@@ -47,4 +47,16 @@ struct TakePlacerScoresTests {
         #expect(found.alignments[1]?.score == 0 && found.skipped.isEmpty)
         #expect(found.measuresByScore.keys.sorted() == [0])
     }
+
+    @Test("notes that cannot be read cost only their own score's takes; when no score's can be read, the placing fails")
+    func unreadableNotes() throws {
+        var session = try Self.session()
+        session.scores[1].music = "/nonexistent/other.musicxml"
+        let found = try TakePlacer.align(session: session, takes: [1, 2], baseDirectory: nil)
+        #expect(found.alignments.keys.sorted() == [1])
+        #expect(found.skipped.map(\.take) == [2] && found.skipped.first?.kind == .unreadable)
+        #expect(found.skipped.first?.reason.contains("/nonexistent/other.musicxml") == true, "\(found.skipped.map(\.reason))")
+        session.scores[0].music = "/nonexistent/volta.musicxml"
+        #expect(throws: FollowError.self) { try TakePlacer.align(session: session, takes: [1], baseDirectory: nil) }
+    }
 }

@@ -48,6 +48,20 @@ struct PlaceCommandTests {
             """
     }
 
+    /// A fresh folder (remove it when done) holding the rendering's takes as BWF files in `audio/` (`T001.wav`, …).
+    static func renderedTakes(_ prefix: String) throws -> (dir: URL, audio: URL) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        let audio = dir.appendingPathComponent("audio")
+        try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
+        let rendering = try RenderedPiece.render(in: dir, rate: rate)
+        #expect(Double(rendering.count) / Double(rate) > RenderedPiece.downbeats[13])
+        for t in takes {
+            try take(rendering, number: t.number, recorded: t.recorded, from: t.from, to: t.to)
+                .write(to: audio.appendingPathComponent(String(format: "T%03d.wav", t.number)))
+        }
+        return (dir, audio)
+    }
+
     /// Seconds of an EDL timecode at `fps`.
     static func seconds(_ timecode: Substring, fps: Double) -> Double {
         let parts = timecode.split(separator: ":").compactMap { Double($0) }
@@ -84,16 +98,8 @@ struct PlaceCommandTests {
     @Test("place --all puts the EDL's cuts on the rendering's bar times instead of the late taps'; undo takes it back",
           .enabled(if: RenderedPiece.available, "fluidsynth and fluid-soundfont-gm are not installed (scripts/install-test-tools)"))
     func placesRenderedTakes() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-place-\(UUID().uuidString)")
-        let audio = dir.appendingPathComponent("audio")
-        try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
+        let (dir, audio) = try Self.renderedTakes("tm-place")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let rendering = try RenderedPiece.render(in: dir, rate: Self.rate)
-        #expect(Double(rendering.count) / Double(Self.rate) > RenderedPiece.downbeats[13])
-        for t in Self.takes {
-            try Self.take(rendering, number: t.number, recorded: t.recorded, from: t.from, to: t.to)
-                .write(to: audio.appendingPathComponent(String(format: "T%03d.wav", t.number)))
-        }
         let music = dir.appendingPathComponent("piece.musicxml")
         try Data(RenderedPiece.musicXML().utf8).write(to: music)
         let session = dir.appendingPathComponent("day.sqlite").path
@@ -187,15 +193,8 @@ struct PlaceCommandTests {
     @Test("link-audio --place links and places the takes as their files arrive: two undoable entries; --place without notes links nothing",
           .enabled(if: RenderedPiece.available, "fluidsynth and fluid-soundfont-gm are not installed (scripts/install-test-tools)"))
     func linksAndPlaces() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-link-place-\(UUID().uuidString)")
-        let audio = dir.appendingPathComponent("audio")
-        try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
+        let (dir, audio) = try Self.renderedTakes("tm-link-place")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let rendering = try RenderedPiece.render(in: dir, rate: Self.rate)
-        for t in Self.takes {
-            try Self.take(rendering, number: t.number, recorded: t.recorded, from: t.from, to: t.to)
-                .write(to: audio.appendingPathComponent(String(format: "T%03d.wav", t.number)))
-        }
         let session = dir.appendingPathComponent("day.json")
         try Data(Self.session().utf8).write(to: session)
         let before = try Data(contentsOf: session)

@@ -37,15 +37,8 @@ struct PlaceScoresCommandTests {
     @Test("each take is placed on its own score's bars; the EDL cuts within 20 ms of the rendering's; undo takes it back",
           .enabled(if: RenderedPiece.available, "fluidsynth and fluid-soundfont-gm are not installed (scripts/install-test-tools)"))
     func placesOnEachScore() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-place-scores-\(UUID().uuidString)")
-        let audio = dir.appendingPathComponent("audio")
-        try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
+        let (dir, audio) = try PlaceCommandTests.renderedTakes("tm-place-scores")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let rendering = try RenderedPiece.render(in: dir, rate: PlaceCommandTests.rate)
-        for t in PlaceCommandTests.takes {
-            try PlaceCommandTests.take(rendering, number: t.number, recorded: t.recorded, from: t.from, to: t.to)
-                .write(to: audio.appendingPathComponent(String(format: "T%03d.wav", t.number)))
-        }
         let music = dir.appendingPathComponent("piece.musicxml")
         try Data(RenderedPiece.musicXML().utf8).write(to: music)
         let session = dir.appendingPathComponent("day.json")

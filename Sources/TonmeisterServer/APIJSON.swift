@@ -121,8 +121,12 @@ enum APIJSON {
         let scores: [JSONValue] = session.scores.indices.map { index in
             let range = session.scorePages.pages(ofScore: index)
             let count = session.scores[index].pages ?? max(0, pages.count - range.lowerBound + 1)
-            return ["score": .int(index), "file": .string(session.scores[index].file), "sha256": .string(session.scores[index].sha256),
-                    "firstPage": .int(range.lowerBound), "pages": .int(count)]
+            var members: [(String, JSONValue)] = [("score", .int(index)), ("file", .string(session.scores[index].file)),
+                                                  ("sha256", .string(session.scores[index].sha256)),
+                                                  ("firstPage", .int(range.lowerBound)), ("pages", .int(count))]
+            // Each score's notes: a take on any score with notes can be placed from its audio.
+            if let music = session.scores[index].music { members.append(("music", .string(music))) }
+            return .object(members)
         }
         let open: [JSONValue] = live.filter(\.isOpen).map { .int($0.number) }
         let summary: JSONValue = ["takes": .int(live.count), "open": .array(open), "marks": .int(session.liveMarks.count),

@@ -19,7 +19,7 @@ struct MultiScoreAPITests {
         var session = try Session(json: Data(contentsOf: root.appendingPathComponent("Examples/chorale-session.json")))
         let minuet = root.appendingPathComponent("Scores/minuet.pdf").path
         // Score 1 records a SHA-256 its PDF does not have: the page is warned about it, by its path.
-        try session.addScore(ScoreReference(file: minuet, sha256: String(repeating: "0", count: 64), pages: 1),
+        try session.addScore(ScoreReference(file: minuet, sha256: String(repeating: "0", count: 64), music: "/notes/minuet.musicxml", pages: 1),
                              layout: try ScoreLayout(json: Data(contentsOf: root.appendingPathComponent("Scores/minuet.layout.json"))),
                              previousPages: 3)
         let json = folder.appendingPathComponent("two.json")
@@ -34,6 +34,8 @@ struct MultiScoreAPITests {
             let scores = answer["scores"] as? [[String: Any]] ?? []
             #expect(scores.map { $0["firstPage"] as? Int } == [1, 4])
             #expect(scores.map { $0["pages"] as? Int } == [3, 1])
+            // Each score's notes: the page offers placing a take whose file arrives when any score has them.
+            #expect(Self.notes(answer) == ["none", "/notes/minuet.musicxml"])
             #expect(((answer["score"] as? [String: Any])?["pages"] as? [Any])?.count == 4)
             let changed = (answer["warnings"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "score-changed" }
             #expect(changed.count == 1 && (changed.first?["message"] as? String)?.hasPrefix(minuet) == true, "\(changed)")
@@ -57,5 +59,10 @@ struct MultiScoreAPITests {
         }
         let exported = String(decoding: try SessionStore(path: database).load().jsonData(), as: UTF8.self)
         #expect(exported.contains(#""start":{"score":1,"page":1,"x":100.0,"y":94.0}"#))
+    }
+
+    /// Each score's notes in `GET /api/session`'s `scores` ("none" where a score has none).
+    static func notes(_ answer: [String: Any]) -> [String] {
+        (answer["scores"] as? [[String: Any]] ?? []).map { ($0["music"] as? String) ?? "none" }
     }
 }

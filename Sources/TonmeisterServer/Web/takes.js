@@ -141,10 +141,11 @@ export function showTakePanel() {
 }
 
 /** Takes whose file has arrived since `before` (linked by `session link-audio` while the page is open): when
- *  the session names its score's notes, the page asks once whether to place them from their audio (taps kept). */
+ *  the session names a score's notes (any score's, in a session of several), the page asks once whether to place
+ *  them from their audio (taps kept; a take on a score without notes is then reported as such). */
 export async function filesArrived(before) {
   const { state } = app;
-  if (!state.session?.score?.music) return;
+  if (!state.session?.score?.music && !(state.session?.scores || []).some((s) => s.music)) return;
   const arrived = [...state.takes.values()].filter((t) => t.source && !t.placed && before.has(t.number) && !before.get(t.number).source);
   if (!arrived.length) return;
   const names = arrived.map((t) => t.label).join(', ');

@@ -64,6 +64,10 @@ while i < arguments.count {
     case "--ring-level": options.ringLevel = Float(arguments[i + 1])!; i += 1
     case "--ring-fall": options.ringFall = Double(arguments[i + 1])!; i += 1
     case "--recentre-rounds": options.recentreRounds = Int(arguments[i + 1])!; i += 1
+    case "--rev-onset-weight": options.reverberantOnsetWeight = Float(arguments[i + 1])!; i += 1
+    case "--one-fine-pass": options.reverberantOnsetWeight = nil
+    case "--rev-slow-attack": options.reverberantSlowAttack = Double(arguments[i + 1])!; i += 1
+    case "--recentre-entry": options.recentreEntryFrames = Int(arguments[i + 1])!; i += 1
     case "--fresh-share": options.freshShare = Float(arguments[i + 1])!; i += 1
     case "--fresh-window": options.freshBefore = Int(arguments[i + 1])!; options.freshAfter = Int(arguments[i + 2])!; i += 2
     case "--note-radius": options.noteRadius = Int(arguments[i + 1])!; i += 1

@@ -50,6 +50,12 @@ extension ScoreFollower {
         /// while that shift is at least `recentreMinimum` frames early). FollowBench's reverberant tuning split: 3 rounds
         /// 77.7 → 72.9 % within 0.1 s (the later rounds find the previous beat's rises), so 1.
         public var recentreRounds = 1
+        /// Frames after the path's first audio frame within which a downbeat keeps the onset found around the path's own
+        /// time when the others are recentred (the path begins on the take's first sound, so it is not late there; -1:
+        /// every downbeat recentred). FollowBench's reverberant tuning split (second pass below from 3 frames): -1 80.5 /
+        /// 92.2 %, 5 81.2 / 92.1 % within 0.1 / 0.25 s (the first downbeats of complete choir and organ takes in the
+        /// church were moved 0.15–0.2 s early).
+        public var recentreEntryFrames = 5
         public var freshBefore = 5
         public var freshAfter = 3
         public var freshShare: Float = 0.1
@@ -66,6 +72,16 @@ extension ScoreFollower {
         public var decayFrames = 15
         /// The fall (dB) over ``decayFrames`` below which a take counts as reverberant (0: never).
         public var reverberantDecay = 12.0
+        /// The onset features' weight in a second fine pass of a reverberant take whose attack (the refined onsets' mean
+        /// rise, in frames) is at least `reverberantSlowAttack` (nil: one fine pass). A slow attack under the last
+        /// chord's ringing rises late and smeared, and the onset features pulled the path late with it. FollowBench's
+        /// reverberant tuning split (docs/follow.md, "Reverberant rooms", third round): 78.1 / 90.3 % within 0.1 / 0.25 s
+        /// with one pass; the weight 0 for every reverberant take 79.2 / 91.8 % (sharp piano attacks lose), 0.15 80.8 /
+        /// 92.3 % (the same); 0.15 from an attack of 3.6 frames 80.4 / 92.3 %, of 3 frames 80.5 / 92.2 % (81.2 / 92.1 %
+        /// with `recentreEntryFrames`), of 2.5 frames 81.6 / 92.2 % (the dry sets' pianos that fall less than 12 dB measure
+        /// 1.2–2.0 frames, the rooms' 1.5–3.5).
+        public var reverberantOnsetWeight: Float? = 0.15
+        public var reverberantSlowAttack = 2.5
         /// In a reverberant take the score's notes ring on after their written ends in its chroma
         /// (``ScoreTimeline/features(ringing:ringLevel:)``): at `ringLevel` of their weight, decaying by a factor e every
         /// `ringSeconds` times the room's share (``ringShare(_:)``: 1 for a fall of 6 dB, 0 at ``reverberantDecay``;

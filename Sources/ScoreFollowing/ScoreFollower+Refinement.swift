@@ -38,31 +38,43 @@ extension ScoreFollower {
     /// With `recentre` (``Options/recentreRefinement``, or a reverberant take: ``fastestDecay(_:)``), when the onsets
     /// found lie on the whole before the path's downbeats (soft attacks, which the path reaches late, the more so while
     /// the last chord rings on in a reverberant room), the search is made again around the path's downbeats moved by
-    /// that median shift.
-    func refine(_ measures: inout [FollowedMeasure], timeline: ScoreTimeline, audio: AudioFeatures, recentre: Bool) -> [Double] {
+    /// that median shift. A downbeat within ``Options/recentreEntryFrames`` after the path's first audio frame `entry`
+    /// is not recentred (nor counted in the median): the path begins on the take's first sound, so it is not late there.
+    func refine(_ measures: inout [FollowedMeasure], timeline: ScoreTimeline, audio: AudioFeatures, recentre: Bool,
+                entry: Double = -.infinity) -> [Double] {
         let rate = FeatureSequence.frameRate
         let beats = measures.map { timeline.downbeats[$0.index] }
         let frames = measures.map { $0.time * rate }
-        func onsets(shift: Double) -> [(frame: Double, rise: Double?)?] {
-            zip(frames, beats).map { frame, beat in
-                struckPitches(timeline, at: beat).isEmpty ? nil : refinedOnset(frame + shift, at: beat, timeline: timeline, audio: audio)
+        let held = frames.map { options.recentreEntryFrames >= 0 && $0 <= entry + Double(options.recentreEntryFrames) }
+        func onsets(shift: Double, from earlier: [(frame: Double, rise: Double?)?]? = nil) -> [(frame: Double, rise: Double?)?] {
+            frames.indices.map { k in
+                if let earlier, held[k] { return earlier[k] }
+                return struckPitches(timeline, at: beats[k]).isEmpty ? nil
+                    : refinedOnset(frames[k] + shift, at: beats[k], timeline: timeline, audio: audio)
             }
         }
         var found = onsets(shift: 0)
         var shift = 0.0
         for _ in 0..<(recentre ? options.recentreRounds : 0) {
-            let shifts = zip(found, frames).compactMap { onset, frame in onset.flatMap { $0.rise == nil ? nil : $0.frame - frame - shift } }.sorted()
+            let shifts = frames.indices.compactMap { k in
+                held[k] ? nil : found[k].flatMap { $0.rise == nil ? nil : $0.frame - frames[k] - shift }
+            }.sorted()
             guard shifts.count >= 3 else { break }
             let median = shifts[shifts.count / 2]
             guard median <= -options.recentreMinimum else { break }
             shift += (median * options.recentreShare).rounded()
-            found = onsets(shift: shift)
+            found = onsets(shift: shift, from: found)
         }
+        return apply(found, to: &measures)
+    }
+
+    /// Moves each downbeat of `measures` to its onset found (if any) and answers the onsets' rises.
+    private func apply(_ found: [(frame: Double, rise: Double?)?], to measures: inout [FollowedMeasure]) -> [Double] {
         var rises: [Double] = []
         for k in measures.indices {
             guard let onset = found[k] else { continue }
             if let rise = onset.rise { rises.append(rise) }
-            measures[k].time = onset.frame / rate
+            measures[k].time = onset.frame / FeatureSequence.frameRate
         }
         return rises
     }

@@ -88,43 +88,29 @@ public struct ScoreFollower: Sendable {
             }
         }
         if !options.pitchEvidence { evidence.pitch = nil }
-        guard let first = fine.path.first, let last = fine.path.last else { throw FollowError.otherPiece(confidence: 0) }
+        guard !fine.path.isEmpty else { throw FollowError.otherPiece(confidence: 0) }
         let confidence = evidence.confidence
         if refuse, confidence < ScoreFollower.refusalThreshold { throw FollowError.otherPiece(confidence: confidence) }
-        let rate = FeatureSequence.frameRate
-        var measures: [FollowedMeasure] = []
-        var rises: [Double] = []
-        for (index, beat) in timeline.downbeats.enumerated() {
-            let frame = beat * rate
-            // A path begins on the first note it hears; a downbeat a few frames outside it is still in the take
-            // when the audio reaches it (at the take's tempo).
-            let slack = Double(options.edgeSlack)
-            guard frame >= Double(first.score) - slack, frame <= Double(last.score) + slack else { continue }
-            var audioFrame: Double
-            if frame < Double(first.score) {
-                audioFrame = Double(first.audio) - (Double(first.score) - frame)
-                // After room noise the music cannot begin before the path's first frame: the downbeat is there.
-                let before = max(0, first.audio - 8)..<first.audio
-                if options.startAfterSilence, before.contains(where: { audioFeatures.silent[$0] }) { audioFrame = Double(first.audio) }
-            } else if frame > Double(last.score) {
-                audioFrame = Double(last.audio) + (frame - Double(last.score))
-            } else {
-                audioFrame = audioFrameAt(scoreFrame: frame, path: fine.path)
+        var placed = placedDownbeats(fine.path, timeline: timeline, score: score, silent: audioFeatures.silent, audio: analysed,
+                                     reverberant: reverberant)
+        guard let first = fine.path.first, let last = fine.path.last else { throw FollowError.otherPiece(confidence: 0) }
+        // A reverberant take's slow attacks smear its onsets late behind the last chord's ringing: they pull the path late,
+        // so it is followed again with the onset features weighed less. The first path keeps the confidence, the take's
+        // start and end and which downbeats are in it; the second places them.
+        if reverberant, let weight = options.reverberantOnsetWeight, options.onsetFeatures, placed.attack >= options.reverberantSlowAttack {
+            var soft = dtw
+            soft.onsetWeight = weight
+            if let again = finePass(soft, coarse: coarse, timeline: timeline, audio: analysed, silent: audioFeatures.silent),
+               !again.path.isEmpty {
+                fine = again
+                let moved = placedDownbeats(again.path, timeline: timeline, score: score, silent: audioFeatures.silent, audio: analysed,
+                                            reverberant: reverberant)
+                placed.measures = placed.measures.map { measure in moved.measures.first { $0.index == measure.index } ?? measure }
+                placed.attack = moved.attack
             }
-            // A take may begin on its first note: a downbeat a frame or two before the file's start is at 0 s.
-            guard audioFrame >= -2, audioFrame <= Double(audioFeatures.count - 1) else { continue }
-            let played = timeline.order[index]
-            measures.append(FollowedMeasure(index: index, number: score.measures[played.measure].number, pass: played.pass,
-                                            time: audioFrame / rate))
         }
-        if options.reattackHolds { reattack(&measures, timeline: timeline, audio: analysed) }
-        if options.refineOnsets {
-            rises = refine(&measures, timeline: timeline, audio: analysed, recentre: options.recentreRefinement || reverberant)
-        }
-        // Slow attacks leave the refined onsets late, sharp ones early: the take's own mean rise sets the correction.
-        let attack = rises.isEmpty ? options.attackPivot : rises.reduce(0, +) / Double(rises.count)
-        let offset = options.latency - options.attackSlope * (min(max(attack, 1), 7) - options.attackPivot)
-        for k in measures.indices { measures[k].time = max(0, measures[k].time + offset) }
+        let measures = placed.measures, attack = placed.attack
+        let rate = FeatureSequence.frameRate
         var plain = 0
         for k in 1..<max(1, fine.path.count) {
             let di = fine.path[k].score - fine.path[k - 1].score, dj = fine.path[k].audio - fine.path[k - 1].audio

@@ -62,6 +62,22 @@ struct ReverberantFollowTests {
         #expect(errors.allSatisfy { $0.map { abs($0) <= 0.1 } ?? false }, "errors: \(described)")
     }
 
+    @Test func slowAttacksInAChurchArePlacedByASecondPassWithSofterOnsets() throws {
+        // The swelling notes' attack (the refined onsets' mean rise) calls for the second fine pass; it places the
+        // downbeats, while which of them are in the take and the confidence stay the first pass's.
+        let (audio, downbeats) = try Self.sungInChurch(attack: 0.3)
+        let score = try ScoreFile.read(Fixtures.path("volta.musicxml"))
+        var onePass = ScoreFollower.Options()
+        onePass.reverberantOnsetWeight = nil
+        let once = try ScoreFollower(options: onePass).follow(score: score, audio: audio)
+        let twice = try ScoreFollower().follow(score: score, audio: audio)
+        #expect(once.attackFrames >= ScoreFollower.Options().reverberantSlowAttack)
+        #expect(twice.measures.map(\.index) == once.measures.map(\.index))
+        #expect(twice.confidence == once.confidence && twice.start == once.start && twice.end == once.end)
+        let (errors, described) = Self.errors(twice, downbeats.enumerated().map { ($0.offset, $0.element) })
+        #expect(errors.allSatisfy { $0.map { abs($0) <= 0.1 } ?? false }, "errors: \(described)")
+    }
+
     @Test func theRingingLastsAsLongAsTheRoomRings() {
         let follower = ScoreFollower()
         let gate = follower.options.reverberantDecay

@@ -67,7 +67,6 @@ public enum TakePlacer {
         options.referencePitch = referencePitch
         let follower = ScoreFollower(options: options)
         let sharpening = SampleOnset()
-        let pages = session.scorePages
         for take in chosen {
             guard let source = take.source else {
                 if numbers != nil {
@@ -76,7 +75,7 @@ public enum TakePlacer {
                 }
                 continue
             }
-            let own = session.scores.count > 1 ? pages.scorePage(take.start.page).score : 0
+            let own = session.scoreIndex(of: take)
             if let error = unreadable[own] {
                 result.skipped.append(.init(take: take.number, label: take.label, kind: .unreadable, reason: error.description))
                 continue

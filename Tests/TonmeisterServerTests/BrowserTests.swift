@@ -71,7 +71,7 @@ struct BrowserTests {
     }
 
     /// Serves a copy of the example session, or the session `make` writes into the folder (it returns its path).
-    static func serve(_ make: ((URL) throws -> URL)? = nil, score: String = "Scores/chorale.pdf") throws -> Served {
+    static func serve(_ make: ((URL) throws -> URL)? = nil, score: String? = "Scores/chorale.pdf") throws -> Served {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var session = folder.appendingPathComponent("day1.json")
@@ -80,7 +80,8 @@ struct BrowserTests {
         }
         let server = Process()
         server.executableURL = try tonmeister()
-        server.arguments = ["serve", session.path, "--port", "0", "--score", root.appendingPathComponent(score).path]
+        // Without `score` (a session of several scores) each score is found from the session's own paths.
+        server.arguments = ["serve", session.path, "--port", "0"] + (score.map { ["--score", root.appendingPathComponent($0).path] } ?? [])
         let out = Pipe()
         server.standardOutput = out
         server.standardError = FileHandle.nullDevice
@@ -107,7 +108,7 @@ struct BrowserTests {
 
     /// Serves the example session, runs a script of `Browser/` against it and checks that it passed; the screenshots it wrote.
     static func drive(_ name: String, shots folder: String, passed: String, session make: ((URL) throws -> URL)? = nil,
-                      score: String = "Scores/chorale.pdf", arguments: [String] = []) async throws -> [String] {
+                      score: String? = "Scores/chorale.pdf", arguments: [String] = []) async throws -> [String] {
         let served = try serve(make, score: score)
         defer { served.stop() }
         try #require(!served.url.isEmpty, "the server printed no URL")

@@ -9,6 +9,47 @@ import Testing
 struct PlaceBrowserTests {
     /// Writes the rendered session into `folder`: the notes, and take 2's file (bars 4½–12 of the rendering) in `audio/`.
     static func session(in folder: URL) throws -> URL {
+        let music = try renderedTake(in: folder)
+        let json = """
+            {"format": "tonmeister-session/1", "title": "Rendered", "score": {"file": "score.pdf", "music": "\(music)"},
+             "layout": \(layout),
+             "takes": [{"number": 1, "start": {"page": 1, "x": 62, "y": 170}, "end": {"page": 1, "x": 500, "y": 170}},
+                       {"number": 2, "start": {"page": 1, "x": 210, "y": 170}}]}
+            """
+        let session = folder.appendingPathComponent("day1.json")
+        try Data(json.utf8).write(to: session)
+        // place.py links the file (`session link-audio` on the served database) while the page is open: the file arrives.
+        return session
+    }
+
+    /// The same takes in a session of two scores: the chorale (3 pages, no notes), then the rendered piece's page
+    /// (session page 4, the minuet's PDF), the only score with notes; both takes lie on it.
+    static func twoScores(in folder: URL) throws -> URL {
+        let music = try renderedTake(in: folder)
+        try FileManager.default.copyItem(at: BrowserTests.root.appendingPathComponent("Scores/chorale.pdf"), to: folder.appendingPathComponent("score.pdf"))
+        let second = BrowserTests.root.appendingPathComponent("Scores/minuet.pdf").path
+        let json = """
+            {"format": "tonmeister-session/1", "title": "Rendered, two scores",
+             "scores": [{"file": "score.pdf", "pages": 3, "layout": {"pages": []}},
+                        {"file": "\(second)", "pages": 1, "music": "\(music)", "layout": \(layout)}],
+             "takes": [{"number": 1, "start": {"score": 1, "page": 1, "x": 62, "y": 170}, "end": {"score": 1, "page": 1, "x": 500, "y": 170}},
+                       {"number": 2, "start": {"score": 1, "page": 1, "x": 210, "y": 170}}]}
+            """
+        let session = folder.appendingPathComponent("day1.json")
+        try Data(json.utf8).write(to: session)
+        return session
+    }
+
+    /// One system of bars 1–13 on page 1.
+    static let layout: String = {
+        let bars = (1...13).map { n in
+            "{\"number\": \"\(n)\", \"left\": \(60 + (n - 1) * 36), \"right\": \(96 + (n - 1) * 36)}"
+        }.joined(separator: ", ")
+        return #"{"pages": [{"page": 1, "systems": [{"top": 120, "bottom": 220, "bars": [\#(bars)]}]}]}"#
+    }()
+
+    /// Renders the piece into `folder`, writes take 2's file (bars 4½–12) to `audio/` and the notes; answers their path.
+    static func renderedTake(in folder: URL) throws -> String {
         let rate = 22_050
         let samples = try RenderedPiece.render(in: folder, rate: rate)
         let audio = folder.appendingPathComponent("audio")
@@ -21,19 +62,16 @@ struct PlaceBrowserTests {
             .fileData(pcm: pcm).write(to: audio.appendingPathComponent("T002.wav"))
         let music = folder.appendingPathComponent("piece.musicxml")
         try Data(RenderedPiece.musicXML().utf8).write(to: music)
-        let bars = (1...13).map { n in
-            "{\"number\": \"\(n)\", \"left\": \(60 + (n - 1) * 36), \"right\": \(96 + (n - 1) * 36)}"
-        }.joined(separator: ", ")
-        let json = """
-            {"format": "tonmeister-session/1", "title": "Rendered", "score": {"file": "score.pdf", "music": "\(music.path)"},
-             "layout": {"pages": [{"page": 1, "systems": [{"top": 120, "bottom": 220, "bars": [\(bars)]}]}]},
-             "takes": [{"number": 1, "start": {"page": 1, "x": 62, "y": 170}, "end": {"page": 1, "x": 500, "y": 170}},
-                       {"number": 2, "start": {"page": 1, "x": 210, "y": 170}}]}
-            """
-        let session = folder.appendingPathComponent("day1.json")
-        try Data(json.utf8).write(to: session)
-        // place.py links the file (`session link-audio` on the served database) while the page is open: the file arrives.
-        return session
+        return music.path
+    }
+
+    @Test("in a session of two scores, a take on the second, the only one with notes, is placed from the page when its file arrives",
+          .enabled(if: BrowserTests.missing == nil && RenderedPiece.available,
+                   "browser tools or fluidsynth missing: \(BrowserTests.missing ?? "fluidsynth and fluid-soundfont-gm (scripts/install-test-tools)")"))
+    func placesOnTheSecondScore() async throws {
+        let shots = try await BrowserTests.drive("place.py", shots: "place-scores", passed: "all place checks passed",
+                                                 session: Self.twoScores(in:), score: nil, arguments: ["1"])
+        #expect(shots.count == 3, "\(shots)")
     }
 
     @Test("the page asks to place a take whose file arrives and places it; the page draws it as placed from audio; the take panel places it again",

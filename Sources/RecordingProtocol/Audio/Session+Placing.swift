@@ -129,6 +129,14 @@ extension Session {
         scores[index].music = path
     }
 
+    /// The index of the score a take lies on (where its start is): 0 unless the session has several scores.
+    public func scoreIndex(of take: Take) -> Int {
+        scores.count > 1 ? scorePages.scorePage(take.start.page).score : 0
+    }
+
+    /// Whether any score names its notes (`music`): then takes with linked audio can be placed.
+    public var namesNotes: Bool { scores.contains { $0.music != nil } }
+
     /// Seconds to add to a time in a take's file to get the take's tablet time (what its marks' times count from).
     ///
     /// The file's first sample lies at its `bext` time reference (else the take's record start) on the recorder's clock,

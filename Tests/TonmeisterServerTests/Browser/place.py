@@ -5,7 +5,8 @@ the file the take is drawn as placed from audio (a double rule and a tick at eac
 holds the downbeats; the take panel then offers to place it again. Real touch events (CDP Input.dispatchTouchEvent),
 never click().
 
-Usage: place.py URL OUT   (exit status 0 when every check passed; needs TONMEISTER_SERVE, the server's command line)
+Usage: place.py URL OUT [SCORE]   (exit status 0 when every check passed; needs TONMEISTER_SERVE, the server's
+command line). With SCORE, take 2 lies on that score of a session of several, the only one with notes.
 """
 import json
 import os
@@ -16,6 +17,7 @@ import time
 from browser import driver, check, wait, ready, finger_tap, stored_session
 
 URL, OUT = sys.argv[1], sys.argv[2]
+SCORE = int(sys.argv[3]) if len(sys.argv) > 3 else None
 os.makedirs(OUT, exist_ok=True)
 
 d = driver(1024, 768, touch=True)
@@ -24,7 +26,12 @@ try:
     ready(d)
     wait(d, "return window.tonmeisterState.current === 2", message="take 2 is the current take")
     check(d.execute_script("return !document.querySelector('g.take.placed')"), "no take is drawn as placed before placing")
-    check(d.execute_script("return !!window.tonmeisterState.session.score.music"), "the page knows the score's notes")
+    if SCORE is None:
+        check(d.execute_script("return !!window.tonmeisterState.session.score.music"), "the page knows the score's notes")
+    else:
+        notes = d.execute_script("return window.tonmeisterState.session.scores.map(s => s.music || null)")
+        check(notes[SCORE] and not any(n for i, n in enumerate(notes) if i != SCORE),
+              f"the page knows that only score {SCORE} has notes ({notes})")
     # The file arrives: the recorder's folder linked by another process while the page is open.
     serve = json.loads(os.environ["TONMEISTER_SERVE"])
     binary, document = serve[0], serve[2]

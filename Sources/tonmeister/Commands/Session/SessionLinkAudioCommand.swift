@@ -70,7 +70,7 @@ struct SessionLinkAudioCommand: ParsableCommand {
             throw CLIError.badInput("\(directory) is not a folder of recordings")
         }
         let session = try file.load()
-        if place, session.score.music == nil {
+        if place, !session.namesNotes {
             throw CLIError.badInput("--place follows the takes through the score's notes, and the session names none: set them with `tonmeister session music SESSION FILE`")
         }
         let files = try RecordingFile.scan(folder: directory)
@@ -81,7 +81,10 @@ struct SessionLinkAudioCommand: ParsableCommand {
         if place, !dryRun, !report.linked.isEmpty {
             placement = try SessionPlaceCommand.place(file, session: try file.load(), takes: report.linked.map(\.take), replace: replace)
         }
-        let placeable = session.score.music != nil && !place ? report.linked.map(\.take) : []
+        // A take can be placed when its own score names notes (in a session of several, the score its start lies on).
+        let placeable = place ? [] : report.linked.map(\.take).filter { number in
+            session.take(number).map { session.scores[session.scoreIndex(of: $0)].music != nil } ?? false
+        }
         var members: [(String, JSONValue)] = [
             ("linked", .array(report.linked.map { link in
                 .object([("take", .int(link.take)), ("label", .string(link.label)), ("source", .string(link.source)),

@@ -35,6 +35,12 @@ def once(command):
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
+def page_count(pdf):
+    """The number of pages pdfinfo reports for `pdf` (0 when it reports none)."""
+    info = subprocess.run(['pdfinfo', pdf], capture_output=True, text=True).stdout
+    return next((int(line.split()[1]) for line in info.splitlines() if line.startswith('Pages:')), 0)
+
+
 def long_documents(sides, corpus, scans):
     """Rows for two long documents made with pdfunite in a scratch folder: the scans three times over, and the first
     150 pages of the corpus's drawn PDFs; each command once (a book takes half a minute)."""
@@ -45,8 +51,7 @@ def long_documents(sides, corpus, scans):
             if pages >= 150:
                 break
             pdf = os.path.join(corpus, folder, name)
-            info = subprocess.run(['pdfinfo', pdf], capture_output=True, text=True).stdout
-            count = next((int(line.split()[1]) for line in info.splitlines() if line.startswith('Pages:')), 0)
+            count = page_count(pdf)
             if count and pages + count <= 150:
                 drawn.append(pdf)
                 pages += count
@@ -55,8 +60,7 @@ def long_documents(sides, corpus, scans):
     for label, parts in documents:
         joined = os.path.join(scratch, 'joined.pdf')
         subprocess.run(['pdfunite', *parts, joined], check=True)
-        info = subprocess.run(['pdfinfo', joined], capture_output=True, text=True).stdout
-        count = next(int(line.split()[1]) for line in info.splitlines() if line.startswith('Pages:'))
+        count = page_count(joined)
         commands = {side: [binary, 'score', 'detect', joined, '--json'] for side, binary in sides.items()}
         commands['pdftoppm'] = ['pdftoppm', '-r', '150', '-gray', joined, '{out}/p']
         best = {side: once(command) for side, command in commands.items()}

@@ -93,9 +93,14 @@ extension Session {
 
     /// The session page range of piece `index`'s score (every page when the piece names none or there is one score).
     func pageRange(ofPiece index: Int) -> ClosedRange<Int>? {
-        guard hasSeveralScores, pieces.indices.contains(index), let score = pieces[index].score,
-              scores.indices.contains(score) else { return nil }
-        return scorePages.pages(ofScore: score)
+        guard pieces.indices.contains(index), let score = pieces[index].score else { return nil }
+        return pageRange(ofScore: score)
+    }
+
+    /// The session page range of score `index` (nil, every page, when there is one score or no such score).
+    public func pageRange(ofScore index: Int) -> ClosedRange<Int>? {
+        guard hasSeveralScores, scores.indices.contains(index) else { return nil }
+        return scorePages.pages(ofScore: index)
     }
 
     /// Checks the scores: every score but the last has a page count of at least 1 when there are several, and each

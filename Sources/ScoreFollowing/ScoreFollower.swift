@@ -88,12 +88,12 @@ public struct ScoreFollower: Sendable {
             }
         }
         if !options.pitchEvidence { evidence.pitch = nil }
-        guard !fine.path.isEmpty else { throw FollowError.otherPiece(confidence: 0) }
+        // The first path's edges are the take's start and end, whatever path places the downbeats below.
+        guard let first = fine.path.first, let last = fine.path.last else { throw FollowError.otherPiece(confidence: 0) }
         let confidence = evidence.confidence
         if refuse, confidence < ScoreFollower.refusalThreshold { throw FollowError.otherPiece(confidence: confidence) }
         var placed = placedDownbeats(fine.path, timeline: timeline, score: score, silent: audioFeatures.silent, audio: analysed,
                                      reverberant: reverberant)
-        guard let first = fine.path.first, let last = fine.path.last else { throw FollowError.otherPiece(confidence: 0) }
         // A reverberant take's slow attacks smear its onsets late behind the last chord's ringing: they pull the path late,
         // so it is followed again with the onset features weighed less. The first path keeps the confidence, the take's
         // start and end and which downbeats are in it; the second places them.

@@ -1,5 +1,6 @@
 import Foundation
 import RecordingProtocol
+import TonmeisterSupport
 
 /// Follows takes' linked audio through the session's score notes (each score's `music`), for `Session.place`.
 public enum TakePlacer {
@@ -75,7 +76,7 @@ public enum TakePlacer {
                 }
                 continue
             }
-            let own = session.scoreIndex(of: take)
+            let own = session.scorePage(take.start.page).score
             if let error = unreadable[own] {
                 result.skipped.append(.init(take: take.number, label: take.label, kind: .unreadable, reason: error.description))
                 continue
@@ -93,7 +94,8 @@ public enum TakePlacer {
                     result.skipped.append(.init(
                         take: take.number, label: take.label, kind: .otherScore,
                         reason: "its audio matches the notes of score \(other) better than those of its own score \(own) (mismatch "
-                            + "\(Self.rounded(mismatch)) against \(Self.rounded(Self.mismatch(found)))): a take of another piece? "
+                            + "\(PlainNumber.rounded(mismatch, places: 2)) against \(PlainNumber.rounded(Self.mismatch(found), places: 2))): "
+                            + "a take of another piece? "
                             + "Move its start onto score \(other) to place it there",
                         confidence: found.confidence, bestScore: other))
                     continue
@@ -133,10 +135,6 @@ public enum TakePlacer {
     /// How far a take is from a score (``MatchEvidence/mismatch``; lower is closer), else one less its confidence.
     static func mismatch(_ result: FollowResult) -> Double {
         result.evidence?.mismatch ?? 1 - result.confidence
-    }
-
-    static func rounded(_ value: Double) -> String {
-        String(format: "%.2f", value)
     }
 
     /// A path made absolute against `base` (else left as it is).

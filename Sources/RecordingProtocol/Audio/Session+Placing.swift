@@ -30,15 +30,14 @@ extension Session {
     public mutating func place(_ alignments: [Int: AudioAlignment], measuresByScore: [Int: [String]], replace: Bool = false) throws -> PlacementReport {
         guard let layout else { throw ProtocolError.noLayout(reason: "downbeats are placed on the bars of the layout") }
         let order = try playingOrder()
-        let pageMap = scorePages
         var maps: [Int: MeasureMap] = [:]
-        for index in measuresByScore.keys.sorted() where scores.indices.contains(index) {
-            maps[index] = MeasureMap(measures: measuresByScore[index]!, layout: layout, pages: scores.count > 1 ? pageMap.pages(ofScore: index) : nil)
+        for (index, measures) in measuresByScore where scores.indices.contains(index) {
+            maps[index] = MeasureMap(measures: measures, layout: layout, pages: pageRange(ofScore: index))
         }
         let checker = PositionChecker(layout: layout, pieces: pieces)
         var report = PlacementReport()
         report.mismatches = maps.keys.sorted().flatMap { index in
-            maps[index]!.mismatches.map { scores.count > 1 ? "score \(index): \($0)" : $0 }
+            maps[index]!.mismatches.map { hasSeveralScores ? "score \(index): \($0)" : $0 }
         }
         var copy = self
         var previous: [ClockChange.TakeState] = []
@@ -127,11 +126,6 @@ extension Session {
         guard path != scores[index].music else { return }
         history.append(.clockChanged(ClockChange(reason: .music, takes: [], music: .some(scores[index].music), musicScore: index)))
         scores[index].music = path
-    }
-
-    /// The index of the score a take lies on (where its start is): 0 unless the session has several scores.
-    public func scoreIndex(of take: Take) -> Int {
-        scores.count > 1 ? scorePages.scorePage(take.start.page).score : 0
     }
 
     /// Whether any score names its notes (`music`): then takes with linked audio can be placed.

@@ -145,7 +145,7 @@ export function showTakePanel() {
  *  them from their audio (taps kept; a take on a score without notes is then reported as such). */
 export async function filesArrived(before) {
   const { state } = app;
-  if (!state.session?.score?.music && !(state.session?.scores || []).some((s) => s.music)) return;
+  if (!(state.session?.scores || []).some((s) => s.music)) return;
   const arrived = [...state.takes.values()].filter((t) => t.source && !t.placed && before.has(t.number) && !before.get(t.number).source);
   if (!arrived.length) return;
   const names = arrived.map((t) => t.label).join(', ');

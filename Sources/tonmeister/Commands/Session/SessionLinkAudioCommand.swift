@@ -83,7 +83,7 @@ struct SessionLinkAudioCommand: ParsableCommand {
         }
         // A take can be placed when its own score names notes (in a session of several, the score its start lies on).
         let placeable = place ? [] : report.linked.map(\.take).filter { number in
-            session.take(number).map { session.scores[session.scoreIndex(of: $0)].music != nil } ?? false
+            session.take(number).map { session.scores[session.scorePage($0.start.page).score].music != nil } ?? false
         }
         var members: [(String, JSONValue)] = [
             ("linked", .array(report.linked.map { link in

@@ -39,10 +39,10 @@ struct SessionMusicCommand: ParsableCommand {
         guard session.scores.indices.contains(score) else {
             throw CLIError.badInput(ProtocolError.scoreNotFound(index: score, count: session.scores.count, reason: "").description)
         }
-        let whose = session.scores.count > 1 ? "score \(score)'s" : "the score's"
+        let whose = session.hasSeveralScores ? "score \(score)'s" : "the score's"
         guard let music else {
             try file.store().setMusic(nil, score: score)
-            return output.emit(["music": .null, "score": .int(score)], text: ["the session names no notes of \(session.scores.count > 1 ? "score \(score)" : "its score") now"])
+            return output.emit(["music": .null, "score": .int(score)], text: ["the session names no notes of \(session.hasSeveralScores ? "score \(score)" : "its score") now"])
         }
         let path = URL(fileURLWithPath: music).standardizedFileURL.path
         let notes: FollowedScore
@@ -51,8 +51,7 @@ struct SessionMusicCommand: ParsableCommand {
         }
         var seen = Set<String>()
         let measures = notes.measures.map(\.number).filter { seen.insert($0).inserted }
-        let pages = session.scores.count > 1 ? session.scorePages.pages(ofScore: score) : nil
-        let mismatches = session.layout.map { MeasureMap(measures: measures, layout: $0, pages: pages).mismatches }
+        let mismatches = session.layout.map { MeasureMap(measures: measures, layout: $0, pages: session.pageRange(ofScore: score)).mismatches }
             ?? ["the session has no layout yet: measures are mapped to bars when takes are placed"]
         try file.store().setMusic(path, score: score)
         output.emit(["music": .string(path), "measures": .int(measures.count), "mismatches": .array(mismatches.map(JSONValue.string)),

@@ -1,4 +1,5 @@
 import ScoreLayout
+import TonmeisterSupport
 
 /// CSV export of a session's takes and marks for spreadsheets (RFC 4180).
 ///

@@ -90,14 +90,16 @@ public enum TakePlacer {
             do {
                 let signal = try AudioSignal.read(path)
                 let found = try follower.follow(score: ownNotes, audio: signal, refuse: false)
-                if let (other, mismatch) = try Self.betterScore(than: found, own: own, notes: notes, follower: follower, signal: signal) {
+                let others = notes.filter { $0.key != own }.sorted { $0.key < $1.key }.map { (index: $0.key, score: $0.value) }
+                let ownMismatch = ScoreFollower.mismatch(found)
+                if let best = try follower.compare(audio: signal, others: others).first, best.mismatch < ownMismatch {
                     result.skipped.append(.init(
                         take: take.number, label: take.label, kind: .otherScore,
-                        reason: "its audio matches the notes of score \(other) better than those of its own score \(own) (mismatch "
-                            + "\(PlainNumber.rounded(mismatch, places: 2)) against \(PlainNumber.rounded(Self.mismatch(found), places: 2))): "
+                        reason: "its audio matches the notes of score \(best.index) better than those of its own score \(own) (mismatch "
+                            + "\(PlainNumber.rounded(best.mismatch, places: 2)) against \(PlainNumber.rounded(ownMismatch, places: 2))): "
                             + "a take of another piece? "
-                            + "Move its start onto score \(other) to place it there",
-                        confidence: found.confidence, bestScore: other))
+                            + "Move its start onto score \(best.index) to place it there",
+                        confidence: found.confidence, bestScore: best.index))
                     continue
                 }
                 // Each downbeat moved onto its notes' attack at a few samples' resolution where one stands out.
@@ -117,24 +119,6 @@ public enum TakePlacer {
             }
         }
         return result
-    }
-
-    /// The other score whose notes `signal` matches best, with its mismatch, when that is lower than `found`'s through
-    /// the take's own score; nil when none matches better (or the session has one score with notes).
-    static func betterScore(than found: FollowResult, own: Int, notes: [Int: FollowedScore], follower: ScoreFollower,
-                            signal: AudioSignal) throws -> (score: Int, mismatch: Double)? {
-        var best: (score: Int, mismatch: Double)?
-        let ownMismatch = mismatch(found)
-        for (index, score) in notes.sorted(by: { $0.key < $1.key }) where index != own {
-            let other = mismatch(try follower.follow(score: score, audio: signal, refuse: false))
-            if other < ownMismatch, other < best?.mismatch ?? .infinity { best = (index, other) }
-        }
-        return best
-    }
-
-    /// How far a take is from a score (``MatchEvidence/mismatch``; lower is closer), else one less its confidence.
-    static func mismatch(_ result: FollowResult) -> Double {
-        result.evidence?.mismatch ?? 1 - result.confidence
     }
 
     /// A path made absolute against `base` (else left as it is).

@@ -2,6 +2,7 @@ import Foundation
 import RecordingProtocol
 import ScoreDocument
 import ScoreLayout
+import TonmeisterSupport
 
 /// The JSON bodies of the API's write routes, read and checked apart from the HTTP server: each route reads its
 /// body with one of these and throws ``RequestBodyError`` (400) for anything wrong. `scripts/fuzz` compiles them

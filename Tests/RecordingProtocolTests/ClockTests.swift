@@ -2,6 +2,7 @@ import Foundation
 import ScoreLayout
 import Testing
 @testable import RecordingProtocol
+import TonmeisterSupport
 
 /// One clock per take: record starts, tablet offsets, the session's clock offset, stored, exported and undone.
 @Suite("One clock per take")

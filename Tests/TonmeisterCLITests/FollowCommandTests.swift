@@ -38,7 +38,34 @@ struct FollowCommandTests {
         #expect(result.stdout.contains("bar 6  0:10."))
     }
 
+    /// With other pieces' scores beside the take's own, each is reported with its mismatch, higher than the own score's.
+    @Test func otherScoresAreComparedAndListed() throws {
+        let result = try CLIRunner.run("follow", Self.fixtures + "volta.musicxml", Self.fixtures + "volta-partial.aiff", "--json",
+                                       "--other-score", Self.fixtures + "other.musicxml", "--other-score", Self.fixtures + "fermata.mei")
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((json["measures"] as? [[String: Any]])?.map { $0["number"] as? String } == ["1", "2", "3", "4", "6"])
+        let own = try #require(json["mismatch"] as? Double)
+        let others = try #require(json["otherScores"] as? [[String: Any]])
+        #expect(Set(others.compactMap { $0["score"] as? String }) == [Self.fixtures + "other.musicxml", Self.fixtures + "fermata.mei"])
+        let mismatches = others.compactMap { $0["mismatch"] as? Double }
+        #expect(mismatches.count == 2 && mismatches == mismatches.sorted() && mismatches.allSatisfy { $0 > own }, "\(own) \(mismatches)")
+        // Without other scores the output keeps its shape: no comparison fields.
+        let alone = try CLIRunner.run("follow", Self.fixtures + "volta.musicxml", Self.fixtures + "volta-partial.aiff", "--json")
+        #expect(!alone.stdout.contains("otherScores") && !alone.stdout.contains("mismatch"))
+    }
+
+    /// A take given with another piece's score, and its own score as the other: refused, naming the better score.
+    @Test func aTakeMatchingAnOtherScoreBetterIsRefused() throws {
+        let result = try CLIRunner.run("follow", Self.fixtures + "other.musicxml", Self.fixtures + "volta-take.flac",
+                                       "--other-score", Self.fixtures + "volta.musicxml")
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: the take matches \(Self.fixtures)volta.musicxml better than its score (mismatch 0."),
+                "\(result.stderr)")
+    }
+
     @Test(arguments: [
+        ["follow", fixtures + "volta.musicxml", fixtures + "volta-partial.aiff", "--other-score", "README.md"],
         ["follow", fixtures + "volta.musicxml", "README.md"],
         ["follow", "README.md", fixtures + "volta-take.flac"],
         ["follow", fixtures + "other.musicxml", fixtures + "volta-take.flac"],

@@ -1,4 +1,5 @@
 import ScoreLayout
+import TonmeisterSupport
 
 /// Placing takes on the score from their audio (DESIGN §6, "Takes placed from audio"; `session place`).
 extension Session {

@@ -1,3 +1,5 @@
+import TonmeisterSupport
+
 /// One clock per take: setting a take's record start and tablet offset, the session's clock offset, and the
 /// aligned time every export uses (DESIGN §6, "One clock per take").
 ///

@@ -1,3 +1,5 @@
+import TonmeisterSupport
+
 /// Writing an edit timeline as a CMX3600 edit decision list.
 extension EditTimeline {
     /// The EDL text: `TITLE`, `FCM`, then per event a line `NNN  REEL     CH    C        srcIn srcOut recIn recOut`

@@ -12,7 +12,8 @@ struct FollowCommand: ParsableCommand {
             SCORE is MusicXML (.musicxml, .xml, compressed .mxl) or MEI; TAKE is WAV/BWF, FLAC or AIFF. Measures \
             are listed in playing order (repeats, voltas, D.C./D.S. expanded) with their pass and the time of their \
             downbeat in seconds from the start of the file. A take that does not match the score (confidence below \
-            0.3) is refused with exit status 2.
+            0.3) is refused with exit status 2. With --other-score, the take is also followed through each other \
+            score given (the session's other pieces or movements), and refused when it matches one of them better.
             """
     )
 
@@ -21,6 +22,10 @@ struct FollowCommand: ParsableCommand {
 
     @Argument(help: "The take's audio: WAV/BWF, FLAC or AIFF.")
     var take: String
+
+    @Option(name: .customLong("other-score"),
+            help: ArgumentHelp("Another piece's score (repeatable): the take is refused when it matches one better.", valueName: "SCORE"))
+    var otherScores: [String] = []
 
     @Flag(help: "Judge whether the take is of this score by chroma alone, not also by its voices' pitches.")
     var noPitchEvidence = false
@@ -37,13 +42,26 @@ struct FollowCommand: ParsableCommand {
 
     func run() throws {
         let result: FollowResult
+        var compared: [ScoreFollower.OtherScore] = []
         do {
             let notes = try ScoreFile.read(score)
             let audio = try AudioSignal.read(take)
             var options = ScoreFollower.Options()
             options.pitchEvidence = !noPitchEvidence
             options.referencePitch = referencePitch
-            result = try ScoreFollower(options: options).follow(score: notes, audio: audio)
+            let follower = ScoreFollower(options: options)
+            if otherScores.isEmpty {
+                result = try follower.follow(score: notes, audio: audio)
+            } else {
+                let others = try otherScores.enumerated().map { (index: $0.offset, score: try ScoreFile.read($0.element)) }
+                result = try follower.follow(score: notes, audio: audio, refuse: false)
+                compared = try follower.compare(audio: audio, others: others)
+                let own = ScoreFollower.mismatch(result)
+                if let best = compared.first, best.mismatch < own {
+                    throw FollowError.otherScore(path: otherScores[best.index], mismatch: best.mismatch, ownMismatch: own)
+                }
+                if result.confidence < ScoreFollower.refusalThreshold { throw FollowError.otherPiece(confidence: result.confidence) }
+            }
         } catch let error as FollowError {
             throw error.exitStatus == 2 ? CLIError.badInput(error.description) : CLIError.failure(error.description)
         }
@@ -58,10 +76,20 @@ struct FollowCommand: ParsableCommand {
                 ("duration", .double(Self.round(result.duration))),
                 ("tempoScale", .double(Self.round(result.tempoScale))),
                 ("referencePitch", .double((result.referencePitch * 10).rounded() / 10)),
-            ]),
+            ] + (otherScores.isEmpty ? [] : [
+                ("mismatch", .double(Self.round(ScoreFollower.mismatch(result)))),
+                ("otherScores", .array(compared.map { other in
+                    .object([("score", .string(otherScores[other.index])), ("mismatch", .double(Self.round(other.mismatch))),
+                             ("confidence", .double(Self.round(other.confidence)))])
+                })),
+            ])),
             text: ["\(take) on \(score): music from \(Self.clock(result.start)) to \(Self.clock(result.end)), "
                 + "\(result.measures.count) downbeat\(result.measures.count == 1 ? "" : "s"), confidence \(Self.round(result.confidence)), "
                 + "A = \((result.referencePitch * 10).rounded() / 10) Hz"]
+                + compared.map { other in
+                    "  matches \(otherScores[other.index]) less well: mismatch \(Self.round(other.mismatch)) against "
+                        + "\(Self.round(ScoreFollower.mismatch(result)))"
+                }
                 + result.measures.map { m in
                     "  bar \(m.number)\(m.pass > 1 ? " (pass \(m.pass))" : "")  \(Self.clock(m.time))"
                 }

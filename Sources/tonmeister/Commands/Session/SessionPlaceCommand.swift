@@ -3,6 +3,7 @@ import Foundation
 import RecordingProtocol
 import ScoreFollowing
 import ScoreLayout
+import TonmeisterSupport
 
 /// `tonmeister session place SESSION [--take N | --all] [--replace]`: takes placed on the score from their linked audio.
 struct SessionPlaceCommand: ParsableCommand {

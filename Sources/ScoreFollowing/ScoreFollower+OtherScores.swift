@@ -2,13 +2,15 @@ import Foundation
 
 extension ScoreFollower {
     /// A take's audio followed through a score other than its own, to tell which piece the take is of.
-    public struct OtherScore: Sendable, Equatable {
+    public struct OtherScore: Sendable {
         /// The other score's index among those compared (a session's score index, or a command line's order).
         public var index: Int
         /// How far the take is from that score (``ScoreFollower/mismatch(_:)``; lower is closer).
         public var mismatch: Double
         /// The take's confidence on that score.
         public var confidence: Double
+        /// The take followed through that score.
+        public var result: FollowResult
     }
 
     /// How far a take is from a score (``MatchEvidence/mismatch``, unclamped; lower is closer), else one less its
@@ -31,7 +33,7 @@ extension ScoreFollower {
         for (index, score) in others {
             do {
                 let result = try follow(score: score, audio: audio, refuse: false)
-                found.append(OtherScore(index: index, mismatch: Self.mismatch(result), confidence: result.confidence))
+                found.append(OtherScore(index: index, mismatch: Self.mismatch(result), confidence: result.confidence, result: result))
             } catch FollowError.otherPiece {
                 continue
             }

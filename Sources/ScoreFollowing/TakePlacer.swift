@@ -30,11 +30,13 @@ public enum TakePlacer {
     /// Relative paths (the notes, a take's source) are read against `baseDirectory` (the session file's folder). A take
     /// without a linked file, or whose file cannot be read, is reported in `skipped`; other takes are followed.
     /// `referencePitch`: the takes' A4 in Hz when it is known (nil: found from each take, ``ReferencePitch``).
+    /// `moving`: a take whose audio matches another score's notes better is aligned with that score instead, to be
+    /// moved there (``AudioAlignment/movedFrom``), rather than reported as `other-score`.
     ///
     /// - Throws: `FollowError.unreadableScore` when no score has notes that can be read,
     ///   `.missingLibrary`; `ProtocolError.takeNotFound`/`.takeDeleted` for a named take that is not live.
     public static func align(session: Session, takes numbers: [Int]?, baseDirectory: String?,
-                             referencePitch: Double? = nil) throws -> Alignments {
+                             referencePitch: Double? = nil, moving: Bool = false) throws -> Alignments {
         // Every score's notes; one that cannot be read costs only its own takes, unless no score's can be read.
         var notes: [Int: FollowedScore] = [:]
         var unreadable: [Int: FollowError] = [:]
@@ -93,21 +95,21 @@ public enum TakePlacer {
                 let others = notes.filter { $0.key != own }.sorted { $0.key < $1.key }.map { (index: $0.key, score: $0.value) }
                 let ownMismatch = ScoreFollower.mismatch(found)
                 if let best = try follower.compare(audio: signal, others: others).first, best.mismatch < ownMismatch {
+                    if moving {
+                        result.alignments[take.number] = alignment(best.result, score: best.index, signal: signal, sharpening: sharpening)
+                        result.alignments[take.number]?.movedFrom = own
+                        continue
+                    }
                     result.skipped.append(.init(
                         take: take.number, label: take.label, kind: .otherScore,
                         reason: "its audio matches the notes of score \(best.index) better than those of its own score \(own) (mismatch "
                             + "\(PlainNumber.rounded(best.mismatch, places: 2)) against \(PlainNumber.rounded(ownMismatch, places: 2))): "
                             + "a take of another piece? "
-                            + "Move its start onto score \(best.index) to place it there",
+                            + "placing it with moving allowed (`session place --move`) moves it onto score \(best.index)",
                         confidence: found.confidence, bestScore: best.index))
                     continue
                 }
-                // Each downbeat moved onto its notes' attack at a few samples' resolution where one stands out.
-                result.alignments[take.number] = AudioAlignment(
-                    start: found.start, end: found.end, confidence: found.confidence,
-                    measures: found.measures.map { m in
-                        AudioAlignment.Measure(number: m.number, pass: m.pass, time: sharpening.attack(near: m.time, in: signal) ?? m.time)
-                    }, score: own)
+                result.alignments[take.number] = alignment(found, score: own, signal: signal, sharpening: sharpening)
             } catch let error as FollowError {
                 switch error {
                 case .missingLibrary: throw error
@@ -119,6 +121,15 @@ public enum TakePlacer {
             }
         }
         return result
+    }
+
+    /// A follower's result as an alignment with score `score`, each downbeat moved onto its notes' attack at a few
+    /// samples' resolution where one stands out (so that an edit list cuts on it within a frame).
+    static func alignment(_ found: FollowResult, score: Int, signal: AudioSignal, sharpening: SampleOnset) -> AudioAlignment {
+        AudioAlignment(start: found.start, end: found.end, confidence: found.confidence,
+                       measures: found.measures.map { m in
+                           AudioAlignment.Measure(number: m.number, pass: m.pass, time: sharpening.attack(near: m.time, in: signal) ?? m.time)
+                       }, score: score)
     }
 
     /// A path made absolute against `base` (else left as it is).

@@ -9,17 +9,19 @@ import Storage
 extension TonmeisterServer {
     func addPlacingRoutes(to api: RouterGroup<BasicRequestContext>) {
         api.post("takes/:number/place") { request, context in
-            // Follows the take's linked file through the score's notes; `{"replace": true}` replaces the tapped start and end.
+            // Follows the take's linked file through the score's notes; `{"replace": true}` replaces the tapped start and end,
+            // `{"move": true}` places a take whose audio matches another score better on that score.
             let number = try Self.id(context, "number", "take")
             let body = try await RequestJSON.read(request, limit: self.bodyLimit)
             let replace = try body.bool("replace") ?? false
+            let moving = try body.bool("move") ?? false
             let device = try RequestJSON.device(of: request)
             let session = self.service.load()
             guard let take = session.take(number), !take.deleted else { throw APIError.notFound("there is no take \(number)") }
             let base = URL(fileURLWithPath: self.service.path).deletingLastPathComponent().path
             let found: TakePlacer.Alignments
             do {
-                found = try await self.service.read { _ in try TakePlacer.align(session: session, takes: [number], baseDirectory: base) }
+                found = try await self.service.read { _ in try TakePlacer.align(session: session, takes: [number], baseDirectory: base, moving: moving) }
             } catch let error as FollowError {
                 if error.exitStatus == 2 { throw APIError.badRequest(error.description) }
                 throw error

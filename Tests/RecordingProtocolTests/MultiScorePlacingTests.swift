@@ -50,6 +50,28 @@ struct MultiScorePlacingTests {
         #expect(row.first { $0.0 == "score" }?.1 == .int(1))
     }
 
+    @Test("a take tapped on the first score whose audio is the second's is moved there: both taps replaced without --replace; undo puts them back")
+    func movedToTheScoreItsAudioMatches() throws {
+        var session = try MultiScoreTests.session()
+        let before = session
+        let gridPages = session.scorePages.pages(ofScore: 1)
+        var alignment = Self.alignment(score: 1)
+        alignment.movedFrom = 0
+        let report = try session.place([1: alignment], measuresByScore: Self.measures, replace: false)
+        #expect(report.placed.map(\.take) == [1] && report.skipped.isEmpty, "\(report.skipped.map(\.reason))")
+        let row = try #require(report.placed.first)
+        #expect(row.score == 1 && row.movedFrom == 0 && row.startSet && row.endSet)
+        let take = try #require(session.take(1))
+        let end = try #require(take.end)
+        #expect(gridPages.contains(take.start.page) && gridPages.contains(end.page), "\(take.start) \(end)")
+        #expect(take.placement?.downbeats.allSatisfy { gridPages.contains($0.at.page) } == true)
+        guard case .object(let members) = report.jsonTree, case .array(let placed)? = members.first(where: { $0.0 == "placed" })?.1,
+              case .object(let json)? = placed.first else { Issue.record("no placed row"); return }
+        #expect(json.first { $0.0 == "movedFrom" }?.1 == .int(0))
+        _ = try session.undo()
+        #expect(session == before)
+    }
+
     @Test("an alignment with a score whose measures were not given, or that the session lacks, is reported and changes nothing")
     func unknownScore() throws {
         var session = try MultiScoreTests.session()

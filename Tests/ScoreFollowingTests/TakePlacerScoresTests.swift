@@ -38,6 +38,15 @@ struct TakePlacerScoresTests {
         #expect(skipped[3]?.kind == .noNotes && skipped[3]?.reason.contains("--score 2") == true)
     }
 
+    @Test("moving allowed, the take started on the other piece's score is aligned with the score its audio matches, as placed from there")
+    func movingToTheMatchingScore() throws {
+        let found = try TakePlacer.align(session: try Self.session(), takes: [1, 2], baseDirectory: nil, moving: true)
+        #expect(found.skipped.isEmpty, "\(found.skipped.map(\.reason))")
+        let moved = try #require(found.alignments[2]), own = try #require(found.alignments[1])
+        #expect(moved.score == 0 && moved.movedFrom == 1 && own.movedFrom == nil)
+        #expect(moved.measures == own.measures && moved.start == own.start && moved.end == own.end)
+    }
+
     @Test("with one score's notes only, a take on it is placed as before, without following the others")
     func oneScoreWithNotes() throws {
         var session = try Self.session()

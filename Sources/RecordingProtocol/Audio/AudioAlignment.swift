@@ -23,8 +23,12 @@ public struct AudioAlignment: Sendable {
     public var measures: [Measure]
     /// The index of the session's score whose notes the file was aligned with (0, the first, unless it has several).
     public var score: Int
+    /// The score the take's start was tapped on, when the audio matched `score`'s notes better and the take is moved
+    /// there: placing then sets its start and end from the audio whatever the producer tapped.
+    public var movedFrom: Int?
 
-    public init(start: Double, end: Double, confidence: Double, measures: [Measure], score: Int = 0) {
+    public init(start: Double, end: Double, confidence: Double, measures: [Measure], score: Int = 0, movedFrom: Int? = nil) {
         (self.start, self.end, self.confidence, self.measures, self.score) = (start, end, confidence, measures, score)
+        self.movedFrom = movedFrom
     }
 }

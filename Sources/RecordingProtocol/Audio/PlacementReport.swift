@@ -23,6 +23,8 @@ public struct PlacementReport: Sendable {
         public var leftOut: [String]
         /// The index of the score the take was placed on (0 unless the session has several).
         public var score = 0
+        /// The score the take's start had been tapped on, when it was moved to the score its audio matches.
+        public var movedFrom: Int?
     }
 
     /// A take left as it was.
@@ -57,9 +59,10 @@ public struct PlacementReport: Sendable {
 }
 
 extension PlacementReport {
-    /// `{"placed":[{"take","label","downbeats","firstBar","lastBar","startTime","endTime","confidence","startSet","endSet","leftOut","score"}],
+    /// `{"placed":[{"take","label","downbeats","firstBar","lastBar","startTime","endTime","confidence","startSet","endSet","leftOut","score","movedFrom"?}],
     /// "skipped":[{"take","label","kind","reason","confidence"?,"bestScore"?}],"mismatches":[…]}` (what `session place --json` prints and the
-    /// server answers; `score`, the 0-based score a take was placed on).
+    /// server answers; `score`, the 0-based score a take was placed on; `movedFrom`, the score its start had been tapped on, when
+    /// it was moved to the score its audio matches).
     package var jsonTree: JSONValue {
         func seconds(_ value: Double) -> JSONValue { .double(PlainNumber.rounded(value, places: 3)) }
         return .object([
@@ -68,7 +71,7 @@ extension PlacementReport {
                          ("firstBar", .string(p.firstBar)), ("lastBar", .string(p.lastBar)),
                          ("startTime", seconds(p.startTime)), ("endTime", seconds(p.endTime)), ("confidence", seconds(p.confidence)),
                          ("startSet", .bool(p.startSet)), ("endSet", .bool(p.endSet)), ("leftOut", .array(p.leftOut.map(JSONValue.string))),
-                         ("score", .int(p.score))])
+                         ("score", .int(p.score))] + (p.movedFrom.map { [("movedFrom", .int($0))] } ?? []))
             })),
             ("skipped", .array(skipped.map { s in
                 .object([("take", .int(s.take)), ("label", .string(s.label)), ("kind", .string(s.kind.rawValue)), ("reason", .string(s.reason))]

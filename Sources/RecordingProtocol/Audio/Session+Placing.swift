@@ -84,6 +84,13 @@ extension Session {
             }
             let start = Self.position(at: Self.coordinate(at: alignment.start, points), order: order, layout: layout)
             let end = Self.position(at: Self.coordinate(at: alignment.end, points), order: order, layout: layout)
+            // A take moved to the score its audio matches leaves its taps on the other score: both ends are the audio's.
+            let moved = alignment.movedFrom != nil
+            if moved, start == nil || end == nil {
+                report.skipped.append(.init(take: number, label: take.label, kind: .noDownbeats,
+                    reason: "its audio matches score \(alignment.score), but its start and end cannot be put on that score's bars"))
+                continue
+            }
             let old = take.placement
             // A start or end counts as set from audio only while it is still where that placement put it: a producer who
             // moved it since (`take end`) tapped it, and it is kept.
@@ -91,11 +98,11 @@ extension Session {
             var placement = AudioPlacement(downbeats: beats, startTime: alignment.start, endTime: alignment.end,
                                            confidence: alignment.confidence, startSource: .tap, endSource: .tap)
             previous.append(ClockChange.TakeState(take, placing: true))
-            if let start, replace || (old?.startSource == .audio && oldEnds?.start == take.start) {
+            if let start, replace || moved || (old?.startSource == .audio && oldEnds?.start == take.start) {
                 take.start = start
                 placement.startSource = .audio
             }
-            if let end, replace || take.end == nil || (old?.endSource == .audio && oldEnds?.end == take.end),
+            if let end, replace || moved || take.end == nil || (old?.endSource == .audio && oldEnds?.end == take.end),
                let from = try? checker.place(take.start, what: "start"), let to = try? checker.place(end, what: "end"), !(to < from) {
                 take.end = end
                 placement.endSource = .audio
@@ -106,7 +113,7 @@ extension Session {
                                        firstBar: Self.barName(beats[0]), lastBar: Self.barName(beats[beats.count - 1]),
                                        startTime: alignment.start, endTime: alignment.end, confidence: alignment.confidence,
                                        startSet: placement.startSource == .audio, endSet: placement.endSource == .audio, leftOut: leftOut,
-                                       score: alignment.score))
+                                       score: alignment.score, movedFrom: alignment.movedFrom))
         }
         if !previous.isEmpty { copy.history.append(.clockChanged(ClockChange(reason: .place, takes: previous))) }
         try copy.validate(.lenient)

@@ -5,7 +5,7 @@ import ScoreFollowing
 import ScoreLayout
 import TonmeisterSupport
 
-/// `tonmeister session place SESSION [--take N | --all] [--replace]`: takes placed on the score from their linked audio.
+/// `tonmeister session place SESSION [--take N | --all] [--replace] [--move]`: takes placed on the score from their linked audio.
 struct SessionPlaceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "place",
@@ -18,7 +18,8 @@ struct SessionPlaceCommand: ParsableCommand {
             end). A take of another piece (confidence below 0.3) or without downbeats is reported and left alone. In a \
             session of several scores each take is followed through the notes of the score its start lies in and placed \
             on that score's bars; a take whose audio matches another score's notes better is reported (other-score) and \
-            left alone. One undoable action (`tonmeister undo`).
+            left alone, or with --move placed on that score, its start and end moved there from the audio. One \
+            undoable action (`tonmeister undo`).
             """)
 
     @OptionGroup var file: SessionFile
@@ -31,6 +32,9 @@ struct SessionPlaceCommand: ParsableCommand {
 
     @Flag(help: "Replace the producer's tapped start and end with those from the audio.")
     var replace = false
+
+    @Flag(help: "Move a take whose audio matches another score's notes better onto that score (its start and end from the audio).")
+    var move = false
 
     @Option(help: ArgumentHelp("The takes' reference pitch, A4 in Hz (415 for baroque pitch); found from each take when absent.",
                                valueName: "HZ"))
@@ -45,7 +49,7 @@ struct SessionPlaceCommand: ParsableCommand {
 
     func run() throws {
         let report = try Self.place(file, session: try file.load(), takes: all ? nil : takes, replace: replace,
-                                    referencePitch: referencePitch)
+                                    referencePitch: referencePitch, moving: move)
         output.emit(report.jsonTree, text: Self.lines(report))
     }
 
@@ -53,11 +57,12 @@ struct SessionPlaceCommand: ParsableCommand {
     /// undoable action; takes that could not be followed are in the report's `skipped`, in take order. `referencePitch`:
     /// A4 in Hz when the producer knows it (nil: found from each take).
     static func place(_ file: SessionFile, session: Session, takes: [Int]?, replace: Bool,
-                      referencePitch: Double? = nil) throws -> PlacementReport {
+                      referencePitch: Double? = nil, moving: Bool = false) throws -> PlacementReport {
         let base = URL(fileURLWithPath: file.session).deletingLastPathComponent().path
         let found: TakePlacer.Alignments
         do {
-            found = try TakePlacer.align(session: session, takes: takes, baseDirectory: base, referencePitch: referencePitch)
+            found = try TakePlacer.align(session: session, takes: takes, baseDirectory: base, referencePitch: referencePitch,
+                                      moving: moving)
         } catch let error as FollowError {
             throw error.exitStatus == 2 ? CLIError.badInput(error.description) : CLIError.failure(error.description)
         }
@@ -71,7 +76,8 @@ struct SessionPlaceCommand: ParsableCommand {
         var lines = ["placed \(report.placed.count) take\(report.placed.count == 1 ? "" : "s") from their audio"]
         for p in report.placed {
             let kept = [p.startSet ? nil : "start", p.endSet ? nil : "end"].compactMap { $0 }
-            lines.append("  take \(p.label): \(p.score > 0 ? "score \(p.score), " : "")bars \(p.firstBar)–\(p.lastBar), \(p.downbeats) downbeats, confidence \(PlainNumber.rounded(p.confidence, places: 2))"
+            let moved = p.movedFrom.map { " (moved from score \($0), where its start was tapped)" } ?? ""
+            lines.append("  take \(p.label): \(p.score > 0 || p.movedFrom != nil ? "score \(p.score)\(moved), " : "")bars \(p.firstBar)–\(p.lastBar), \(p.downbeats) downbeats, confidence \(PlainNumber.rounded(p.confidence, places: 2))"
                          + (kept.isEmpty ? "" : " (the tapped \(kept.joined(separator: " and ")) kept; --replace sets \(kept.count == 1 ? "it" : "them"))"))
             for item in p.leftOut { lines.append("    left out \(item)") }
         }

@@ -40,6 +40,28 @@ struct PlaceBrowserTests {
         return session
     }
 
+    /// Two pieces' scores, each with its notes: another piece (score 0, the chorale's 3 pages, `other.musicxml`) and the
+    /// rendered piece (score 1, session page 4). Take 1 lies on the rendered piece; take 2's start was tapped on the
+    /// other piece's first page (the producer had not turned to the next score), though its file is the rendered piece.
+    static func wrongScore(in folder: URL) throws -> URL {
+        let music = try renderedTake(in: folder)
+        try FileManager.default.copyItem(at: BrowserTests.root.appendingPathComponent("Scores/chorale.pdf"), to: folder.appendingPathComponent("score.pdf"))
+        let other = BrowserTests.root.appendingPathComponent("Tests/ScoreFollowingTests/Fixtures/other.musicxml").path
+        let second = BrowserTests.root.appendingPathComponent("Scores/minuet.pdf").path
+        let json = """
+            {"format": "tonmeister-session/1", "title": "Rendered, tapped on the wrong score",
+             "scores": [{"file": "score.pdf", "pages": 3, "music": "\(other)", "layout": \(layout)},
+                        {"file": "\(second)", "pages": 1, "music": "\(music)", "layout": \(layout)}],
+             "pieces": [{"title": "Chorale", "firstBar": "1", "lastBar": "13", "score": 0},
+                        {"title": "Minuet", "firstBar": "1", "lastBar": "13", "score": 1}],
+             "takes": [{"number": 1, "start": {"score": 1, "page": 1, "x": 62, "y": 170}, "end": {"score": 1, "page": 1, "x": 500, "y": 170}},
+                       {"number": 2, "start": {"score": 0, "page": 1, "x": 210, "y": 170}}]}
+            """
+        let session = folder.appendingPathComponent("day1.json")
+        try Data(json.utf8).write(to: session)
+        return session
+    }
+
     /// One system of bars 1–13 on page 1.
     static let layout: String = {
         let bars = (1...13).map { n in
@@ -72,6 +94,15 @@ struct PlaceBrowserTests {
         let shots = try await BrowserTests.drive("place.py", shots: "place-scores", passed: "all place checks passed",
                                                  session: Self.twoScores(in:), score: nil, arguments: ["1"])
         #expect(shots.count == 3, "\(shots)")
+    }
+
+    @Test("a take tapped on another piece's score: the page says which score its audio matches, and moves it there by finger",
+          .enabled(if: BrowserTests.missing == nil && RenderedPiece.available,
+                   "browser tools or fluidsynth missing: \(BrowserTests.missing ?? "fluidsynth and fluid-soundfont-gm (scripts/install-test-tools)")"))
+    func movesToTheScoreItsAudioMatches() async throws {
+        let shots = try await BrowserTests.drive("place-move.py", shots: "place-move", passed: "all move checks passed",
+                                                 session: Self.wrongScore(in:), score: nil)
+        #expect(shots.count == 2, "\(shots)")
     }
 
     @Test("the page asks to place a take whose file arrives and places it; the page draws it as placed from audio; the take panel places it again",

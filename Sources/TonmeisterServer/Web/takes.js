@@ -159,22 +159,45 @@ export async function filesArrived(before) {
   for (const take of arrived) await placeTake(take);
 }
 
-/** Asks the server to place a take from its linked audio (its file has arrived); the producer's taps are kept. */
-async function placeTake(take) {
+/** Asks the server to place a take from its linked audio (its file has arrived); the producer's taps are kept. When
+ *  the audio matches another score's notes better (a take tapped on the wrong piece's score), the page asks whether
+ *  to move it there: then its start, end and downbeats all come from the audio (`moving`), and the page follows it. */
+async function placeTake(take, moving = false) {
   closePopup();
   app.toast(`placing take ${take.label} from its audio…`);
-  const answer = await app.attempt('POST', `takes/${take.number}/place`, {});
+  const answer = await app.attempt('POST', `takes/${take.number}/place`, moving ? { move: true } : {});
   if (!answer) return;
   const placed = answer.placed.find((p) => p.take === take.number);
   if (placed) {
     const fresh = await app.attempt('GET', `takes/${take.number}`);
     if (fresh) app.upsertTake(fresh);
-    app.toast(`take ${take.label} placed from its audio: bars ${placed.firstBar}–${placed.lastBar}, ${placed.downbeats} downbeats`);
+    const moved = placed.movedFrom != null ? ` (moved to ${scoreName(placed.score)})` : '';
+    app.toast(`take ${take.label} placed from its audio${moved}: bars ${placed.firstBar}–${placed.lastBar}, ${placed.downbeats} downbeats`);
     app.render();
-  } else {
-    const why = answer.skipped.find((s) => s.take === take.number);
-    app.toast(`take ${take.label} not placed: ${why ? why.reason : 'no answer'}`, true);
+    // The take now lies on the score its audio matches: that score's page is shown.
+    if (placed.movedFrom != null && fresh && fresh.start.page !== app.state.page) app.showPage(fresh.start.page);
+    return;
   }
+  const why = answer.skipped.find((s) => s.take === take.number);
+  if (why && why.kind === 'other-score' && why.bestScore != null && !moving) {
+    const name = scoreName(why.bestScore);
+    const choice = await confirmDialog(`Take ${take.label} sounds like ${name}`,
+      `Its audio matches the notes of ${name} better than those of the score its start was tapped on. Move it to ${name}? `
+        + 'Its start, end and every downbeat are then placed from the recording.', ['Move and place']);
+    if (choice === 0) await placeTake(take, true);
+    else app.toast(`take ${take.label} left where it was tapped`);
+    return;
+  }
+  app.toast(`take ${take.label} not placed: ${why ? why.reason : 'no answer'}`, true);
+}
+
+/** A score's name for a person: its pieces' titles, else its file. */
+function scoreName(index) {
+  const session = app.state.session || {};
+  const titles = (session.pieces || []).filter((p) => p.score === index || (p.score == null && index === 0)).map((p) => p.title);
+  if (titles.length) return titles.join(', ');
+  const score = (session.scores || []).find((s) => s.score === index);
+  return score ? score.file : `score ${index + 1}`;
 }
 
 function popupCancel() {

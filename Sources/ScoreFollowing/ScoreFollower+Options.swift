@@ -120,8 +120,8 @@ extension ScoreFollower {
         /// The take's frames before its music first rises this many dB above its quietest frame (walked back over the
         /// rise) count as silent (``AudioFeatures/musicStart(energy:silent:rise:step:margin:)``; 0: off).
         public var leadingNoiseRise: Float = 15
-        /// The take's silence before its first sounding frame and after its last matches nothing, not even a rest
-        /// (``SubsequenceDTW/edgeSilence``).
+        /// The take's silence before its first sounding frame and after its last matches nothing but the score's own
+        /// silence before its first note and after its last, not a rest inside it (``SubsequenceDTW/edgeSilence``).
         public var edgeSilence = true
         /// After each fermata, the onset of the chord that follows it is looked for in the audio (the first strong rise
         /// of its notes after the held chord) and the fine pass run again with the path held to pass through it.

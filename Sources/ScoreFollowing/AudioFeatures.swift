@@ -18,9 +18,10 @@ public struct AudioFeatures: Sendable {
     /// chroma's local normalization is floored at `onsetFloor` of the largest onset within ±`onsetFloorRadius` frames.
     /// `fluxCompression`: γ of the `log(1 + γ·energy)` whose rises make `flux` and `pitchFlux`; `onsetCompression`
     /// the same for the onset chroma. `reference`: the frequency of A4 (MIDI 69) in the take (``ReferencePitch``):
-    /// each FFT bin counts towards the MIDI pitch nearest to it on that grid.
+    /// each FFT bin counts towards the MIDI pitch nearest to it on that grid. `leadingNoiseRise` (dB; 0: off): the
+    /// frames before the music begins (``musicStart(energy:silent:rise:step:margin:)``) count as silent too.
     public init(_ signal: AudioSignal, onsetFloor: Float = 0, onsetFloorRadius: Int = 150, fluxCompression: Float = 10_000,
-                onsetCompression: Float = 1000, reference: Double = ReferencePitch.standard) throws {
+                onsetCompression: Float = 1000, reference: Double = ReferencePitch.standard, leadingNoiseRise: Float = 0) throws {
         let hop = Int((Double(signal.rate) / FeatureSequence.frameRate).rounded())
         let count = signal.samples.count / hop + 1
         var rms: Double = 0
@@ -48,10 +49,12 @@ public struct AudioFeatures: Sendable {
         let mean = frameEnergy.reduce(0, +) / Float(max(1, count))
         var silent = [Bool](repeating: false, count: count)
         for t in 0..<count {
-            if frameEnergy[t] < mean * 1e-3 {
-                silent[t] = true
-                for k in 0..<12 { chroma[t * 12 + k] = 0 }
-            }
+            if frameEnergy[t] < mean * 1e-3 { silent[t] = true }
+        }
+        let music = AudioFeatures.musicStart(energy: frameEnergy, silent: silent, rise: leadingNoiseRise)
+        for t in 0..<music { silent[t] = true }
+        for t in 0..<count {
+            if silent[t] { for k in 0..<12 { chroma[t * 12 + k] = 0 } }
             for k in 0..<12 { chroma[t * 12 + k] = log1pf(100 * chroma[t * 12 + k]) }
             for p in 36..<109 { pitchLevel[t * pitches + p] = log1pf(fluxCompression * onsetEnergy[t * pitches + p]) }
             guard t > 0 else { continue }

@@ -117,6 +117,12 @@ extension ScoreFollower {
         /// aligned into the score. Tuning split with the floor: 0.3 89.1 / 94.8 %, 0.5 89.2 / 94.9 % (F1 0.986),
         /// 0.7 89.2 / 94.9 % (F1 0.988), 1.0 88.6 / 94.4 %.
         public var silentMismatch: Float = 0.7
+        /// The take's frames before its music first rises this many dB above its quietest frame (walked back over the
+        /// rise) count as silent (``AudioFeatures/musicStart(energy:silent:rise:step:margin:)``; 0: off).
+        public var leadingNoiseRise: Float = 15
+        /// The take's silence before its first sounding frame and after its last matches nothing but the score's own
+        /// silence before its first note and after its last, not a rest inside it (``SubsequenceDTW/edgeSilence``).
+        public var edgeSilence = true
         /// After each fermata, the onset of the chord that follows it is looked for in the audio (the first strong rise
         /// of its notes after the held chord) and the fine pass run again with the path held to pass through it.
         /// Off: on FollowBench's tuning split it lost more than it mended (89.2 / 94.9 % → 87.5 / 93.2 % at share 0.5,

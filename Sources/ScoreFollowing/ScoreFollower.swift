@@ -58,6 +58,7 @@ public struct ScoreFollower: Sendable {
         dtw.stepPenalty = options.stepPenalty
         dtw.silenceAware = options.silenceAware
         dtw.silentMismatch = options.silentMismatch
+        dtw.edgeSilence = options.edgeSilence
         dtw.elasticFermatas = options.elasticFermatas
         dtw.holdPenalty = options.fineHoldPenalty
         dtw.rushPenalty = options.fineRushPenalty
@@ -139,7 +140,7 @@ public struct ScoreFollower: Sendable {
     public func features(of audio: AudioSignal, reference: Double = ReferencePitch.standard) throws -> AudioFeatures {
         try AudioFeatures(audio, onsetFloor: options.onsetFloor, onsetFloorRadius: options.onsetFloorRadius,
                           fluxCompression: options.fluxCompression, onsetCompression: options.onsetCompression,
-                          reference: reference)
+                          reference: reference, leadingNoiseRise: options.leadingNoiseRise)
     }
 
     /// The pitch evidence's meter for a path, measuring the local order null only when the mismatch weighs it.
@@ -161,6 +162,7 @@ public struct ScoreFollower: Sendable {
         dtw.wideSteps = true
         dtw.silenceAware = options.silenceAware
         dtw.silentMismatch = options.silentMismatch
+        dtw.edgeSilence = options.edgeSilence
         dtw.elasticFermatas = options.elasticFermatas && options.elasticCoarse
         dtw.holdPenalty = options.coarseHoldPenalty
         dtw.rushPenalty = options.coarseRushPenalty
@@ -175,6 +177,7 @@ public struct ScoreFollower: Sendable {
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
         dtw.silenceAware = options.silenceAware
         dtw.silentMismatch = options.silentMismatch
+        dtw.edgeSilence = options.edgeSilence
         let first = real.path.first?.audio ?? 0, last = real.path.last?.audio ?? 0
         return MatchEvidence(pathCost: real.meanCost, orderFreeCost: dtw.orderFreeCost(over: first...last),
                              chanceCost: Double(dtw.chanceCost()),

@@ -47,6 +47,24 @@ struct SubsequenceDTW {
     var endMinimum = 0
     /// Score frames the path may not pass through (a place already found, when looking for the second best).
     var excluded: Range<Int> = 0..<0
+    /// When set (and `silenceAware`), the take's silence before its first sounding frame costs as much as silence
+    /// against sound against any score frame but the score's own silence before its first note, and the take's
+    /// silence after its last sounding frame the same but against the score's silence after its last note: a take's
+    /// edges are not one of the score's pauses. Without it a path could begin in the silence before the music,
+    /// matched free to a rest a bar into the score, with the notes before the rest crowded into a few silent frames
+    /// (ASAP's Beethoven op. 22/i: its first three downbeats 1.4–2.6 s early).
+    var edgeSilence = false
+    /// The take's first and last sounding frames (`audio.silent` false), and the score's.
+    let firstSounding: Int, lastSounding: Int, scoreFirstSounding: Int, scoreLastSounding: Int
+
+    init(score: FeatureSequence, audio: FeatureSequence) {
+        self.score = score
+        self.audio = audio
+        firstSounding = audio.silent.firstIndex(of: false) ?? audio.count
+        lastSounding = audio.silent.lastIndex(of: false) ?? -1
+        scoreFirstSounding = score.silent.firstIndex(of: false) ?? score.count
+        scoreLastSounding = score.silent.lastIndex(of: false) ?? -1
+    }
 
     @inline(__always) func cost(_ i: Int, _ j: Int) -> Float {
         var dot: Float = 0
@@ -67,6 +85,9 @@ struct SubsequenceDTW {
         }
         if silenceAware {
             let quietScore = score.silent[i], quietAudio = audio.silent[j]
+            if quietAudio, edgeSilence, j < firstSounding && i >= scoreFirstSounding || j > lastSounding && i <= scoreLastSounding {
+                return 1 + onsetWeight * max(0, silentMismatch)
+            }
             if quietScore || quietAudio { dot = quietScore && quietAudio ? 1 : 0 }
             if quietScore != quietAudio, silentMismatch >= 0 { return 1 + onsetWeight * silentMismatch }
         }

@@ -27,14 +27,12 @@ struct PageReader {
     let checks: PageCheckMemo
     /// Where a page read from its scan keeps the groups of ink the bar-number OCR will read (nil: none kept).
     let cutOuts: ScanCutOutCache?
-    /// Where the bar-number OCR's Tesseract may start loading once this page is detected (nil: not on this page).
-    let preload: TesseractPreload?
     private var declined: [DetectedPage.Attempt] = []
     /// What the page amounts to, once the limits check has read it (nil when it could not).
     private var checkedCost: PDFFile.ContentCost?
 
     init(handle: PopplerHandle, page: Int, size: PageSize, structure: PDFFile?, ownDecoding: Bool, dpi: Double, vector: Bool,
-         rawScan: RawImageScan.Once, checks: PageCheckMemo, cutOuts: ScanCutOutCache? = nil, preload: TesseractPreload? = nil) {
+         rawScan: RawImageScan.Once, checks: PageCheckMemo, cutOuts: ScanCutOutCache? = nil) {
         self.handle = handle
         self.page = page
         self.size = size
@@ -45,7 +43,6 @@ struct PageReader {
         self.rawScan = rawScan
         self.checks = checks
         self.cutOuts = cutOuts
-        self.preload = preload
     }
 
     /// The page's layout; never throws.
@@ -155,20 +152,12 @@ struct PageReader {
     /// Cuts out of the page's ink the groups the bar-number OCR reads (``ScannedNumberReader/cutOuts(finder:page:)``)
     /// for the page's layout and keeps them, so that reading the printed numbers does not decode the scan again: the
     /// same cut-outs, since the OCR reads the scan at the resolution it was decoded at here. A page without systems
-    /// has no bars to number and keeps none. With a ``preload`` and groups to read, Tesseract then starts loading on
-    /// another thread, once the page's buffers are let go and where that cannot raise the process's peak memory
-    /// (``TesseractPreload/fits()``).
+    /// has no bars to number and keeps none.
     private func keepCutOuts(of read: DetectedPage, ink: consuming ScanInk) {
         guard let cutOuts, !read.systems.isEmpty else { return }
         let layout = read.pageLayout
-        let kept = Self.cutOuts(of: ink, layout: layout)
-        cutOuts.store(page: page, layout: layout, cutOuts: kept)
-        if let preload, !kept.isEmpty, TesseractPreload.fits() { preload.start() }
-    }
-
-    /// The groups of `ink` the OCR reads for `layout`; the finder's page image (the ink on white) is let go on return.
-    private static func cutOuts(of ink: consuming ScanInk, layout: PageLayout) -> [ScannedNumberReader.CutOut] {
-        (consume ink).finder().map { ScannedNumberReader.cutOuts(finder: $0, page: layout) } ?? []
+        let finder = (consume ink).finder()
+        cutOuts.store(page: page, layout: layout, cutOuts: finder.map { ScannedNumberReader.cutOuts(finder: $0, page: layout) } ?? [])
     }
 
     private enum VectorResult {

@@ -45,12 +45,9 @@ extension ScoreDocument {
         var costFile = structure
         let sizes = pageSizes
         let cost = { (page: Int) in Self.readingCost(page: page - 1, size: sizes[page - 1], dpi: dpi, file: &costFile) }
-        // The bar-number OCR may start loading once the last page is detected, when its numbers will be read.
-        let preload = loadsOCRAhead ? tesseractPreload : nil, last = pages?.last ?? pageCount
         return try forEachPage(pages, dpi: dpi, workers: workers, capResolution: true, cost: cost) { handle, page, size in
             var reader = PageReader(handle: handle, page: page, size: size, structure: file.value, ownDecoding: own && file.value != nil,
-                                    dpi: dpi, vector: vector, rawScan: rawScan, checks: checks, cutOuts: cutOuts,
-                                    preload: page == last ? preload : nil)
+                                    dpi: dpi, vector: vector, rawScan: rawScan, checks: checks, cutOuts: cutOuts)
             return reader.read()
         }
     }

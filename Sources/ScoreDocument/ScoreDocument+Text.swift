@@ -93,7 +93,7 @@ extension ScoreDocument {
         var words: [Int: [PageWord]] = [:]
         var file = structure
         let rawScan = RawImageScan.Once(bytes)
-        let ocr = ScannedNumberReader(preload: tesseractPreload)
+        let ocr = ScannedNumberReader()
         // A second reader, loaded only when a page has enough groups to read for two (``ScannedNumberReader/readEach``).
         let partner = ScannedNumberReader()
         // The scans' groups of ink are cut out page by page first, each page's image let go, and read once all are
@@ -116,9 +116,6 @@ extension ScoreDocument {
         if cutOuts.values.contains(where: { !$0.isEmpty }) { Self.handFreeMemoryBack() }
         let scanned = cutOuts.keys.sorted()
         for (page, read) in zip(scanned, ocr.words(readingPages: scanned.map { cutOuts[$0]! }, partner: partner)) { words[page] = read }
-        // A Tesseract detection started loading and no group needed is waited for (and let go): the process must not
-        // end while another thread is inside the dynamic linker.
-        _ = tesseractPreload.take()
         var reading = PrintedNumberReader.read(layout: layout, words: words)
         reading.warnings += ocr.unavailable.map { [$0.description] } ?? []
         return reading

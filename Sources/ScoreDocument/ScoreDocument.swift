@@ -30,12 +30,6 @@ public final class ScoreDocument {
     let pageTexts = PageTextCache()
     /// The groups of ink the bar-number OCR reads on scanned pages, cut out when detection decoded them.
     let scanCutOuts = ScanCutOutCache()
-    /// The bar-number OCR's Tesseract, loaded during the detection of the last scanned page when
-    /// ``loadsOCRAhead`` is set.
-    let tesseractPreload = TesseractPreload()
-    /// Whether detection may load the bar-number OCR ahead of ``printedNumbers(layout:)`` (on another core, where the
-    /// process's peak memory allows it): set it when the printed numbers of the detected layout will be read.
-    public var loadsOCRAhead = false
 
     /// Opens the PDF at `path`, with a password when it is encrypted. The file is mapped, not copied
     /// (``SharedBytes``): it must not be cut short while the document is open, or reading it fails with ``ScoreDocumentError/unreadable(path:reason:)``.

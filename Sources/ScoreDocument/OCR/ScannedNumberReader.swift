@@ -27,14 +27,8 @@ final class ScannedNumberReader {
     private var tesseract: TesseractReader?
     /// Why OCR cannot run, once that is known.
     private(set) var unavailable: OCRUnavailable?
-    /// Where a Tesseract loaded ahead of time may wait (``TesseractPreload``), taken at the first group read.
-    private let preload: TesseractPreload?
 
-    /// A reader; with `preload`, it takes the Tesseract loaded there (when loading was started) rather than load
-    /// one itself.
-    init(preload: TesseractPreload? = nil) {
-        self.preload = preload
-    }
+    init() {}
 
     /// A group of ink cut out of a page for Tesseract (``cutOut(_:from:)``), with its box in page points.
     struct CutOut: Equatable {
@@ -191,7 +185,7 @@ final class ScannedNumberReader {
         if let tesseract { return tesseract }
         guard unavailable == nil else { return nil }
         do throws(OCRUnavailable) {
-            if let preloaded = preload?.take() { tesseract = try preloaded.get() } else { tesseract = try Self.makeTesseract() }
+            tesseract = try Self.makeTesseract()
         } catch {
             unavailable = error
             if !Self.warned.exchange(true, ordering: .relaxed) { FileHandle.standardError.write(Data("warning: \(error)\n".utf8)) }

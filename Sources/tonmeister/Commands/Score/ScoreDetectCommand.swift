@@ -43,7 +43,6 @@ struct ScoreDetectCommand: ParsableCommand {
         ScoreDocument.tuneMemoryForDetection()
         let document = try score.open()
         let wanted = try pages?.pages(count: document.pageCount)
-        document.loadsOCRAhead = !countBars
         let detected = try document.detectLayout(pages: wanted, dpi: dpi, vector: !raster)
         for page in detected {
             if let reason = page.unreadableReason { FileHandle.standardError.write(Data("warning: page \(page.page) could not be read (\(reason))\n".utf8)) }

@@ -2,7 +2,9 @@
 DevTools protocol — fingers (Input.dispatchTouchEvent) and a pen (Input.dispatchMouseEvent with pointerType pen),
 as a tablet sends them; never element.click()."""
 import json
+import os
 import shutil
+import subprocess
 import sys
 import time
 
@@ -155,3 +157,17 @@ def stored_session(d):
 
 def marks_of(d, take):
     return [m for m in state(d)["marks"] if m["take"] == take]
+
+
+def file_arrives(d):
+    """Take 2's file arrives while the page is open: the recorder's folder (`audio/` beside the served session) is
+    linked by `tonmeister session link-audio` in another process, and the page asks to place the take."""
+    serve = json.loads(os.environ["TONMEISTER_SERVE"])
+    binary, document = serve[0], serve[2]
+    database = os.path.splitext(document)[0] + ".sqlite"
+    audio = os.path.join(os.path.dirname(document), "audio")
+    linked = subprocess.run([binary, "session", "link-audio", database, audio, "--json"], capture_output=True, text=True)
+    check(linked.returncode == 0 and json.loads(linked.stdout)["placeable"] == [2],
+          f"link-audio links take 2 and names it placeable: {linked.stdout}{linked.stderr}")
+    wait(d, "const p = document.getElementById('popup'); return !p.hidden && p.textContent.includes('arrived')", timeout=30,
+         message="the page asks to place take 2 when its file arrives")

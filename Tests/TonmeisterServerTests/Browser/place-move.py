@@ -7,12 +7,10 @@ audio, and the page shows that score's page. Real touch events (CDP Input.dispat
 
 Usage: place-move.py URL OUT   (exit status 0 when every check passed; needs TONMEISTER_SERVE, the server's command line).
 """
-import json
 import os
-import subprocess
 import sys
 
-from browser import driver, check, wait, ready, finger_tap, stored_session
+from browser import driver, check, wait, ready, finger_tap, stored_session, file_arrives
 
 URL, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
@@ -23,14 +21,7 @@ try:
     ready(d)
     wait(d, "return window.tonmeisterState.current === 2", message="take 2 is the current take")
     check(d.execute_script("return window.tonmeisterState.takes.get(2).start.page") == 1, "take 2 starts on the first score's page")
-    serve = json.loads(os.environ["TONMEISTER_SERVE"])
-    binary, document = serve[0], serve[2]
-    database = os.path.splitext(document)[0] + ".sqlite"
-    audio = os.path.join(os.path.dirname(document), "audio")
-    linked = subprocess.run([binary, "session", "link-audio", database, audio, "--json"], capture_output=True, text=True)
-    check(linked.returncode == 0 and json.loads(linked.stdout)["placeable"] == [2], f"link-audio links take 2: {linked.stdout}{linked.stderr}")
-    wait(d, "const p = document.getElementById('popup'); return !p.hidden && p.textContent.includes('arrived')", timeout=30,
-         message="the page asks to place take 2 when its file arrives")
+    file_arrives(d)
     finger_tap(d, "#popup [data-choice=\"0\"]")
     wait(d, "const p = document.getElementById('popup'); return !p.hidden && p.textContent.includes('sounds like Minuet')", timeout=120,
          message="the page names the score take 2's audio matches")

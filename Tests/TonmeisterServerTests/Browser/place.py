@@ -8,13 +8,10 @@ never click().
 Usage: place.py URL OUT [SCORE]   (exit status 0 when every check passed; needs TONMEISTER_SERVE, the server's
 command line). With SCORE, take 2 lies on that score of a session of several, the only one with notes.
 """
-import json
 import os
-import subprocess
 import sys
-import time
 
-from browser import driver, check, wait, ready, finger_tap, stored_session
+from browser import driver, check, wait, ready, finger_tap, stored_session, file_arrives
 
 URL, OUT = sys.argv[1], sys.argv[2]
 SCORE = int(sys.argv[3]) if len(sys.argv) > 3 else None
@@ -32,15 +29,7 @@ try:
         notes = d.execute_script("return window.tonmeisterState.session.scores.map(s => s.music || null)")
         check(notes[SCORE] and not any(n for i, n in enumerate(notes) if i != SCORE),
               f"the page knows that only score {SCORE} has notes ({notes})")
-    # The file arrives: the recorder's folder linked by another process while the page is open.
-    serve = json.loads(os.environ["TONMEISTER_SERVE"])
-    binary, document = serve[0], serve[2]
-    database = os.path.splitext(document)[0] + ".sqlite"
-    audio = os.path.join(os.path.dirname(document), "audio")
-    linked = subprocess.run([binary, "session", "link-audio", database, audio, "--json"], capture_output=True, text=True)
-    check(linked.returncode == 0 and json.loads(linked.stdout)["placeable"] == [2], f"link-audio links take 2 and names it placeable: {linked.stdout}{linked.stderr}")
-    wait(d, "const p = document.getElementById('popup'); return !p.hidden && p.textContent.includes('arrived')", timeout=30,
-         message="the page asks to place take 2 when its file arrives")
+    file_arrives(d)
     d.save_screenshot(os.path.join(OUT, "arrived.png"))
     finger_tap(d, "#popup [data-choice=\"0\"]")
     wait(d, "return !!document.querySelector('g.take.placed[data-take=\"2\"]')", timeout=90, message="take 2 drawn as placed from audio")

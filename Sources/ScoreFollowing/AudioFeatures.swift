@@ -19,7 +19,7 @@ public struct AudioFeatures: Sendable {
     /// `fluxCompression`: γ of the `log(1 + γ·energy)` whose rises make `flux` and `pitchFlux`; `onsetCompression`
     /// the same for the onset chroma. `reference`: the frequency of A4 (MIDI 69) in the take (``ReferencePitch``):
     /// each FFT bin counts towards the MIDI pitch nearest to it on that grid. `leadingNoiseRise` (dB; 0: off): the
-    /// frames before the music begins (``musicStart(energy:silent:rise:step:margin:)``) count as silent too.
+    /// frames before the music begins (``musicStart(energy:silent:rise:flatFrames:flatness:margin:)``) count as silent too.
     public init(_ signal: AudioSignal, onsetFloor: Float = 0, onsetFloorRadius: Int = 150, fluxCompression: Float = 10_000,
                 onsetCompression: Float = 1000, reference: Double = ReferencePitch.standard, leadingNoiseRise: Float = 0) throws {
         let hop = Int((Double(signal.rate) / FeatureSequence.frameRate).rounded())

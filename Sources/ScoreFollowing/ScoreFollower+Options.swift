@@ -118,7 +118,7 @@ extension ScoreFollower {
         /// 0.7 89.2 / 94.9 % (F1 0.988), 1.0 88.6 / 94.4 %.
         public var silentMismatch: Float = 0.7
         /// The take's frames before its music first rises this many dB above its quietest frame (walked back over the
-        /// rise) count as silent (``AudioFeatures/musicStart(energy:silent:rise:step:margin:)``; 0: off).
+        /// rise) count as silent (``AudioFeatures/musicStart(energy:silent:rise:flatFrames:flatness:margin:)``; 0: off).
         public var leadingNoiseRise: Float = 15
         /// The take's silence before its first sounding frame and after its last matches nothing but the score's own
         /// silence before its first note and after its last, not a rest inside it (``SubsequenceDTW/edgeSilence``).

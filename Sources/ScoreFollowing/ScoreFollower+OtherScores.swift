@@ -23,6 +23,13 @@ extension ScoreFollower {
         result.evidence?.mismatch ?? 1 - result.confidence
     }
 
+    /// The closest of `compared` (``compare(audio:others:)``, closest first) when it matches the take better than
+    /// `own`, the take followed through its own score (a strictly lower mismatch); nil when none does.
+    public static func betterScore(_ compared: [OtherScore], than own: FollowResult) -> OtherScore? {
+        guard let best = compared.first, best.mismatch < mismatch(own) else { return nil }
+        return best
+    }
+
     /// Follows `audio` through each of `others` and returns how well it matches each, closest first (ties in index
     /// order).
     ///

@@ -56,9 +56,7 @@ public struct ScoreFollower: Sendable {
         dtw.skipCost = options.skipCost * dtw.chanceCost()
         dtw.wideSteps = true
         dtw.stepPenalty = options.stepPenalty
-        dtw.silenceAware = options.silenceAware
-        dtw.silentMismatch = options.silentMismatch
-        dtw.edgeSilence = options.edgeSilence
+        hearSilence(in: &dtw)
         dtw.elasticFermatas = options.elasticFermatas
         dtw.holdPenalty = options.fineHoldPenalty
         dtw.rushPenalty = options.fineRushPenalty
@@ -156,13 +154,19 @@ public struct ScoreFollower: Sendable {
         return f
     }
 
+    /// Sets how `dtw` matches the take's silent frames (``Options/silenceAware``, ``Options/silentMismatch``,
+    /// ``Options/edgeSilence``), alike in every pass.
+    private func hearSilence(in dtw: inout SubsequenceDTW) {
+        dtw.silenceAware = options.silenceAware
+        dtw.silentMismatch = options.silentMismatch
+        dtw.edgeSilence = options.edgeSilence
+    }
+
     func coarsePass(_ score: FeatureSequence, _ audio: FeatureSequence, excluding: Range<Int> = 0..<0) -> SubsequenceDTW.Result? {
         var dtw = SubsequenceDTW(score: score.downsampled(by: options.coarseFactor), audio: audio)
         dtw.excluded = excluding
         dtw.wideSteps = true
-        dtw.silenceAware = options.silenceAware
-        dtw.silentMismatch = options.silentMismatch
-        dtw.edgeSilence = options.edgeSilence
+        hearSilence(in: &dtw)
         dtw.elasticFermatas = options.elasticFermatas && options.elasticCoarse
         dtw.holdPenalty = options.coarseHoldPenalty
         dtw.rushPenalty = options.coarseRushPenalty
@@ -175,9 +179,7 @@ public struct ScoreFollower: Sendable {
     private func evidenceOf(_ real: SubsequenceDTW.Result, scoreFeatures: FeatureSequence, audio: FeatureSequence) -> MatchEvidence {
         var dtw = SubsequenceDTW(score: scoreFeatures.downsampled(by: options.coarseFactor), audio: audio)
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
-        dtw.silenceAware = options.silenceAware
-        dtw.silentMismatch = options.silentMismatch
-        dtw.edgeSilence = options.edgeSilence
+        hearSilence(in: &dtw)
         let first = real.path.first?.audio ?? 0, last = real.path.last?.audio ?? 0
         return MatchEvidence(pathCost: real.meanCost, orderFreeCost: dtw.orderFreeCost(over: first...last),
                              chanceCost: Double(dtw.chanceCost()),

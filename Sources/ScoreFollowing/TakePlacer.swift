@@ -93,17 +93,16 @@ public enum TakePlacer {
                 let signal = try AudioSignal.read(path)
                 let found = try follower.follow(score: ownNotes, audio: signal, refuse: false)
                 let others = notes.filter { $0.key != own }.sorted { $0.key < $1.key }.map { (index: $0.key, score: $0.value) }
-                let ownMismatch = ScoreFollower.mismatch(found)
-                if let best = try follower.compare(audio: signal, others: others).first, best.mismatch < ownMismatch {
+                if let best = ScoreFollower.betterScore(try follower.compare(audio: signal, others: others), than: found) {
                     if moving {
-                        result.alignments[take.number] = alignment(best.result, score: best.index, signal: signal, sharpening: sharpening)
-                        result.alignments[take.number]?.movedFrom = own
+                        result.alignments[take.number] = alignment(best.result, score: best.index, movedFrom: own, signal: signal,
+                                                                   sharpening: sharpening)
                         continue
                     }
                     result.skipped.append(.init(
                         take: take.number, label: take.label, kind: .otherScore,
                         reason: "its audio matches the notes of score \(best.index) better than those of its own score \(own) (mismatch "
-                            + "\(PlainNumber.rounded(best.mismatch, places: 2)) against \(PlainNumber.rounded(ownMismatch, places: 2))): "
+                            + "\(PlainNumber.rounded(best.mismatch, places: 2)) against \(PlainNumber.rounded(ScoreFollower.mismatch(found), places: 2))): "
                             + "a take of another piece? "
                             + "placing it with moving allowed (`session place --move`) moves it onto score \(best.index)",
                         confidence: found.confidence, bestScore: best.index))
@@ -123,13 +122,14 @@ public enum TakePlacer {
         return result
     }
 
-    /// A follower's result as an alignment with score `score`, each downbeat moved onto its notes' attack at a few
+    /// A follower's result as an alignment with score `score` (moved from score `movedFrom`), each downbeat moved onto its notes' attack at a few
     /// samples' resolution where one stands out (so that an edit list cuts on it within a frame).
-    static func alignment(_ found: FollowResult, score: Int, signal: AudioSignal, sharpening: SampleOnset) -> AudioAlignment {
+    static func alignment(_ found: FollowResult, score: Int, movedFrom: Int? = nil, signal: AudioSignal,
+                          sharpening: SampleOnset) -> AudioAlignment {
         AudioAlignment(start: found.start, end: found.end, confidence: found.confidence,
                        measures: found.measures.map { m in
                            AudioAlignment.Measure(number: m.number, pass: m.pass, time: sharpening.attack(near: m.time, in: signal) ?? m.time)
-                       }, score: score)
+                       }, score: score, movedFrom: movedFrom)
     }
 
     /// A path made absolute against `base` (else left as it is).

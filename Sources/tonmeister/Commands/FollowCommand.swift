@@ -56,15 +56,16 @@ struct FollowCommand: ParsableCommand {
                 let others = try otherScores.enumerated().map { (index: $0.offset, score: try ScoreFile.read($0.element)) }
                 result = try follower.follow(score: notes, audio: audio, refuse: false)
                 compared = try follower.compare(audio: audio, others: others)
-                let own = ScoreFollower.mismatch(result)
-                if let best = compared.first, best.mismatch < own {
-                    throw FollowError.otherScore(path: otherScores[best.index], mismatch: best.mismatch, ownMismatch: own)
+                if let best = ScoreFollower.betterScore(compared, than: result) {
+                    throw FollowError.otherScore(path: otherScores[best.index], mismatch: best.mismatch,
+                                                 ownMismatch: ScoreFollower.mismatch(result))
                 }
                 if result.confidence < ScoreFollower.refusalThreshold { throw FollowError.otherPiece(confidence: result.confidence) }
             }
         } catch let error as FollowError {
             throw error.exitStatus == 2 ? CLIError.badInput(error.description) : CLIError.failure(error.description)
         }
+        let ownMismatch = Self.round(ScoreFollower.mismatch(result))
         output.emit(
             .object([
                 ("start", .double(Self.round(result.start))), ("end", .double(Self.round(result.end))),
@@ -77,7 +78,7 @@ struct FollowCommand: ParsableCommand {
                 ("tempoScale", .double(Self.round(result.tempoScale))),
                 ("referencePitch", .double((result.referencePitch * 10).rounded() / 10)),
             ] + (otherScores.isEmpty ? [] : [
-                ("mismatch", .double(Self.round(ScoreFollower.mismatch(result)))),
+                ("mismatch", .double(ownMismatch)),
                 ("otherScores", .array(compared.map { other in
                     .object([("score", .string(otherScores[other.index])), ("mismatch", .double(Self.round(other.mismatch))),
                              ("confidence", .double(Self.round(other.confidence)))])
@@ -88,7 +89,7 @@ struct FollowCommand: ParsableCommand {
                 + "A = \((result.referencePitch * 10).rounded() / 10) Hz"]
                 + compared.map { other in
                     "  matches \(otherScores[other.index]) less well: mismatch \(Self.round(other.mismatch)) against "
-                        + "\(Self.round(ScoreFollower.mismatch(result)))"
+                        + "\(ownMismatch)"
                 }
                 + result.measures.map { m in
                     "  bar \(m.number)\(m.pass > 1 ? " (pass \(m.pass))" : "")  \(Self.clock(m.time))"

@@ -72,6 +72,20 @@ struct MultiScorePlacingTests {
         #expect(session == before)
     }
 
+    @Test("a moved take whose end on the matching score would fall before its start is skipped whole: no end left on the other score")
+    func halfMoveIsSkipped() throws {
+        var session = try MultiScoreTests.session()
+        let before = session
+        var alignment = Self.alignment(score: 1)
+        alignment.movedFrom = 0
+        (alignment.start, alignment.end) = (14.5, 6.0)
+        let report = try session.place([1: alignment], measuresByScore: Self.measures, replace: false)
+        #expect(report.placed.isEmpty)
+        #expect(report.skipped.map(\.take) == [1] && report.skipped.first?.reason.contains("does not fall after its start") == true,
+                "\(report.skipped.map(\.reason))")
+        #expect(session == before)
+    }
+
     @Test("an alignment with a score whose measures were not given, or that the session lacks, is reported and changes nothing")
     func unknownScore() throws {
         var session = try MultiScoreTests.session()

@@ -91,6 +91,12 @@ extension Session {
                     reason: "its audio matches score \(alignment.score), but its start and end cannot be put on that score's bars"))
                 continue
             }
+            // Half a move would leave one end on the other score: a moved take's end must lie after its new start.
+            if moved, let start, let end, !Self.ordered(start, end, checker: checker) {
+                report.skipped.append(.init(take: number, label: take.label, kind: .noDownbeats,
+                    reason: "its audio matches score \(alignment.score), but its end there does not fall after its start"))
+                continue
+            }
             let old = take.placement
             // A start or end counts as set from audio only while it is still where that placement put it: a producer who
             // moved it since (`take end`) tapped it, and it is kept.
@@ -103,7 +109,7 @@ extension Session {
                 placement.startSource = .audio
             }
             if let end, replace || moved || take.end == nil || (old?.endSource == .audio && oldEnds?.end == take.end),
-               let from = try? checker.place(take.start, what: "start"), let to = try? checker.place(end, what: "end"), !(to < from) {
+               Self.ordered(take.start, end, checker: checker) {
                 take.end = end
                 placement.endSource = .audio
             }
@@ -160,6 +166,12 @@ extension Session {
         guard points.count >= 2 else { return (nil, nil) }
         return (position(at: coordinate(at: placement.startTime, points), order: order, layout: layout),
                 position(at: coordinate(at: placement.endTime, points), order: order, layout: layout))
+    }
+
+    /// Whether `end` can close a take that starts at `start`: both lie on the layout and the end is not before the start.
+    static func ordered(_ start: ScorePosition, _ end: ScorePosition, checker: PositionChecker) -> Bool {
+        guard let from = try? checker.place(start, what: "start"), let to = try? checker.place(end, what: "end") else { return false }
+        return !(to < from)
     }
 
     /// `12` or `12/2`.

@@ -13,7 +13,9 @@ import ScoreFollowing
 //        [--local-order W] [--entry-frames N] [--entry-quiet N] [--every-entry] [--entry-fine]
 //        [--second-best R] [--second-margin F] [--second-gain G]
 //        [--reference-pitch HZ] [--no-tuning] [--no-semitone-search] [--semitone-margin F] [--tuning-snap CENTS] [--json OUT]
-//        [--path TAKE_FILE OUT_CSV]
+//        [--path TAKE_FILE OUT_CSV] [--tap]
+// --tap: a take inside a repeat is moved to the pass through the same measures nearest its first true downbeat, as
+//        `session place` moves it to the pass the producer tapped (half a bar late here).
 
 struct Truth: Codable { var index: Int; var number: String; var time: Double }
 struct Item: Codable { var split: String; var piece: String; var score: String; var take: String; var kind: String
@@ -25,6 +27,7 @@ var options = ScoreFollower.Options()
 var split = "all"
 var jsonOut: String?
 var pathTake: String?, pathOut: String?
+var tapped = false
 var i = 1
 while i < arguments.count {
     switch arguments[i] {
@@ -114,6 +117,7 @@ while i < arguments.count {
     case "--no-semitone-search": options.semitoneSearch = false
     case "--semitone-margin": options.semitoneMargin = Double(arguments[i + 1])!; i += 1
     case "--tuning-snap": options.tuningSnap = Double(arguments[i + 1])!; i += 1
+    case "--tap": tapped = true
     case "--json": jsonOut = arguments[i + 1]; i += 1
     case "--path": pathTake = arguments[i + 1]; pathOut = arguments[i + 2]; i += 2
     default: print("unknown option \(arguments[i])"); exit(2)
@@ -136,10 +140,17 @@ for item in manifest where split == "all" || item.split == split {
     do {
         let score = try ScoreFile.read(directory + "/" + item.score)
         let audio = try AudioSignal.read(directory + "/" + item.take)
-        let r = try follower.follow(score: score, audio: audio, refuse: false)
+        var r = try follower.follow(score: score, audio: audio, refuse: false)
+        // As `session place` does with the producer's tap: half a bar into the take's first bar (a tap a little late)
+        // chooses between passes of the same measures.
+        if tapped, item.kind != "wrong-piece", let first = item.truth.first {
+            let moved = r.onRepeat(nearest: Double(first.index) + 0.5, order: score.playingOrder)
+            if moved.measures.first?.index != r.measures.first?.index { diagnostics["passFromTap"] = 1 }
+            r = moved
+        }
         confidence = r.confidence
-        diagnostics = ["attack": r.attackFrames, "fastestDecay": r.fastestDecay, "costRatio": r.costRatio, "plainSteps": r.plainSteps, "scale": r.tempoScale,
-                       "referencePitch": r.referencePitch, "semitones": Double(r.tuning.semitones)]
+        diagnostics.merge(["attack": r.attackFrames, "fastestDecay": r.fastestDecay, "costRatio": r.costRatio, "plainSteps": r.plainSteps, "scale": r.tempoScale,
+                       "referencePitch": r.referencePitch, "semitones": Double(r.tuning.semitones)]) { a, _ in a }
         if let d = r.tuning.deviation {
             diagnostics["tuningCents"] = d.cents
             diagnostics["tuningConcentration"] = d.concentration

@@ -2,7 +2,8 @@
 """Writes the small test fixtures of Tests/ScoreFollowingTests/Fixtures (run once; the outputs are committed):
 a 9-bar two-part piece in 3/4 with a pickup, a repeat with first and second endings (`volta.musicxml`, also
 zipped as `volta.mxl`), performed with varied timing by make_corpus.performance and rendered by fluidsynth
-(mono 22050 Hz FLAC, `volta-take.flac`), a partial take of it as AIFF (`volta-partial.aiff`), a second piece
+(mono 22050 Hz FLAC, `volta-take.flac`), a partial take of it as AIFF (`volta-partial.aiff`), an insert of two
+bars inside the repeat's second pass (`volta-insert.flac`, 0.5 s before bar 2's downbeat to 0.2 s before bar 4's), a second piece
 (`other.musicxml`) for the wrong-piece test, and the truth of both takes (`volta-truth.json`); and a 9-bar piece
 with a fermata on bar 4's C major chord followed by bar 5 on the same chord (`fermata.musicxml`), held about twice
 its length in its rendering (`fermata-take.flac`, truth in `fermata-truth.json`)."""
@@ -73,6 +74,13 @@ import soundfile as sf
 data, rate = sf.read({take!r})
 a, b = int({downbeats[6][0]} * rate - 0.4 * rate), int({downbeats[10][0]} * rate + 0.3 * rate)
 sf.write({os.path.join(OUT, 'volta-partial.aiff')!r}, data[a:b].mean(axis=1), rate, subtype='PCM_16')
+"""], check=True)
+    # The insert: bars 2 and 3 of the repeat's second pass, the same notes as on its first pass (`follow --near`).
+    subprocess.run([sys.executable, "-c", f"""
+import soundfile as sf
+data, rate = sf.read({take!r})
+a, b = int(({downbeats[7][0]} - 0.5) * rate), int(({downbeats[9][0]} - 0.2) * rate)
+sf.write({os.path.join(OUT, 'volta-insert.flac')!r}, data[a:b], rate, subtype='PCM_16')
 """], check=True)
     start = downbeats[6][0] - 0.4
     truth = {"take": [{"index": i, "number": n, "time": round(t, 4)} for i, (t, n) in enumerate(downbeats)],

@@ -64,6 +64,29 @@ struct FollowCommandTests {
                 "\(result.stderr)")
     }
 
+    /// Bars 2 and 3 of the repeat's second pass: the same notes as the first pass's, so the audio fits both; `--near`
+    /// names where the take was tapped and the nearer pass is reported, with the same times.
+    @Test(arguments: [("2/2", [7, 8], 2), ("3/2", [7, 8], 2), ("2", [2, 3], 1), ("7", [7, 8], 2), ("0", [2, 3], 1)])
+    func nearChoosesThePassOfARepeat(near: String, indices: [Int], pass: Int) throws {
+        let result = try CLIRunner.run("follow", Self.fixtures + "volta.musicxml", Self.fixtures + "volta-insert.flac", "--json",
+                                       "--near", near)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let measures = try #require(json["measures"] as? [[String: Any]])
+        #expect(measures.map { $0["index"] as? Int } == indices)
+        #expect(measures.map { $0["number"] as? String } == ["2", "3"])
+        #expect(measures.map { $0["pass"] as? Int } == [pass, pass])
+        // Bar 2's downbeat lies 0.5 s into the file.
+        #expect(abs((measures.first?["time"] as? Double ?? 0) - 0.5) < 0.1)
+    }
+
+    @Test(arguments: [["--near", "2/0"], ["--near", "/2"], ["--near", "2/x"], ["--near", "2/2/2"], ["--near", "5/2"], ["--near", "99"]])
+    func nearThatTheScoreDoesNotPlayExitsWithStatus2(option: [String]) throws {
+        let result = try CLIRunner.run(["follow", Self.fixtures + "volta.musicxml", Self.fixtures + "volta-insert.flac"] + option)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--near"), "\(result.stderr)")
+    }
+
     @Test(arguments: [
         ["follow", fixtures + "volta.musicxml", fixtures + "volta-partial.aiff", "--other-score", "README.md"],
         ["follow", fixtures + "volta.musicxml", "README.md"],

@@ -27,6 +27,10 @@ public struct AudioAlignment: Sendable {
     /// there: placing then sets its start and end from the audio whatever the producer tapped.
     public var movedFrom: Int?
 
+    /// Audio beginning more than this many seconds before the first downbeat holds music of the bar before it: two
+    /// passes of the same bars are the same music only if the bars before them are too.
+    public static let leadIn = 0.25
+
     public init(start: Double, end: Double, confidence: Double, measures: [Measure], score: Int = 0, movedFrom: Int? = nil) {
         (self.start, self.end, self.confidence, self.measures, self.score) = (start, end, confidence, measures, score)
         self.movedFrom = movedFrom

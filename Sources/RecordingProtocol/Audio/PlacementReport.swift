@@ -25,6 +25,9 @@ public struct PlacementReport: Sendable {
         public var score = 0
         /// The score the take's start had been tapped on, when it was moved to the score its audio matches.
         public var movedFrom: Int?
+        /// True when the audio fitted two passes of the same bars alike and the producer's tapped start chose the pass
+        /// (the follower had put the take on another).
+        public var passFromTap = false
     }
 
     /// A take left as it was.
@@ -59,10 +62,11 @@ public struct PlacementReport: Sendable {
 }
 
 extension PlacementReport {
-    /// `{"placed":[{"take","label","downbeats","firstBar","lastBar","startTime","endTime","confidence","startSet","endSet","leftOut","score","movedFrom"?}],
+    /// `{"placed":[{"take","label","downbeats","firstBar","lastBar","startTime","endTime","confidence","startSet","endSet","leftOut","score","movedFrom"?,"passFromTap"?}],
     /// "skipped":[{"take","label","kind","reason","confidence"?,"bestScore"?}],"mismatches":[…]}` (what `session place --json` prints and the
     /// server answers; `score`, the 0-based score a take was placed on; `movedFrom`, the score its start had been tapped on, when
-    /// it was moved to the score its audio matches).
+    /// it was moved to the score its audio matches; `passFromTap`, true when the producer's tap chose between two passes of the
+    /// same bars).
     package var jsonTree: JSONValue {
         func seconds(_ value: Double) -> JSONValue { .double(PlainNumber.rounded(value, places: 3)) }
         return .object([
@@ -71,7 +75,8 @@ extension PlacementReport {
                          ("firstBar", .string(p.firstBar)), ("lastBar", .string(p.lastBar)),
                          ("startTime", seconds(p.startTime)), ("endTime", seconds(p.endTime)), ("confidence", seconds(p.confidence)),
                          ("startSet", .bool(p.startSet)), ("endSet", .bool(p.endSet)), ("leftOut", .array(p.leftOut.map(JSONValue.string))),
-                         ("score", .int(p.score))] + (p.movedFrom.map { [("movedFrom", .int($0))] } ?? []))
+                         ("score", .int(p.score))] + (p.movedFrom.map { [("movedFrom", .int($0))] } ?? [])
+                        + (p.passFromTap ? [("passFromTap", .bool(true))] : []))
             })),
             ("skipped", .array(skipped.map { s in
                 .object([("take", .int(s.take)), ("label", .string(s.label)), ("kind", .string(s.kind.rawValue)), ("reason", .string(s.reason))]

@@ -58,9 +58,8 @@ extension Session {
                     confidence: alignment.confidence))
                 continue
             }
-            var beats: [AudioPlacement.Downbeat] = []
-            var points: [(time: Double, coordinate: Double)] = []
             var leftOut: [String] = []
+            var found: [(measure: AudioAlignment.Measure, slot: Int)] = []
             for measure in alignment.measures {
                 let name = measure.pass > 1 ? "\(measure.number)/\(measure.pass)" : measure.number
                 guard let bar = map.bars[measure.number] else { leftOut.append("\(name): no bar of that number"); continue }
@@ -68,7 +67,16 @@ extension Session {
                     leftOut.append("\(name): the playing order has no pass \(measure.pass) of that bar (set it with `score form`)")
                     continue
                 }
-                guard let at = layout.position(atGlobalBarIndex: bar)?.onPass(measure.pass) else { continue }
+                found.append((measure, slot))
+            }
+            // Where the same bars are played twice (a repeat), the audio fits both passes alike: the producer's tap chooses.
+            let shift = alignment.movedFrom == nil ? Self.repeatShift(found, alignment: alignment, tapped: take.start, order: order, checker: checker) : 0
+            var beats: [AudioPlacement.Downbeat] = []
+            var points: [(time: Double, coordinate: Double)] = []
+            for (measure, tappedSlot) in found {
+                let slot = tappedSlot + shift, bar = order.slots[slot].bar, pass = order.slots[slot].pass
+                let name = pass > 1 ? "\(measure.number)/\(pass)" : measure.number
+                guard let at = layout.position(atGlobalBarIndex: bar)?.onPass(pass) else { continue }
                 if let last = points.last, !(Double(slot) > last.coordinate && measure.time > last.time) {
                     leftOut.append("\(name): not after the downbeat before it in playing order")
                     continue
@@ -115,11 +123,13 @@ extension Session {
             }
             take.placement = placement
             copy.takes[index] = take
-            report.placed.append(.init(take: number, label: take.label, downbeats: beats.count,
-                                       firstBar: Self.barName(beats[0]), lastBar: Self.barName(beats[beats.count - 1]),
-                                       startTime: alignment.start, endTime: alignment.end, confidence: alignment.confidence,
-                                       startSet: placement.startSource == .audio, endSet: placement.endSource == .audio, leftOut: leftOut,
-                                       score: alignment.score, movedFrom: alignment.movedFrom))
+            var row = PlacementReport.Placed(take: number, label: take.label, downbeats: beats.count,
+                                             firstBar: Self.barName(beats[0]), lastBar: Self.barName(beats[beats.count - 1]),
+                                             startTime: alignment.start, endTime: alignment.end, confidence: alignment.confidence,
+                                             startSet: placement.startSource == .audio, endSet: placement.endSource == .audio, leftOut: leftOut,
+                                             score: alignment.score, movedFrom: alignment.movedFrom)
+            row.passFromTap = shift != 0
+            report.placed.append(row)
         }
         if !previous.isEmpty { copy.history.append(.clockChanged(ClockChange(reason: .place, takes: previous))) }
         try copy.validate(.lenient)
@@ -166,6 +176,18 @@ extension Session {
         guard points.count >= 2 else { return (nil, nil) }
         return (position(at: coordinate(at: placement.startTime, points), order: order, layout: layout),
                 position(at: coordinate(at: placement.endTime, points), order: order, layout: layout))
+    }
+
+    /// The slots to move a take's found downbeats by so that they lie on the time through the same bars nearest its tapped
+    /// start (0: where the follower put them). Audio cannot tell two passes of the same bars apart; the tap, up to a second
+    /// late, lies in the right one. The bar before the first downbeat counts too when the audio begins more than
+    /// ``AudioAlignment/leadIn`` before it.
+    static func repeatShift(_ found: [(measure: AudioAlignment.Measure, slot: Int)], alignment: AudioAlignment, tapped: ScorePosition,
+                            order: PlayingOrder, checker: PositionChecker) -> Int {
+        guard let first = found.min(by: { $0.slot < $1.slot }), let last = found.max(by: { $0.slot < $1.slot }),
+              let tap = try? checker.place(tapped, what: "start") else { return 0 }
+        return order.offsetToNearestRepeat(of: first.slot...last.slot, near: tap.coordinate,
+                                           barBefore: alignment.start < first.measure.time - AudioAlignment.leadIn)
     }
 
     /// Whether `end` can close a take that starts at `start`: both lie on the layout and the end is not before the start.

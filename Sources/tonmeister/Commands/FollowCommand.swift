@@ -13,7 +13,9 @@ struct FollowCommand: ParsableCommand {
             are listed in playing order (repeats, voltas, D.C./D.S. expanded) with their pass and the time of their \
             downbeat in seconds from the start of the file. A take that does not match the score (confidence below \
             0.3) is refused with exit status 2. With --other-score, the take is also followed through each other \
-            score given (the session's other pieces or movements), and refused when it matches one of them better.
+            score given (the session's other pieces or movements), and refused when it matches one of them better. \
+            Where the same measures are played twice (a repeat without different endings), the audio fits both passes \
+            alike: --near names where the take was tapped, and the pass nearest it is reported.
             """
     )
 
@@ -34,10 +36,27 @@ struct FollowCommand: ParsableCommand {
                                valueName: "HZ"))
     var referencePitch: Double?
 
+    @Option(help: ArgumentHelp("Where the take was tapped: a measure number, /PASS for a later time through it (12/2). Where "
+                               + "the audio fits two passes through the same measures alike, the one nearest is reported.",
+                               valueName: "BAR[/PASS]"))
+    var near: String?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         try ReferencePitchArgument.validate(referencePitch)
+        if let near, Self.measure(near) == nil {
+            throw ValidationError("--near takes a measure number and an optional pass, as 12 or 12/2, not '\(near)'")
+        }
+    }
+
+    /// `12/2` as ("12", 2); `12` as ("12", 1); nil without a number or with a pass that is not a whole number from 1.
+    static func measure(_ text: String) -> (number: String, pass: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard let number = parts.first.map(String.init), !number.isEmpty, parts.count <= 2 else { return nil }
+        guard parts.count == 2 else { return (number, 1) }
+        guard let pass = Int(parts[1]), pass >= 1 else { return nil }
+        return (number, pass)
     }
 
     func run() throws {
@@ -50,11 +69,19 @@ struct FollowCommand: ParsableCommand {
             options.pitchEvidence = !noPitchEvidence
             options.referencePitch = referencePitch
             let follower = ScoreFollower(options: options)
+            var hint: Int?
+            if let near, let (number, pass) = Self.measure(near) {
+                guard let index = notes.playedIndex(number: number, pass: pass) else {
+                    throw CLIError.badInput("--near \(near): the score does not play measure \(number)"
+                                            + (pass > 1 ? " \(pass) times" : ""))
+                }
+                hint = index
+            }
             if otherScores.isEmpty {
-                result = try follower.follow(score: notes, audio: audio)
+                result = try Self.onRepeat(follower.follow(score: notes, audio: audio), near: hint, notes: notes)
             } else {
                 let others = try otherScores.enumerated().map { (index: $0.offset, score: try ScoreFile.read($0.element)) }
-                result = try follower.follow(score: notes, audio: audio, refuse: false)
+                result = try Self.onRepeat(follower.follow(score: notes, audio: audio, refuse: false), near: hint, notes: notes)
                 compared = try follower.compare(audio: audio, others: others)
                 if let best = ScoreFollower.betterScore(compared, than: result) {
                     throw FollowError.otherScore(path: otherScores[best.index], mismatch: best.mismatch,
@@ -95,6 +122,12 @@ struct FollowCommand: ParsableCommand {
                     "  bar \(m.number)\(m.pass > 1 ? " (pass \(m.pass))" : "")  \(Self.clock(m.time))"
                 }
         )
+    }
+
+    /// `result` on the pass nearest the tapped measure (half-way into it), when one was given.
+    static func onRepeat(_ result: FollowResult, near index: Int?, notes: FollowedScore) -> FollowResult {
+        guard let index else { return result }
+        return result.onRepeat(nearest: Double(index) + 0.5, order: notes.playingOrder)
     }
 
     /// Milliseconds are as fine as the analysis resolves.

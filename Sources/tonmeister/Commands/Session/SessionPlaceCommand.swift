@@ -79,6 +79,7 @@ struct SessionPlaceCommand: ParsableCommand {
             let moved = p.movedFrom.map { " (moved from score \($0), where its start was tapped)" } ?? ""
             lines.append("  take \(p.label): \(p.score > 0 || p.movedFrom != nil ? "score \(p.score)\(moved), " : "")bars \(p.firstBar)–\(p.lastBar), \(p.downbeats) downbeats, confidence \(PlainNumber.rounded(p.confidence, places: 2))"
                          + (kept.isEmpty ? "" : " (the tapped \(kept.joined(separator: " and ")) kept; --replace sets \(kept.count == 1 ? "it" : "them"))"))
+            if p.passFromTap { lines.append("    the same bars are played twice; the tapped start chose this pass") }
             for item in p.leftOut { lines.append("    left out \(item)") }
         }
         for s in report.skipped { lines.append("  take \(s.label) left alone (\(s.kind.rawValue)): \(s.reason)") }

@@ -1,0 +1,35 @@
+import RecordingProtocol
+
+/// A take inside a repeat: the audio fits every pass through the same measures alike; a hint (where the producer tapped)
+/// chooses.
+extension FollowResult {
+    /// The result moved onto the pass through the same measures nearest `index` (0-based, in the expanded playing order
+    /// `order`, as ``FollowedMeasure/index``): unchanged when no other run of the playing order plays the same notated
+    /// measures (a volta, or what follows, tells the passes apart) or its own run lies nearest.
+    ///
+    /// The measure before the first downbeat must match too when the take's music begins more than
+    /// ``AudioAlignment/leadIn`` before it. Times, confidence and path stay as they are: only `index` and `pass` move.
+    public func onRepeat(nearest index: Double, order: [PlayedMeasure]) -> FollowResult {
+        guard let first = measures.min(by: { $0.index < $1.index }), let last = measures.max(by: { $0.index < $1.index }),
+              last.index < order.count else { return self }
+        let shift = PlayingOrder.offsetToNearestRepeat(of: first.index...last.index, bars: order.map(\.measure), near: index,
+                                                       barBefore: start < first.time - AudioAlignment.leadIn)
+        guard shift != 0 else { return self }
+        var moved = self
+        moved.measures = measures.map { measure in
+            var m = measure
+            m.index += shift
+            m.pass = order[m.index].pass
+            return m
+        }
+        return moved
+    }
+}
+
+extension FollowedScore {
+    /// The 0-based index in the expanded playing order of measure `number`'s `pass`-th time (nil: the order does not
+    /// play it that often).
+    public func playedIndex(number: String, pass: Int = 1) -> Int? {
+        playingOrder.firstIndex { measures[$0.measure].number == number && $0.pass == pass }
+    }
+}

@@ -9,6 +9,34 @@ import TheoryCore
 struct DetectionFaintLinesTests {
     static let dpi = 300.0
 
+    /// Long lines found and the staves they formed, and whether the ridges are read for them.
+    struct RidgeCase: CustomStringConvertible, Sendable {
+        var name: String
+        var lines: Int, staves: Int
+        var read: Bool
+        var description: String { name }
+    }
+
+    /// Cases from the corpus's scans (2026-11-29) and at the limit.
+    static let ridgeCases = [
+        RidgeCase(name: "a blank page", lines: 0, staves: 0, read: true),
+        RidgeCase(name: "a bilevel scan, lines found but no staff (x11)", lines: 30, staves: 0, read: true),
+        RidgeCase(name: "one staff of fourteen found (nh4)", lines: 49, staves: 1, read: true),
+        RidgeCase(name: "ten lines of no staff (nh2)", lines: 55, staves: 9, read: true),
+        RidgeCase(name: "five lines of no staff", lines: 20, staves: 3, read: true),
+        RidgeCase(name: "four lines of no staff", lines: 19, staves: 3, read: false),
+        RidgeCase(name: "four stray lines (the tunes book)", lines: 54, staves: 10, read: false),
+        RidgeCase(name: "two stray lines (n02)", lines: 72, staves: 14, read: false),
+        RidgeCase(name: "every line in a staff", lines: 15, staves: 3, read: false),
+    ]
+
+    /// The ridges are read when no staff was found or at least a staff's worth of long lines (five) belongs to none;
+    /// not for a few stray lines (beams, ledger lines, a staff found in part).
+    @Test("Ridges are read only where they may add staves", arguments: ridgeCases)
+    func ridgeGate(_ example: RidgeCase) {
+        #expect(LayoutDetector.ridgesMayAddStaves(lines: example.lines, staves: example.staves) == example.read)
+    }
+
     /// The bundled minuet at 300 dpi and its truth.
     static func minuet() throws -> (GrayImage, [DetectionTruthTests.TruthSystem], staves: [(top: Double, bottom: Double)]) {
         let document = try ScoreDocument(path: DetectionTruthTests.scores.appendingPathComponent("minuet.pdf").path)

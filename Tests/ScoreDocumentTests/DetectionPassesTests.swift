@@ -78,13 +78,14 @@ struct DetectionPassesTests {
     func longestRun(gap: Int) {
         var generator = SplitMix64(seed: UInt64(gap))
         for trial in 0..<300 {
-            let width = Int.random(in: 1...120, using: &generator)
-            // Rows of long ink stretches and paper with sparse specks, mask values 0, 1 and 2.
+            // Several 64-pixel words and a part word (`tm_longest_run` reads 64 at a time).
+            let width = Int.random(in: 1...300, using: &generator)
+            // Rows of long ink stretches (some longer than a word) and paper with sparse specks, mask values 0, 1 and 2.
             var rows = [[UInt8]](repeating: [], count: 3)
             for r in 0..<3 {
                 var row: [UInt8] = []
                 while row.count < width {
-                    let length = Int.random(in: 1...24, using: &generator)
+                    let length = Int.random(in: 1...(trial % 3 == 0 ? 150 : 24), using: &generator)
                     let ink = Bool.random(using: &generator) && trial % 5 != 0
                     for _ in 0..<length {
                         let speck = UInt8.random(in: 0...40, using: &generator) == 0

@@ -25,4 +25,10 @@ ptrdiff_t tm_ink_extract(const uint8_t *pixels, ptrdiff_t width, ptrdiff_t heigh
    (rows `stride` bytes apart), from the first. */
 void tm_ink_sample_histogram(const uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride, ptrdiff_t step,
                              int64_t *histogram);
+
+/* The longest run of pixels inked (not 0) in any of the rows `a`, `b`, `c` (`width` pixels each), gaps of up to
+   `gap` pixels bridged: its first and last column into `runStart` and `runEnd`, or 0 and -1 when no pixel is inked.
+   Of runs equally long, the first. */
+void tm_longest_run(const uint8_t *a, const uint8_t *b, const uint8_t *c, ptrdiff_t width, ptrdiff_t gap,
+                    ptrdiff_t *runStart, ptrdiff_t *runEnd);
 #endif

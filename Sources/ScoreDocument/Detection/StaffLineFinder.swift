@@ -1,3 +1,5 @@
+import CKernels
+
 /// A horizontal staff-line candidate: a band of rows with a long, nearly unbroken run of ink.
 struct LineCandidate {
     var y: Double          // centre row
@@ -87,33 +89,15 @@ enum StaffLineFinder {
 
     /// The longest run of pixels inked in any of the rows `a`, `b`, `c` (`width` pixels each), gaps of up to `gap`
     /// pixels bridged: its first and last column, or (0, -1) when no pixel is inked. Of runs equally long, the first.
+    ///
+    /// Read 64 pixels at a time as a bitmap, each stretch of ink in it taken at once (`tm_longest_run`,
+    /// Sources/CKernels/runs.c): the same run as pixel by pixel. The eight-pixel words it replaced took 5.7 % of the
+    /// processor time of the 57 corpus scans, the kernel takes 1.6 % (2026-11-29).
     static func longestRun(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ c: UnsafePointer<UInt8>, width: Int,
                            gap: Int) -> (start: Int, end: Int) {
-        var best = 0, bestStart = 0, bestEnd = -1
-        var start = -1, last = -gap - 2
-        var x = 0
-        while x < width {
-            // Eight pixels at a time: paper in all three rows is skipped, ink in all of them extends the run at once;
-            // only mixed words go pixel by pixel.
-            if x + 8 <= width {
-                let inked = InkMask.inkedBytes(at: a + x) | InkMask.inkedBytes(at: b + x) | InkMask.inkedBytes(at: c + x)
-                if inked == 0 { x += 8; continue }
-                if inked == InkMask.allInk {
-                    if start < 0 || x - last - 1 > gap { start = x }
-                    last = x + 7
-                    if last - start + 1 > best { best = last - start + 1; bestStart = start; bestEnd = last }
-                    x += 8
-                    continue
-                }
-            }
-            if a[x] | b[x] | c[x] != 0 {
-                if start < 0 || x - last - 1 > gap { start = x }
-                last = x
-                if x - start + 1 > best { best = x - start + 1; bestStart = start; bestEnd = x }
-            }
-            x += 1
-        }
-        return (bestStart, bestEnd)
+        var start = 0, end = -1
+        tm_longest_run(a, b, c, width, gap, &start, &end)
+        return (start, end)
     }
 
     /// Joins pieces of one line found at nearly the same height: side by side within two pixels (a scanned

@@ -62,7 +62,7 @@ extension ScoreFollower {
         /// (the onsets' mean rise at the first search below `sharpAttack` frames): a piano's path reaches its downbeats
         /// early rather than late, a centred window hearing a struck chord before it begins. nil: `freshAfter` always.
         /// ASAP tuning half 89.5 / 94.3 → 90.2 / 94.2 % within 0.1 / 0.25 s; for every take (no gate) the chorale split
-        /// lost 91.9 → 90.3 % within 0.1 s (docs/follow.md, "Third round on the piano").
+        /// lost 91.9 → 90.3 % within 0.1 s (docs/follow.md, "Session 27").
         public var sharpFreshAfter: Int? = 7
         /// The mean onset rise (frames) below which a take's attacks count as sharp (ASAP's piano 1.2–2.4, choirs 2.5–6.8).
         public var sharpAttack = 2.0

@@ -20,8 +20,11 @@ public struct AudioFeatures: Sendable {
     /// the same for the onset chroma. `reference`: the frequency of A4 (MIDI 69) in the take (``ReferencePitch``):
     /// each FFT bin counts towards the MIDI pitch nearest to it on that grid. `leadingNoiseRise` (dB; 0: off): the
     /// frames before the music begins (``musicStart(energy:silent:rise:flatFrames:flatness:margin:)``) count as silent too.
+    /// `chromaLag`, `onsetLag`: frames by which the chroma (with its silent flags) and the onset chroma are delayed
+    /// (``FeatureSequence/delayed(chromaFrames:onsetFrames:)``); the flux for refining downbeats is not.
     public init(_ signal: AudioSignal, onsetFloor: Float = 0, onsetFloorRadius: Int = 150, fluxCompression: Float = 10_000,
-                onsetCompression: Float = 1000, reference: Double = ReferencePitch.standard, leadingNoiseRise: Float = 0) throws {
+                onsetCompression: Float = 1000, reference: Double = ReferencePitch.standard, leadingNoiseRise: Float = 0,
+                chromaLag: Int = 0, onsetLag: Int = 0) throws {
         let hop = Int((Double(signal.rate) / FeatureSequence.frameRate).rounded())
         let count = signal.samples.count / hop + 1
         var rms: Double = 0
@@ -72,6 +75,7 @@ public struct AudioFeatures: Sendable {
         FeatureMath.normalizeFrames(&chroma, count: count)
         let onset = FeatureMath.decayingNormalizedOnsets(rawOnset, count: count, floorShare: onsetFloor, floorRadius: onsetFloorRadius)
         features = FeatureSequence(chroma: chroma, onset: onset, count: count, silent: silent)
+            .delayed(chromaFrames: chromaLag, onsetFrames: onsetLag)
         self.flux = flux
         self.pitchFlux = pitchFlux
         self.pitchLevel = pitchLevel

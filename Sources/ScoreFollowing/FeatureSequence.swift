@@ -19,6 +19,27 @@ public struct FeatureSequence: Sendable {
         self.elastic = elastic
     }
 
+    /// The same features `chromaFrames` frames later for the chroma and its silent flags and `onsetFrames` later for
+    /// the onset chroma: frame t takes frame t − lag's values (the first frames repeat frame 0; the count is kept). A
+    /// centred analysis window hears a note before it begins (half a 4096-point window is 93 ms at 22 050 Hz), so the
+    /// take's features lead the score's, whose notes begin on their onset frame.
+    public func delayed(chromaFrames: Int, onsetFrames: Int) -> FeatureSequence {
+        func shifted<T>(_ values: [T], width: Int, by lag: Int) -> [T] {
+            guard lag > 0, count > 0 else { return values }
+            var out = values
+            for t in 0..<count {
+                let from = max(0, t - lag)
+                for k in 0..<width { out[t * width + k] = values[from * width + k] }
+            }
+            return out
+        }
+        var out = self
+        out.chroma = shifted(chroma, width: 12, by: chromaFrames)
+        out.silent = shifted(silent, width: 1, by: chromaFrames)
+        out.onset = shifted(onset, width: 12, by: onsetFrames)
+        return out
+    }
+
     /// The features of the same audio heard `semitones` higher on the pitch grid: pitch class c takes the value of
     /// c + `semitones` (a take at A = 415 Hz analysed on the 440 Hz grid, transposed by −1, reads as written).
     public func transposed(by semitones: Int) -> FeatureSequence {

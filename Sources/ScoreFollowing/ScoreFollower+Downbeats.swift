@@ -36,8 +36,19 @@ extension ScoreFollower {
         }
         if options.reattackHolds { reattack(&measures, timeline: timeline, audio: analysed) }
         if options.refineOnsets {
-            rises = refine(&measures, timeline: timeline, audio: analysed, recentre: options.recentreRefinement || reverberant,
-                           entry: Double(first.audio))
+            let unrefined = measures
+            let recentre = options.recentreRefinement || reverberant
+            rises = refine(&measures, timeline: timeline, audio: analysed, recentre: recentre, entry: Double(first.audio))
+            // Sharp attacks (a piano's): the path reaches a downbeat early rather than late, so the search reaches further
+            // after it.
+            if let after = options.sharpFreshAfter, after > options.freshAfter, !rises.isEmpty,
+               rises.reduce(0, +) / Double(rises.count) < options.sharpAttack {
+                var wide = self
+                wide.options.freshLateFrom = options.freshAfter
+                wide.options.freshAfter = after
+                measures = unrefined
+                rises = wide.refine(&measures, timeline: timeline, audio: analysed, recentre: recentre, entry: Double(first.audio))
+            }
         }
         // Slow attacks leave the refined onsets late, sharp ones early: the take's own mean rise sets the correction.
         let attack = rises.isEmpty ? options.attackPivot : rises.reduce(0, +) / Double(rises.count)

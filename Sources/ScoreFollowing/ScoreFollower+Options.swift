@@ -58,6 +58,20 @@ extension ScoreFollower {
         public var recentreEntryFrames = 5
         public var freshBefore = 5
         public var freshAfter = 3
+        /// Frames after the path's estimate the fresh notes' onset is looked for again in a take whose attacks are sharp
+        /// (the onsets' mean rise at the first search below `sharpAttack` frames): a piano's path reaches its downbeats
+        /// early rather than late, a centred window hearing a struck chord before it begins. nil: `freshAfter` always.
+        /// ASAP tuning half 89.5 / 94.3 → 90.2 / 94.2 % within 0.1 / 0.25 s; for every take (no gate) the chorale split
+        /// lost 91.9 → 90.3 % within 0.1 s (docs/follow.md, "Session 27").
+        public var sharpFreshAfter: Int? = 7
+        /// The mean onset rise (frames) below which a take's attacks count as sharp (ASAP's piano 1.2–2.4, choirs 2.5–6.8).
+        public var sharpAttack = 2.0
+        /// A rise more than `freshLateFrom` frames after the estimate counts `1 / freshLateRatio` of its strength when
+        /// the strongest is chosen (nil: none weighed down; the wider search sets it to `freshAfter`, so a later note of
+        /// the same pitches wins only when it is much stronger). ASAP tuning half, ratio 1 / 1.5 / 2.5: 89.9 / 90.0 /
+        /// 90.2 % within 0.1 s.
+        public var freshLateFrom: Int? = nil
+        public var freshLateRatio: Float = 2.5
         public var freshShare: Float = 0.1
         /// Frames before the search window the walk back to `freshShare` of the peak may reach. FollowBench's tuning split
         /// (seventh round): 2 91.9 / 97.4 %, 5 89.1 / 97.3 %, 10 87.6 / 97.3 % within 0.1 / 0.25 s: the limit keeps
@@ -123,6 +137,12 @@ extension ScoreFollower {
         /// The take's silence before its first sounding frame and after its last matches nothing but the score's own
         /// silence before its first note and after its last, not a rest inside it (``SubsequenceDTW/edgeSilence``).
         public var edgeSilence = true
+        /// Frames (1/50 s) by which the take's chroma is delayed before it is aligned: a centred window hears a chord
+        /// before it begins (``FeatureSequence/delayed(chromaFrames:onsetFrames:)``). 0: as analysed. Off: with the
+        /// onset chroma 1 frame later too, ASAP's partial takes went 90.1 / 95.8 → 90.7 / 95.1 % and their confidence fell.
+        public var chromaLag = 0
+        /// Frames by which the take's onset chroma is delayed before it is aligned. 0: as analysed.
+        public var onsetLag = 0
         /// After each fermata, the onset of the chord that follows it is looked for in the audio (the first strong rise
         /// of its notes after the held chord) and the fine pass run again with the path held to pass through it.
         /// Off: on FollowBench's tuning split it lost more than it mended (89.2 / 94.9 % → 87.5 / 93.2 % at share 0.5,

@@ -105,8 +105,14 @@ extension ScoreFollower {
         let context = 25, back = options.freshBack
         let first = max(0, min(centre - context, low - back - 1)), last = min(count - 1, max(centre + context - 1, high))
         let evidence = partialRise(of: pitches, frames: first...last, audio: audio)
+        // Beyond `freshLateFrom` frames after the estimate (the wider search of a sharp take) a rise must be
+        // `freshLateRatio` times as strong to win.
+        func weighed(_ t: Int) -> Float {
+            guard let late = options.freshLateFrom, t > centre + late else { return evidence[t - first] }
+            return evidence[t - first] / options.freshLateRatio
+        }
         var best = low
-        for t in low...high where evidence[t - first] > evidence[best - first] { best = t }
+        for t in low...high where weighed(t) > weighed(best) { best = t }
         let peak = evidence[best - first]
         let around = evidence[(max(0, centre - context) - first)...(min(count, centre + context) - 1 - first)]
         let mean = around.reduce(0, +) / Float(max(1, around.count))

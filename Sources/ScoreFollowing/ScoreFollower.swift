@@ -138,7 +138,8 @@ public struct ScoreFollower: Sendable {
     public func features(of audio: AudioSignal, reference: Double = ReferencePitch.standard) throws -> AudioFeatures {
         try AudioFeatures(audio, onsetFloor: options.onsetFloor, onsetFloorRadius: options.onsetFloorRadius,
                           fluxCompression: options.fluxCompression, onsetCompression: options.onsetCompression,
-                          reference: reference, leadingNoiseRise: options.leadingNoiseRise)
+                          reference: reference, leadingNoiseRise: options.leadingNoiseRise,
+                          chromaLag: options.chromaLag, onsetLag: options.onsetLag)
     }
 
     /// The pitch evidence's meter for a path, measuring the local order null only when the mismatch weighs it.

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import ScoreFollowing
+
+/// A take with sharp attacks (a piano's) has its fresh notes' onsets looked for further after the path's estimate.
+struct SharpAttackSearchTests {
+    /// Two bars at 240 quarters a minute (1 s each): a C major chord, then an F major chord.
+    static func twoBars() throws -> FollowedScore {
+        func chord(_ notes: [(String, Int)]) -> String {
+            notes.enumerated().map { k, note in
+                "<note>\(k > 0 ? "<chord/>" : "")<pitch><step>\(note.0)</step><octave>\(note.1)</octave></pitch><duration>4</duration><type>whole</type></note>"
+            }.joined()
+        }
+        let xml = """
+            <score-partwise><part-list><score-part id="P1"/></part-list><part id="P1">
+            <measure number="1"><attributes><divisions>1</divisions></attributes>
+            <direction><sound tempo="240"/></direction>\(chord([("C", 4), ("E", 4), ("G", 4)]))</measure>
+            <measure number="2">\(chord([("F", 4), ("A", 4), ("C", 5)]))</measure></part></score-partwise>
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sharp-\(UUID().uuidString).musicxml")
+        try xml.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try ScoreFile.read(file.path)
+    }
+
+    /// The two chords struck at 0 and 1 s, each dying away (e every 0.3 s) and damped when the next is struck.
+    static func take() throws -> AudioFeatures {
+        let rate = Double(AudioSignal.analysisRate)
+        let samples = (0..<Int(2 * rate)).map { n -> Float in
+            let t = Double(n) / rate
+            let chord = t < 1 ? [60, 64, 67] : [65, 69, 72]
+            let level = Float(exp(-(t < 1 ? t : t - 1) / 0.3))
+            return 0.05 * level * chord.reduce(0) { $0 + FreshNoteOnsetTests.tone($1, at: n, rate: rate) }
+        }
+        return try AudioFeatures(AudioSignal(samples: samples, rate: AudioSignal.analysisRate))
+    }
+
+    /// The second downbeat's time placed from a path that reaches it 8 frames (0.16 s) early.
+    static func secondDownbeat(_ follower: ScoreFollower) throws -> Double {
+        let score = try twoBars()
+        let audio = try take()
+        let timeline = follower.laidOut(score)
+        let path = (0..<100).map { SubsequenceDTW.Point(score: $0, audio: max(0, $0 - 8)) }
+        let placed = follower.placedDownbeats(path, timeline: timeline, score: score, silent: audio.features.silent, audio: audio,
+                                              reverberant: false)
+        return try #require(placed.measures.first { $0.index == 1 }).time
+    }
+
+    @Test func earlyPathFindsTheOnsetOnlyWithTheWiderSearch() throws {
+        var options = ScoreFollower.Options()
+        options.sharpFreshAfter = nil
+        let narrow = try Self.secondDownbeat(ScoreFollower(options: options))
+        #expect(abs(narrow - 1) > 0.1)
+        options.sharpFreshAfter = 9
+        let wide = try Self.secondDownbeat(ScoreFollower(options: options))
+        #expect(abs(wide - 1) <= 0.05)
+        // A take whose attacks are not sharp enough keeps the narrow search.
+        options.sharpAttack = 0
+        #expect(try Self.secondDownbeat(ScoreFollower(options: options)) == narrow)
+    }
+}

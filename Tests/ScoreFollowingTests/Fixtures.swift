@@ -1,4 +1,5 @@
 import Foundation
+@testable import ScoreFollowing
 
 /// Paths of the committed fixtures (made by Benchmarks/FollowBench/make_fixtures.py).
 enum Fixtures {
@@ -19,5 +20,21 @@ enum Fixtures {
         let url = dir.appendingPathComponent(name)
         try contents.write(to: url)
         return url.path
+    }
+
+    /// A score of one whole-note chord per 4/4 measure (`(step, octave)` pairs, no accidentals) at `tempo` quarters a
+    /// minute, read through a temporary MusicXML file.
+    static func wholeNoteChords(_ bars: [[(String, Int)]], tempo: Int) throws -> FollowedScore {
+        let measures = bars.enumerated().map { index, notes in
+            let head = index == 0 ? "<attributes><divisions>1</divisions></attributes><direction><sound tempo=\"\(tempo)\"/></direction>" : ""
+            let chord = notes.enumerated().map { k, note in
+                "<note>\(k > 0 ? "<chord/>" : "")<pitch><step>\(note.0)</step><octave>\(note.1)</octave></pitch><duration>4</duration><type>whole</type></note>"
+            }.joined()
+            return "<measure number=\"\(index + 1)\">\(head)\(chord)</measure>"
+        }.joined()
+        let xml = "<score-partwise><part-list><score-part id=\"P1\"/></part-list><part id=\"P1\">\(measures)</part></score-partwise>"
+        let path = try temporary("chords.musicxml", Data(xml.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try ScoreFile.read(path)
     }
 }

@@ -7,21 +7,7 @@ import Testing
 struct FreshNoteOnsetTests {
     @Test func freshPitchesLeaveOutNotesSoundingBefore() throws {
         // 4/4 at 60 quarters per minute: a whole-note chord C4 E4, then E4 G4, then the same chord again.
-        func chord(_ steps: [String]) -> String {
-            steps.enumerated().map { k, step in
-                "<note>\(k > 0 ? "<chord/>" : "")<pitch><step>\(step)</step><octave>4</octave></pitch><duration>4</duration><type>whole</type></note>"
-            }.joined()
-        }
-        let xml = """
-            <score-partwise><part-list><score-part id="P1"/></part-list><part id="P1">
-            <measure number="1"><attributes><divisions>1</divisions></attributes>
-            <direction><sound tempo="60"/></direction>\(chord(["C", "E"]))</measure>
-            <measure number="2">\(chord(["E", "G"]))</measure><measure number="3">\(chord(["E", "G"]))</measure></part></score-partwise>
-            """
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fresh-\(UUID().uuidString).musicxml")
-        try xml.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let timeline = ScoreTimeline(score: try ScoreFile.read(file.path))
+        let timeline = ScoreTimeline(score: try Fixtures.wholeNoteChords([[("C", 4), ("E", 4)], [("E", 4), ("G", 4)], [("E", 4), ("G", 4)]], tempo: 60))
         let follower = ScoreFollower()
         #expect(follower.freshPitches(timeline, at: 0) == [60, 64])
         #expect(follower.freshPitches(timeline, at: 4) == [67])  // E4 sounded through the bar before

@@ -6,21 +6,7 @@ import Testing
 struct SharpAttackSearchTests {
     /// Two bars at 240 quarters a minute (1 s each): a C major chord, then an F major chord.
     static func twoBars() throws -> FollowedScore {
-        func chord(_ notes: [(String, Int)]) -> String {
-            notes.enumerated().map { k, note in
-                "<note>\(k > 0 ? "<chord/>" : "")<pitch><step>\(note.0)</step><octave>\(note.1)</octave></pitch><duration>4</duration><type>whole</type></note>"
-            }.joined()
-        }
-        let xml = """
-            <score-partwise><part-list><score-part id="P1"/></part-list><part id="P1">
-            <measure number="1"><attributes><divisions>1</divisions></attributes>
-            <direction><sound tempo="240"/></direction>\(chord([("C", 4), ("E", 4), ("G", 4)]))</measure>
-            <measure number="2">\(chord([("F", 4), ("A", 4), ("C", 5)]))</measure></part></score-partwise>
-            """
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sharp-\(UUID().uuidString).musicxml")
-        try xml.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        return try ScoreFile.read(file.path)
+        try Fixtures.wholeNoteChords([[("C", 4), ("E", 4), ("G", 4)], [("F", 4), ("A", 4), ("C", 5)]], tempo: 240)
     }
 
     /// The two chords struck at 0 and 1 s, each dying away (e every 0.3 s) and damped when the next is struck.

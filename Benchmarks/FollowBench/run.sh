@@ -43,6 +43,11 @@ reverb="$corpus-reverb"
 [ -f "$reverb/manifest.json" ] || "$venv/bin/python" "$root/Benchmarks/FollowBench/make_reverb_takes.py" "$corpus" "$reverb" --split tune
 echo "== Tonmeister, tuning split in reverberant rooms"
 "$root/.build/release/FollowBench" "$reverb" --split tune --onset-weight 0.6 --json "$reverb/tonmeister.json" | tail -14
+# As a session places them: the producer's tap chooses between passes of the same bars (docs/follow.md, "Inside a repeat").
+for set in "$slow" "$reverb"; do
+  echo "== Tonmeister, $(basename "$set"), with the tap (--tap)"
+  "$root/.build/release/FollowBench" "$set" --split tune --onset-weight 0.6 --tap --json "$set/tonmeister-tap.json" | tail -14
+done
 echo "== Sync Toolbox, held-out"
 "$venv/bin/python" "$root/Benchmarks/FollowBench/synctoolbox_bench.py" "$corpus" --split held-out --json "$corpus/synctoolbox-held-out.json"
 # Human performances (docs/follow.md, "Human performances"): ASAP's piano performances, when a checkout of

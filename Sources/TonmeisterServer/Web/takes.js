@@ -172,7 +172,9 @@ async function placeTake(take, moving = false) {
     const fresh = await app.attempt('GET', `takes/${take.number}`);
     if (fresh) app.upsertTake(fresh);
     const moved = placed.movedFrom != null ? ` (moved to ${scoreName(placed.score)})` : '';
-    app.toast(`take ${take.label} placed from its audio${moved}: bars ${placed.firstBar}–${placed.lastBar}, ${placed.downbeats} downbeats`);
+    // The same bars played twice: the audio fits both passes, the take's tapped start chose (passFromTap).
+    const pass = placed.passFromTap ? '; its bars are played twice, and your tap chose the pass' : '';
+    app.toast(`take ${take.label} placed from its audio${moved}: bars ${placed.firstBar}–${placed.lastBar}, ${placed.downbeats} downbeats${pass}`);
     app.render();
     // The take now lies on the score its audio matches: that score's page is shown.
     if (placed.movedFrom != null && fresh && fresh.start.page !== app.state.page) app.showPage(fresh.start.page);

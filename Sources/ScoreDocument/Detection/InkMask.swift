@@ -21,15 +21,11 @@ struct InkMask {
     }
 
     /// Eight mask pixels read as one word (from `pixels`): the top bit of each byte is set where that pixel is ink,
-    /// every other bit is clear — so a word of paper is 0, a word of ink is `allInk`, and the ink counts as
-    /// `nonzeroBitCount`.
+    /// every other bit is clear — so a word of paper is 0 and the ink counts as `nonzeroBitCount`.
     @inline(__always) static func inkedBytes(at pixels: UnsafePointer<UInt8>) -> UInt64 {
         let word = UnsafeRawPointer(pixels).loadUnaligned(as: UInt64.self), low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         return (((word & low7) &+ low7) | word) & ~low7
     }
-
-    /// ``inkedBytes(at:)`` of eight pixels of ink.
-    static let allInk: UInt64 = 0x8080_8080_8080_8080
 
     @inline(__always) func ink(_ x: Int, _ y: Int) -> Bool {
         x >= 0 && y >= 0 && x < width && y < height && bits[y * width + x] != 0

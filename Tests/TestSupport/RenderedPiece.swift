@@ -39,7 +39,9 @@ public enum RenderedPiece {
         return times
     }
 
-    public static func musicXML() -> String {
+    /// The piece as MusicXML; with `repeated`, bars 1–13 carry repeat signs at both ends (played twice, though the
+    /// rendering plays them once): every bar of the rendering then fits both passes alike.
+    public static func musicXML(repeated: Bool = false) -> String {
         let steps = ["C", "C", "D", "D", "E", "F", "F", "G", "G", "A", "A", "B"]
         func pitch(_ midi: Int) -> String { "<pitch><step>\(steps[midi % 12])</step><octave>\(midi / 12 - 1)</octave></pitch>" }
         func part(_ id: String, _ notes: (Int) -> String) -> String {
@@ -50,7 +52,10 @@ public enum RenderedPiece {
                     text += "<attributes><divisions>1</divisions><key><fifths>0</fifths></key><time><beats>4</beats><beat-type>4</beat-type></time></attributes>"
                     text += "<direction placement=\"above\"><direction-type><metronome><beat-unit>quarter</beat-unit><per-minute>96</per-minute></metronome></direction-type><sound tempo=\"96\"/></direction>"
                 }
-                text += notes(bar) + "</measure>"
+                if repeated && bar == 0 { text += "<barline location=\"left\"><bar-style>heavy-light</bar-style><repeat direction=\"forward\"/></barline>" }
+                text += notes(bar)
+                if repeated && bar == bars - 1 { text += "<barline location=\"right\"><bar-style>light-heavy</bar-style><repeat direction=\"backward\"/></barline>" }
+                text += "</measure>"
             }
             return text + "</part>"
         }

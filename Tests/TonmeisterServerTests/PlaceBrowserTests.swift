@@ -62,6 +62,22 @@ struct PlaceBrowserTests {
         return session
     }
 
+    /// The piece with its bars 1–13 played twice (repeat signs in the notes, `"order": ["1-13", "1-13"]`): take 2's file,
+    /// bars 4½–12, fits both passes alike; its start was tapped on bar 5 of the second pass, and the tap chooses.
+    static func repeated(in folder: URL) throws -> URL {
+        let music = try renderedTake(in: folder, repeated: true)
+        let json = """
+            {"format": "tonmeister-session/1", "title": "Rendered, repeated", "score": {"file": "score.pdf", "music": "\(music)"},
+             "layout": \(layout),
+             "pieces": [{"title": "Minuet", "firstBar": "1", "lastBar": "13", "order": ["1-13", "1-13"]}],
+             "takes": [{"number": 1, "start": {"page": 1, "x": 62, "y": 170}, "end": {"page": 1, "x": 500, "y": 170}},
+                       {"number": 2, "start": {"page": 1, "x": 210, "y": 170, "pass": 2}}]}
+            """
+        let session = folder.appendingPathComponent("day1.json")
+        try Data(json.utf8).write(to: session)
+        return session
+    }
+
     /// One system of bars 1–13 on page 1.
     static let layout: String = {
         let bars = (1...13).map { n in
@@ -71,7 +87,7 @@ struct PlaceBrowserTests {
     }()
 
     /// Renders the piece into `folder`, writes take 2's file (bars 4½–12) to `audio/` and the notes; answers their path.
-    static func renderedTake(in folder: URL) throws -> String {
+    static func renderedTake(in folder: URL, repeated: Bool = false) throws -> String {
         let rate = 22_050
         let samples = try RenderedPiece.render(in: folder, rate: rate)
         let audio = folder.appendingPathComponent("audio")
@@ -83,7 +99,7 @@ struct PlaceBrowserTests {
                           ixml: RecorderXML(take: "2", timecodeRate: "25/1", timecodeFlag: "NDF"))
             .fileData(pcm: pcm).write(to: audio.appendingPathComponent("T002.wav"))
         let music = folder.appendingPathComponent("piece.musicxml")
-        try Data(RenderedPiece.musicXML().utf8).write(to: music)
+        try Data(RenderedPiece.musicXML(repeated: repeated).utf8).write(to: music)
         return music.path
     }
 
@@ -103,6 +119,15 @@ struct PlaceBrowserTests {
         let shots = try await BrowserTests.drive("place-move.py", shots: "place-move", passed: "all move checks passed",
                                                  session: Self.wrongScore(in:), score: nil)
         #expect(shots.count == 2, "\(shots)")
+    }
+
+    @Test("a take inside a repeat is placed on the pass its tapped start lies on, and the page says the tap chose",
+          .enabled(if: BrowserTests.missing == nil && RenderedPiece.available,
+                   "browser tools or fluidsynth missing: \(BrowserTests.missing ?? "fluidsynth and fluid-soundfont-gm (scripts/install-test-tools)")"))
+    func tapChoosesThePass() async throws {
+        let shots = try await BrowserTests.drive("place.py", shots: "place-repeat", passed: "all place checks passed",
+                                                 session: Self.repeated(in:), arguments: ["repeat"])
+        #expect(shots.count == 3, "\(shots)")
     }
 
     @Test("the page asks to place a take whose file arrives and places it; the page draws it as placed from audio; the take panel places it again",

@@ -5,8 +5,10 @@ the file the take is drawn as placed from audio (a double rule and a tick at eac
 holds the downbeats; the take panel then offers to place it again. Real touch events (CDP Input.dispatchTouchEvent),
 never click().
 
-Usage: place.py URL OUT [SCORE]   (exit status 0 when every check passed; needs TONMEISTER_SERVE, the server's
-command line). With SCORE, take 2 lies on that score of a session of several, the only one with notes.
+Usage: place.py URL OUT [SCORE|repeat]   (exit status 0 when every check passed; needs TONMEISTER_SERVE, the server's
+command line). With SCORE, take 2 lies on that score of a session of several, the only one with notes. With `repeat`,
+the piece's bars are played twice and take 2's start was tapped on the second pass: its file fits both passes alike,
+and the take must be placed on the pass of the tap, the page saying that the tap chose.
 """
 import os
 import sys
@@ -14,7 +16,8 @@ import sys
 from browser import driver, check, wait, ready, finger_tap, stored_session, file_arrives
 
 URL, OUT = sys.argv[1], sys.argv[2]
-SCORE = int(sys.argv[3]) if len(sys.argv) > 3 else None
+REPEAT = len(sys.argv) > 3 and sys.argv[3] == "repeat"
+SCORE = int(sys.argv[3]) if len(sys.argv) > 3 and not REPEAT else None
 os.makedirs(OUT, exist_ok=True)
 
 d = driver(1024, 768, touch=True)
@@ -38,12 +41,18 @@ try:
     check(d.execute_script("return !document.querySelector('g.take.placed[data-take=\"1\"]')"), "take 1 (no file) is drawn as before")
     toast = d.execute_script("return document.getElementById('toast').textContent")
     check("placed from its audio" in toast, f"the page says so: {toast!r}")
+    if REPEAT:
+        check("your tap chose the pass" in toast, f"the page says the tap chose between the passes: {toast!r}")
+    else:
+        check("tap chose" not in toast, f"no pass to choose, none named: {toast!r}")
     stored = stored_session(d)
     take = next(t for t in stored["takes"] if t["number"] == 2)
     placed = take.get("placed") or {}
     bars = [b["bar"] for b in placed.get("downbeats", [])]
     check(placed.get("source") == "audio" and bars[:3] == ["5", "6", "7"], f"the stored take 2 has its downbeats from bar 5 ({bars})")
     check(placed.get("startSource") == "tap", "the producer's tapped start is kept")
+    passes = sorted({b["at"].get("pass", 1) for b in placed.get("downbeats", [])})
+    check(passes == ([2] if REPEAT else [1]), f"take 2's downbeats lie on pass {2 if REPEAT else 1} ({passes})")
     d.save_screenshot(os.path.join(OUT, "placed.png"))
     finger_tap(d, "#take-number")
     wait(d, "const b = document.getElementById('take-place'); return !!b && b.textContent.includes('again')",

@@ -55,6 +55,7 @@ while i < arguments.count {
     case "--sharp-attack": options.sharpAttack = Double(arguments[i + 1])!; i += 1
     case "--late-ratio": options.freshLateRatio = Float(arguments[i + 1])!; i += 1
     case "--onset-lag": options.onsetLag = Int(arguments[i + 1])!; i += 1
+    case "--pause": options.surroundingPause = Double(arguments[i + 1])!; i += 1
     case "--lead-noise": options.leadingNoiseRise = Float(arguments[i + 1])!; i += 1
     case "--silent-mismatch": options.silentMismatch = Float(arguments[i + 1])!; i += 1
     case "--anchor": options.anchorAfterHolds = true

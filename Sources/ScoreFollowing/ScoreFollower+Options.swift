@@ -263,6 +263,10 @@ extension ScoreFollower {
         /// set 7 more short wrong takes are still accepted at 0.28 (263 → 256 of 280), at costs inside the right takes' range.
         public var semitoneSearch = true
         public var semitoneMargin = 0.28
+        /// A pause at least this long (seconds of silent frames) before the path's first frame or after its last parts
+        /// the take from what the recorder heard around it, which the path's coverage then leaves out
+        /// (``MatchEvidence/takeSpan(first:last:silent:pause:)``; 0: the whole file counts, as before).
+        public var surroundingPause = 0.0
         public init() {}
     }
 }

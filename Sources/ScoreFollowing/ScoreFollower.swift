@@ -182,9 +182,11 @@ public struct ScoreFollower: Sendable {
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
         hearSilence(in: &dtw)
         let first = real.path.first?.audio ?? 0, last = real.path.last?.audio ?? 0
+        let pause = Int((options.surroundingPause * FeatureSequence.frameRate / Double(options.coarseFactor)).rounded(.up))
+        let span = MatchEvidence.takeSpan(first: first, last: last, silent: audio.silent, pause: pause)
         return MatchEvidence(pathCost: real.meanCost, orderFreeCost: dtw.orderFreeCost(over: first...last),
                              chanceCost: Double(dtw.chanceCost()),
-                             coverage: Double(last - first + 1) / Double(max(1, audio.count)))
+                             coverage: Double(last - first + 1) / Double(max(1, span.count)))
     }
 
     /// The audio frame the path reaches at `scoreFrame`, interpolated between path points.

@@ -17,11 +17,13 @@ extension BarlineFinder {
     static func dottedStrokes(in system: [StaffCandidate], mask: InkMask, space: Double, from start: Int, to end: Int,
                               solid: [Int]) -> [(Int, Int)] {
         let near = Set(solid.flatMap { ($0 - 2)...($0 + 2) })
+        // Each staff's line rows, made once for all the columns.
+        let lines = system.map(lineRows)
         var strokes: [(Int, Int)] = []
         var x = start
         while x < end {
             defer { x += 1 }
-            guard !near.contains(x), !near.contains(x + 1), isDottedPair(x, system, mask, space) else { continue }
+            guard !near.contains(x), !near.contains(x + 1), isDottedPair(x, system, lines, mask, space) else { continue }
             if let last = strokes.last, x <= last.1 { strokes[strokes.count - 1].1 = x + 1 } else { strokes.append((x, x + 1)) }
         }
         return strokes.filter { endsAtTheLines($0, system, mask, space) }.map { trimmed($0, system, mask) }
@@ -51,11 +53,16 @@ extension BarlineFinder {
         })
     }
 
-    private static func isDottedPair(_ x: Int, _ system: [StaffCandidate], _ mask: InkMask, _ space: Double) -> Bool {
+    /// Whether columns `x` and `x + 1` hold a dotted stroke on every staff of the system (`lines`: each staff's
+    /// ``lineRows(_:)``). A staff's rows are read only until the answer is known (a gap too long, or too few rows
+    /// left to make up 45 %): the same answer as reading them all.
+    private static func isDottedPair(_ x: Int, _ system: [StaffCandidate], _ staffLines: [Set<Int>], _ mask: InkMask,
+                                     _ space: Double) -> Bool {
         let maxGap = Int((0.7 * space).rounded())
-        for staff in system {
+        for (staff, lines) in zip(system, staffLines) {
             let top = Int(staff.top.rounded()), bottom = Int(staff.bottom.rounded())
             guard top < bottom else { return false }
+            let needed = 0.45 * Double(bottom - top + 1)
             var inked = 0, gap = 0
             for y in top...bottom {
                 if mask.ink(x, y) || mask.ink(x + 1, y) {
@@ -63,11 +70,10 @@ extension BarlineFinder {
                     gap = 0
                 } else {
                     gap += 1
-                    if gap > maxGap { return false }
+                    if gap > maxGap || Double(inked + bottom - y) < needed { return false }
                 }
             }
-            if Double(inked) < 0.45 * Double(bottom - top + 1) { return false }
-            let lines = lineRows(staff)
+            if Double(inked) < needed { return false }
             var rows = 0, between = 0
             for y in top...bottom where !lines.contains(y) {
                 rows += 1

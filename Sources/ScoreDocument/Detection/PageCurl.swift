@@ -74,10 +74,18 @@ struct PageCurl {
                         let lower = min(columns.lowerBound, w), upper = min(max(columns.upperBound, lower), w)
                         let row = target + y * w
                         row.update(from: source.baseAddress! + y * w, count: lower)
-                        for x in lower..<upper {
-                            let shift = Self.rounded(offset(column: min(bends[0].count - 1, x), between: around))
-                            let from = y + shift
-                            row[x] = from >= 0 && from < h ? source[from * w + x] : 0
+                        // The two staves' bends read through their buffers (not the array of arrays per pixel); the
+                        // same sum as `offset(column:between:)`.
+                        let last = bends[0].count - 1, t = around.t
+                        bends[around.upper].withUnsafeBufferPointer { above in
+                            bends[around.lower].withUnsafeBufferPointer { below in
+                                for x in lower..<upper {
+                                    let column = min(last, x)
+                                    let shift = Self.rounded(Double(above[column]) * (1 - t) + Double(below[column]) * t)
+                                    let from = y + shift
+                                    row[x] = from >= 0 && from < h ? source[from * w + x] : 0
+                                }
+                            }
                         }
                         (row + upper).update(from: source.baseAddress! + y * w + upper, count: w - upper)
                     }
@@ -110,19 +118,40 @@ struct PageCurl {
             var x = inner + step * strip / 2
             var shift = 0, lastX = inner, lastShift = 0
             while x >= 0, x < mask.width {
-                // The ink of each row within the strip, counted once per column.
-                func inked(_ row: Int) -> Int {
+                let c0 = max(0, x - strip / 2), c1 = min(mask.width - 1, x + strip / 2)
+                let limit = max(2, strip / 3 + 1)
+                // The ink of each row within the strip, counted once per column: the columns where the row or one
+                // beside it is inked. A strip of at most 64 columns reads the rows every shift may ask for once, as
+                // bits (`bits[line * reach + k]`: row `rows[line] + shift - limit - 1 + k`), each count a popcount.
+                let reach = 2 * limit + 3
+                var bits: [UInt64] = []
+                if c1 - c0 < 64 {
+                    bits = [UInt64](repeating: 0, count: rows.count * reach)
+                    for (line, row) in rows.enumerated() {
+                        for k in 0..<reach {
+                            let y = row + shift - limit - 1 + k
+                            guard y >= 0, y < mask.height else { continue }
+                            var word: UInt64 = 0
+                            for c in c0...c1 where mask.bits[y * mask.width + c] != 0 { word |= 1 << UInt64(c - c0) }
+                            bits[line * reach + k] = word
+                        }
+                    }
+                }
+                func inked(line: Int, shifted candidate: Int) -> Int {
+                    if !bits.isEmpty {
+                        let k = line * reach + candidate - shift + limit + 1
+                        return (bits[k - 1] | bits[k] | bits[k + 1]).nonzeroBitCount
+                    }
                     var n = 0
-                    for c in max(0, x - strip / 2)...min(mask.width - 1, x + strip / 2) where (-1...1).contains(where: { mask.ink(c, row + $0) }) {
+                    for c in c0...c1 where (-1...1).contains(where: { mask.ink(c, rows[line] + candidate + $0) }) {
                         n += 1
                     }
                     return n
                 }
-                let limit = max(2, strip / 3 + 1)
                 var best = (shift: shift, lines: -1, ink: -1)
                 // Nearest first: on a thick (blurred) line several shifts match as well, and the staff stays put.
                 for candidate in [shift] + (1...limit).flatMap({ [shift - $0, shift + $0] }) {
-                    let counts = rows.map { inked($0 + candidate) }
+                    let counts = rows.indices.map { inked(line: $0, shifted: candidate) }
                     let lines = counts.filter { 2 * $0 >= strip + 1 }.count, ink = counts.reduce(0, +)
                     if lines > best.lines || (lines == best.lines && ink > best.ink) { best = (candidate, lines, ink) }
                 }

@@ -120,9 +120,17 @@ struct NumberInkFinder {
     func groups(x0: Int, y0: Int, x1: Int, y1: Int, space: Double) -> [Group] {
         let width = x1 - x0, height = y1 - y0
         var label = [Int32](repeating: 0, count: width * height)
+        // The window's ink, read row by row once (rather than a division per pixel to find its row and column).
+        var inked = [Bool](repeating: false, count: width * height)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<height {
+                let row = (y0 + y) * image.width + x0
+                for x in 0..<width { inked[y * width + x] = pixels[row + x] < threshold }
+            }
+        }
         var pieces: [Group] = []
         var stack: [Int] = []
-        for start in 0..<(width * height) where label[start] == 0 && isInk(start, x0: x0, y0: y0, width: width) {
+        for start in 0..<(width * height) where label[start] == 0 && inked[start] {
             // Flood fill, eight neighbours.
             label[start] = Int32(pieces.count + 1)
             stack.append(start)
@@ -139,7 +147,7 @@ struct NumberInkFinder {
                         let nx = x + dx
                         guard nx >= 0, nx < width else { continue }
                         let neighbour = ny * width + nx
-                        if label[neighbour] == 0 && isInk(neighbour, x0: x0, y0: y0, width: width) {
+                        if label[neighbour] == 0 && inked[neighbour] {
                             label[neighbour] = label[start]
                             stack.append(neighbour)
                         }
@@ -163,10 +171,6 @@ struct NumberInkFinder {
     /// a quarter of OCR's work (its network runs along the cut-out's width), and no number read was among them.
     static func mayBeNumber(_ group: Group) -> Bool {
         group.widestPiece <= maximumPieceAspect
-    }
-
-    private func isInk(_ local: Int, x0: Int, y0: Int, width: Int) -> Bool {
-        image.pixels[(y0 + local / width) * image.width + x0 + local % width] < threshold
     }
 
     /// Pieces (sorted by their left edge) of about one height on one line, close together, as groups of at most four.

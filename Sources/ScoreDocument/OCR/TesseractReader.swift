@@ -56,8 +56,18 @@ final class TesseractReader {
 }
 
 private extension String {
-    /// The string without spaces, tabs and line breaks at either end.
+    /// The string without spaces, tabs and line breaks at either end (`Character.isWhitespace`). An ASCII string
+    /// (Tesseract's reading of digits) is trimmed by its bytes: the generic trimming looked up protocol conformances
+    /// among all of the executable's on its first use, about 0.5 ms of each scan's processor time (perf).
     var trimmingSpaces: String {
+        let bytes = Array(utf8)
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            // The ASCII characters `isWhitespace` holds: tab, line feed, vertical tab, form feed, carriage return, space.
+            let isSpace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+            guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
+            let last = bytes.lastIndex(where: { !isSpace($0) })!
+            return String(decoding: bytes[first...last], as: UTF8.self)
+        }
         let isSpace: (Character) -> Bool = { $0.isWhitespace }
         return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }

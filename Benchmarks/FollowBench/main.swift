@@ -4,7 +4,7 @@ import ScoreFollowing
 // FollowBench: follows every take of the corpus that make_corpus.py wrote and compares with the truth.
 // Usage: FollowBench CORPUS_DIR [--split tune|held-out|all] [--no-onsets] [--single-resolution] [--no-tempo]
 //        [--no-refine] [--no-silence] [--notes] [--plain-flux] [--fresh-share S] [--fresh-back FRAMES] [--fresh-window BEFORE AFTER]
-//        [--onset-floor S] [--onset-floor-radius FRAMES] [--silent-mismatch C] [--lead-noise DB] [--no-edge-silence] [--chroma-lag FRAMES] [--onset-lag FRAMES] [--sharp-after FRAMES] [--no-sharp-search] [--sharp-attack F] [--late-ratio R] [--anchor] [--anchor-any] [--anchor-hold S] [--anchor-share S] [--anchor-reach FRAMES]
+//        [--onset-floor S] [--onset-floor-radius FRAMES] [--silent-mismatch C] [--lead-noise DB] [--no-edge-silence] [--chroma-lag FRAMES] [--onset-lag FRAMES] [--sharp-after FRAMES] [--no-sharp-search] [--sharp-attack F] [--late-ratio R] [--rhythm-radius FRAMES] [--rhythm-span S] [--rhythm-min N] [--rhythm-reach S] [--rhythm-keep FRAMES] [--rhythm-margin M] [--rhythm-own W] [--rhythm-tolerance FRAMES] [--no-rhythm] [--rhythm-every-take] [--anchor] [--anchor-any] [--anchor-hold S] [--anchor-share S] [--anchor-reach FRAMES]
 //        [--flux-compression G] [--onset-compression G] [--recentre] [--recentre-min F] [--recentre-share S]
 //        [--no-hold-start] [--no-hold-end] [--edge-reach FRAMES] [--hold-end-frames FRAMES] [--quiet-gap FRAMES]
 //        [--no-pitch-evidence] [--no-reattack] [--reattack-scope 0|1|2] [--reattack-reach S] [--reattack-half F]
@@ -52,6 +52,16 @@ while i < arguments.count {
     case "--chroma-lag": options.chromaLag = Int(arguments[i + 1])!; i += 1
     case "--sharp-after": options.sharpFreshAfter = Int(arguments[i + 1])!; i += 1
     case "--no-sharp-search": options.sharpFreshAfter = nil
+    case "--rhythm-radius": options.rhythmRadius = Int(arguments[i + 1])!; i += 1
+    case "--rhythm-span": options.rhythmSpan = Double(arguments[i + 1])!; i += 1
+    case "--rhythm-min": options.rhythmMinimumOnsets = Int(arguments[i + 1])!; i += 1
+    case "--rhythm-reach": options.rhythmTempoReach = Double(arguments[i + 1])!; i += 1
+    case "--rhythm-keep": options.rhythmKeep = Int(arguments[i + 1])!; i += 1
+    case "--rhythm-margin": options.rhythmMargin = Float(arguments[i + 1])!; i += 1
+    case "--no-rhythm": options.rhythmRadius = 0
+    case "--rhythm-every-take": options.rhythmSharpOnly = false
+    case "--rhythm-own": options.rhythmOwnWeight = Float(arguments[i + 1])!; i += 1
+    case "--rhythm-tolerance": options.rhythmTolerance = Int(arguments[i + 1])!; i += 1
     case "--sharp-attack": options.sharpAttack = Double(arguments[i + 1])!; i += 1
     case "--late-ratio": options.freshLateRatio = Float(arguments[i + 1])!; i += 1
     case "--onset-lag": options.onsetLag = Int(arguments[i + 1])!; i += 1

@@ -35,6 +35,7 @@ extension ScoreFollower {
                                             time: audioFrame / rate))
         }
         if options.reattackHolds { reattack(&measures, timeline: timeline, audio: analysed) }
+        if options.rhythmRadius > 0, !options.rhythmSharpOnly { rhythmShift(&measures, timeline: timeline, path: path, audio: analysed) }
         if options.refineOnsets {
             let unrefined = measures
             let recentre = options.recentreRefinement || reverberant
@@ -47,6 +48,7 @@ extension ScoreFollower {
                 wide.options.freshLateFrom = options.freshAfter
                 wide.options.freshAfter = after
                 measures = unrefined
+                if options.rhythmRadius > 0, options.rhythmSharpOnly { rhythmShift(&measures, timeline: timeline, path: path, audio: analysed) }
                 rises = wide.refine(&measures, timeline: timeline, audio: analysed, recentre: recentre, entry: Double(first.audio))
             }
         }

@@ -56,6 +56,27 @@ extension ScoreFollower {
         /// 92.2 %, 5 81.2 / 92.1 % within 0.1 / 0.25 s (the first downbeats of complete choir and organ takes in the
         /// church were moved 0.15–0.2 s early).
         public var recentreEntryFrames = 5
+        /// Frames either side of the path's downbeat where the score's local rhythm is matched against the audio's
+        /// rises before the onset search (``rhythmShift(_:timeline:path:audio:)``; 0: off), the nominal seconds of
+        /// score either side of the downbeat whose onsets are matched, the fewest onsets that make a rhythm, the
+        /// nominal seconds either side over which the path's local tempo is read, the frames around the path's
+        /// downbeat whose best match must be beaten, and by what factor. ASAP tuning half (sharp takes only, below):
+        /// 90.2 / 94.2 → 91.0 / 94.8 % within 0.1 / 0.25 s at 0.5 s and a margin of 2; margin 2.5 90.8 / 94.6 %; 1 s
+        /// with the downbeat's own onset weighing 3, 91.0 / 94.4 %; 1 s at a margin of 1.15 for every take 87.7 / 92.6 %
+        /// (the chorale split 91.9 / 97.4 → 84.2 / 94.6 %: four voices moving in quarters match a beat early or late).
+        public var rhythmRadius = 20
+        public var rhythmSpan = 0.5
+        public var rhythmMinimumOnsets = 3
+        public var rhythmTempoReach = 2.0
+        public var rhythmKeep = 3
+        public var rhythmMargin: Float = 2
+        /// The downbeat's own onset's weight in the match (each other onset's is 1), and the frames either side of where
+        /// an onset falls that its rise is taken from.
+        public var rhythmOwnWeight: Float = 1
+        public var rhythmTolerance = 1
+        /// Whether only a take with sharp attacks (as for `sharpFreshAfter`) has its downbeats moved by the rhythm (the
+        /// chorales' choirs and organs lose with it: their slow rises match the score's rhythm a beat off).
+        public var rhythmSharpOnly = true
         public var freshBefore = 5
         public var freshAfter = 3
         /// Frames after the path's estimate the fresh notes' onset is looked for again in a take whose attacks are sharp

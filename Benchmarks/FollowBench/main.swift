@@ -66,6 +66,8 @@ while i < arguments.count {
     case "--late-ratio": options.freshLateRatio = Float(arguments[i + 1])!; i += 1
     case "--onset-lag": options.onsetLag = Int(arguments[i + 1])!; i += 1
     case "--pause": options.surroundingPause = Double(arguments[i + 1])!; i += 1
+    case "--unlike": options.surroundingUnlike = Double(arguments[i + 1])!; i += 1
+    case "--no-pause": options.surroundingPause = 0
     case "--lead-noise": options.leadingNoiseRise = Float(arguments[i + 1])!; i += 1
     case "--silent-mismatch": options.silentMismatch = Float(arguments[i + 1])!; i += 1
     case "--anchor": options.anchorAfterHolds = true
@@ -176,6 +178,7 @@ for item in manifest where split == "all" || item.split == split {
         if let e = r.evidence {
             diagnostics["orderGap"] = e.orderGap
             diagnostics["coverage"] = e.coverage
+            for (k, u) in e.surroundings.prefix(4).enumerated() { diagnostics["unlike\(k)"] = u }
             diagnostics["pathCost"] = e.pathCost
             diagnostics["orderFreeCost"] = e.orderFreeCost
             diagnostics["secondBestRatio"] = e.secondBestRatio

@@ -43,6 +43,13 @@ reverb="$corpus-reverb"
 [ -f "$reverb/manifest.json" ] || "$venv/bin/python" "$root/Benchmarks/FollowBench/make_reverb_takes.py" "$corpus" "$reverb" --split tune
 echo "== Tonmeister, tuning split in reverberant rooms"
 "$root/.build/release/FollowBench" "$reverb" --split tune --onset-weight 0.6 --json "$reverb/tonmeister.json" | tail -14
+# The tuning split as a recorder's files sound in a session: the slate, tuning, a choir's given chord, talk after
+# (docs/follow.md, "A recorder's file"); espeak-ng (Debian) speaks the slate.
+dpkg -s espeak-ng >/dev/null 2>&1 || { SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"; DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends espeak-ng >/dev/null; }
+session="$corpus-session"
+[ -f "$session/manifest.json" ] || "$venv/bin/python" "$root/Benchmarks/FollowBench/make_session_takes.py" "$corpus" "$session" --split tune
+echo "== Tonmeister, tuning split in a session's sounds"
+"$root/.build/release/FollowBench" "$session" --split tune --onset-weight 0.6 --json "$session/tonmeister.json" | tail -14
 # As a session places them: the producer's tap chooses between passes of the same bars (docs/follow.md, "Inside a repeat").
 for set in "$slow" "$reverb"; do
   echo "== Tonmeister, $(basename "$set"), with the tap (--tap)"

@@ -1,32 +1,54 @@
 extension MatchEvidence {
-    /// The frames of a file that belong to its take: from the last pause of at least `pause` silent frames that ends
-    /// before `first` (the pause included) to the first that begins after `last` (included), or the file's ends.
+    /// The frames of a file that belong to its take: outward from the path's first and last frame, every stretch of
+    /// sound parted from it by a pause of at least `pause` silent frames is the take's while it sounds like the score
+    /// (`unlike` false: a false start, a chord given to a choir), and from the first that does not (`unlike` true: the
+    /// producer's slate over the talkback, the players tuning, talk after the last chord) the file is left out, that
+    /// pause kept, as the quiet at a file's ends always was.
     ///
-    /// A recorder rolls before the music and after it. What it hears then (the producer's slate over the talkback,
-    /// the players tuning to the oboe's A, a chord given to a choir, talk after the last chord) is not the take, and
-    /// a path that covers the music alone should not be judged as covering little of the take. Such sounds are parted
-    /// from the music by a pause, while a take of another piece runs on without one into the stretch its path
-    /// followed; the pause itself stays in the span, as the quiet at a file's ends always did. `pause` ≤ 0: the whole
-    /// file.
-    static func takeSpan(first: Int, last: Int, silent: [Bool], pause: Int) -> Range<Int> {
+    /// A recorder rolls before the music and after it, and a path that covers the music alone should not be judged as
+    /// covering little of the take. A take of another piece runs on without a pause into the stretch its path
+    /// followed, and its false start sounds like it: both stay in the span. `pause` ≤ 0: the whole file.
+    static func takeSpan(first: Int, last: Int, silent: [Bool], pause: Int, unlike: (Range<Int>) -> Bool) -> Range<Int> {
         guard pause > 0, !silent.isEmpty else { return 0..<silent.count }
+        // Every pause: a run of at least `pause` silent frames.
+        var pauses: [Range<Int>] = []
+        var t = 0
+        while t < silent.count {
+            guard silent[t] else { t += 1; continue }
+            var end = t
+            while end < silent.count, silent[end] { end += 1 }
+            if end - t >= pause { pauses.append(t..<end) }
+            t = end
+        }
         var lower = 0
-        var run = 0
-        var t = min(first, silent.count) - 1
-        while t >= 0 {
-            run = silent[t] ? run + 1 : 0
-            // The run ends at the first silent frame after a sounding one: walk on to its start.
-            if run >= pause, t == 0 || !silent[t - 1] { lower = t; break }
-            t -= 1
+        let before = pauses.filter { $0.upperBound <= first }
+        for (k, p) in before.enumerated().reversed() {
+            let stretch = (k > 0 ? before[k - 1].upperBound : 0)..<p.lowerBound
+            if stretch.isEmpty { break }
+            if unlike(stretch) { lower = p.lowerBound; break }
         }
         var upper = silent.count
-        run = 0
-        t = max(0, last + 1)
-        while t < silent.count {
-            run = silent[t] ? run + 1 : 0
-            if run >= pause, t == silent.count - 1 || !silent[t + 1] { upper = t + 1; break }
-            t += 1
+        let after = pauses.filter { $0.lowerBound > last }
+        for (k, p) in after.enumerated() {
+            let stretch = p.upperBound..<(k + 1 < after.count ? after[k + 1].lowerBound : silent.count)
+            if stretch.isEmpty { break }
+            if unlike(stretch) { upper = p.upperBound; break }
         }
         return lower..<upper
+    }
+
+    /// How unlike the score the sounding frames of `frames` are: their order-free cost's distance from the path's,
+    /// as a share of the way from the path's to chance (0: as like the score as the path's own frames, 1: chance;
+    /// 1 when none sounds).
+    static func unlikeness(of frames: Range<Int>, dtw: SubsequenceDTW, silent: [Bool], pathOrderFree: Double, chance: Double) -> Double {
+        let sounding = frames.filter { !silent[$0] }
+        guard !sounding.isEmpty else { return 1 }
+        var sum = 0.0
+        for j in sounding {
+            var best = Float.infinity
+            for i in 0..<dtw.score.count { best = min(best, dtw.cost(i, j)) }
+            sum += Double(best)
+        }
+        return (sum / Double(sounding.count) - pathOrderFree) / max(1e-6, chance - pathOrderFree)
     }
 }

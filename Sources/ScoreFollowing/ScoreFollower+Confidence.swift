@@ -15,6 +15,9 @@ public struct MatchEvidence: Sendable {
     public var secondBestRatio: Double = 0
     /// Whether the rival was followed instead, its pitches matching better.
     public var movedToSecondBest = false
+    /// How unlike the score each stretch of the file parted from the path by a pause was found, nearest first, before
+    /// then after it (``takeSpan(first:last:silent:pause:unlike:)``; empty: none looked at).
+    public var surroundings: [Double] = []
 
     /// How far the path lies from the order-free bound, as a share of the way from it to chance: a right piece's
     /// path stays near the bound (its chords come in the score's order), a wrong one's cannot.

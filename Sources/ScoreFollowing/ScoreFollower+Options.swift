@@ -285,9 +285,18 @@ extension ScoreFollower {
         public var semitoneSearch = true
         public var semitoneMargin = 0.28
         /// A pause at least this long (seconds of silent frames) before the path's first frame or after its last parts
-        /// the take from what the recorder heard around it, which the path's coverage then leaves out
-        /// (``MatchEvidence/takeSpan(first:last:silent:pause:)``; 0: the whole file counts, as before).
-        public var surroundingPause = 0.0
+        /// the take from what the recorder heard around it (the slate, the players tuning, talk), which the path's
+        /// coverage then leaves out (``MatchEvidence/takeSpan(first:last:silent:pause:unlike:)``; 0: the whole file
+        /// counts, as before session 28). Takes wrapped in a session's sounds (`make_session_takes.py`, tuning split):
+        /// right takes refused 21 → 3 of 88, within 0.25 s 74.8 → 86.1 %; the clean split's downbeats unchanged; the
+        /// wrong-piece sets' refusal unchanged but for one slow-attack false start of another chorale (268 → 267 of 280),
+        /// whose own false start is left out with the pause after it (docs/follow.md, "A recorder's file").
+        public var surroundingPause = 0.6
+        /// With a value, only a stretch more unlike the score than this is left out
+        /// (``MatchEvidence/unlikeness(of:dtw:silent:pathOrderFree:chance:)``); nil: every stretch parted by a pause.
+        /// Not used: by order-free chroma the slate's speech (0.2–0.6) is not told from another piece's false start
+        /// (−0.25–0.39), and a tuning A or a choir's given chord is as like the score as its music.
+        public var surroundingUnlike: Double?
         public init() {}
     }
 }

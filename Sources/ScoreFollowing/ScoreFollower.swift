@@ -182,11 +182,19 @@ public struct ScoreFollower: Sendable {
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
         hearSilence(in: &dtw)
         let first = real.path.first?.audio ?? 0, last = real.path.last?.audio ?? 0
+        let orderFree = dtw.orderFreeCost(over: first...last), chance = Double(dtw.chanceCost())
         let pause = Int((options.surroundingPause * FeatureSequence.frameRate / Double(options.coarseFactor)).rounded(.up))
-        let span = MatchEvidence.takeSpan(first: first, last: last, silent: audio.silent, pause: pause)
-        return MatchEvidence(pathCost: real.meanCost, orderFreeCost: dtw.orderFreeCost(over: first...last),
-                             chanceCost: Double(dtw.chanceCost()),
-                             coverage: Double(last - first + 1) / Double(max(1, span.count)))
+        var unlikeness: [Double] = []
+        let span = MatchEvidence.takeSpan(first: first, last: last, silent: audio.silent, pause: pause) { frames in
+            guard let limit = options.surroundingUnlike else { return true }
+            let u = MatchEvidence.unlikeness(of: frames, dtw: dtw, silent: audio.silent, pathOrderFree: orderFree, chance: chance)
+            unlikeness.append(u)
+            return u > limit
+        }
+        var evidence = MatchEvidence(pathCost: real.meanCost, orderFreeCost: orderFree, chanceCost: chance,
+                                     coverage: Double(last - first + 1) / Double(max(1, span.count)))
+        evidence.surroundings = unlikeness
+        return evidence
     }
 
     /// The audio frame the path reaches at `scoreFrame`, interpolated between path points.

@@ -105,6 +105,18 @@ def render(midi, wav, soundfont):
     return read_wav(wav)[0]
 
 
+def derived_arguments(argv):
+    """CORPUS OUT [--split NAME] of a script that makes a copy of a corpus: (corpus, out, split or None)."""
+    args = list(argv)
+    split = None
+    if "--split" in args:
+        k = args.index("--split")
+        split = args[k + 1]
+        del args[k:k + 2]
+    corpus, out = args
+    return corpus, out, split
+
+
 def read_wav(path):
     """A 16-bit WAV file as floats in -1..1 (one column per channel), and its sample rate."""
     with wave.open(path) as w:

@@ -64,13 +64,7 @@ def convolve(audio, ir):
 
 
 def main():
-    args = sys.argv[1:]
-    split = None
-    if "--split" in args:
-        k = args.index("--split")
-        split = args[k + 1]
-        del args[k:k + 2]
-    corpus, out = args
+    corpus, out, split = mc.derived_arguments(sys.argv[1:])
     os.makedirs(out, exist_ok=True)
     manifest = json.load(open(os.path.join(corpus, "manifest.json")))
     kept = []

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import ScoreFollowing
 
 /// Paths of the committed fixtures (made by Benchmarks/FollowBench/make_fixtures.py).
@@ -36,5 +37,15 @@ enum Fixtures {
         let path = try temporary("chords.musicxml", Data(xml.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try ScoreFile.read(path)
+    }
+
+    /// The time `follower` places downbeat `index` of `score` at, read off a diagonal path of `frames` frames that
+    /// reaches every score frame `early` frames early in `audio`.
+    static func placedDownbeat(_ index: Int, follower: ScoreFollower, score: FollowedScore, audio: AudioFeatures, early: Int,
+                               frames: Int) throws -> Double {
+        let path = (0..<frames).map { SubsequenceDTW.Point(score: $0, audio: max(0, $0 - early)) }
+        let placed = follower.placedDownbeats(path, timeline: follower.laidOut(score), score: score, silent: audio.features.silent,
+                                              audio: audio, reverberant: false)
+        return try #require(placed.measures.first { $0.index == index }).time
     }
 }

@@ -36,13 +36,7 @@ struct RhythmShiftTests {
     /// The second downbeat (1 s) placed from a path that reaches every note a quarter (12 frames) early, onto the
     /// upbeat's strike of the same C4.
     static func secondDownbeat(_ follower: ScoreFollower) throws -> Double {
-        let score = try score()
-        let audio = try take()
-        let timeline = follower.laidOut(score)
-        let path = (0..<150).map { SubsequenceDTW.Point(score: $0, audio: max(0, $0 - 12)) }
-        let placed = follower.placedDownbeats(path, timeline: timeline, score: score, silent: audio.features.silent, audio: audio,
-                                              reverberant: false)
-        return try #require(placed.measures.first { $0.index == 1 }).time
+        try Fixtures.placedDownbeat(1, follower: follower, score: score(), audio: take(), early: 12, frames: 150)
     }
 
     @Test func upbeatOfTheSamePitchIsToldApartByTheRhythm() throws {

@@ -23,13 +23,7 @@ struct SharpAttackSearchTests {
 
     /// The second downbeat's time placed from a path that reaches it 8 frames (0.16 s) early.
     static func secondDownbeat(_ follower: ScoreFollower) throws -> Double {
-        let score = try twoBars()
-        let audio = try take()
-        let timeline = follower.laidOut(score)
-        let path = (0..<100).map { SubsequenceDTW.Point(score: $0, audio: max(0, $0 - 8)) }
-        let placed = follower.placedDownbeats(path, timeline: timeline, score: score, silent: audio.features.silent, audio: audio,
-                                              reverberant: false)
-        return try #require(placed.measures.first { $0.index == 1 }).time
+        try Fixtures.placedDownbeat(1, follower: follower, score: twoBars(), audio: take(), early: 8, frames: 100)
     }
 
     @Test func earlyPathFindsTheOnsetOnlyWithTheWiderSearch() throws {

@@ -130,11 +130,7 @@ def wrap(item, corpus, rng):
         chord = first_chord(os.path.join(corpus, item["score"]), first)
         if chord:
             events = [(0, p, 0.25 * k, 0.25 * len(chord) + 1.5, 70) for k, p in enumerate(chord)]
-            with tempfile.TemporaryDirectory() as d:
-                mc.write_midi(events, os.path.join(d, "p.mid"), "piano", 1)
-                tone = mc.render(os.path.join(d, "p.mid"), os.path.join(d, "p.wav"), soundfont)
-            if tone.shape[1] != channels:
-                tone = np.repeat(tone.mean(axis=1, keepdims=True), channels, axis=1)
+            tone = rendered(events, "piano", soundfont, channels)
             parts += [tone * (peak * 0.5 / (np.max(np.abs(tone)) or 1)), room(rng, rng.uniform(0.8, 2.0), channels, floor)]
             labels.append("pitch")
     if rng.random() < 0.33:

@@ -43,12 +43,6 @@ extension MatchEvidence {
     static func unlikeness(of frames: Range<Int>, dtw: SubsequenceDTW, silent: [Bool], pathOrderFree: Double, chance: Double) -> Double {
         let sounding = frames.filter { !silent[$0] }
         guard !sounding.isEmpty else { return 1 }
-        var sum = 0.0
-        for j in sounding {
-            var best = Float.infinity
-            for i in 0..<dtw.score.count { best = min(best, dtw.cost(i, j)) }
-            sum += Double(best)
-        }
-        return (sum / Double(sounding.count) - pathOrderFree) / max(1e-6, chance - pathOrderFree)
+        return (dtw.orderFreeCost(over: sounding) - pathOrderFree) / max(1e-6, chance - pathOrderFree)
     }
 }

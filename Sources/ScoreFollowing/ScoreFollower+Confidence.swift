@@ -26,7 +26,7 @@ public struct MatchEvidence: Sendable {
 
 extension SubsequenceDTW {
     /// Mean over audio frames `frames` of the lowest cost against any score frame.
-    func orderFreeCost(over frames: ClosedRange<Int>) -> Double {
+    func orderFreeCost<Frames: Collection<Int>>(over frames: Frames) -> Double {
         var sum: Double = 0
         for j in frames {
             var best = Float.infinity

@@ -9,16 +9,32 @@ import Testing
 struct PlaceBrowserTests {
     /// Writes the rendered session into `folder`: the notes, and take 2's file (bars 4½–12 of the rendering) in `audio/`.
     static func session(in folder: URL) throws -> URL {
-        let music = try renderedTake(in: folder)
-        let json = """
-            {"format": "tonmeister-session/1", "title": "Rendered", "score": {"file": "score.pdf", "music": "\(music)"},
-             "layout": \(layout),
+        try singleScore(in: folder, repeated: false)
+    }
+
+    /// The piece with its bars 1–13 played twice (repeat signs in the notes, `"order": ["1-13", "1-13"]`): take 2's file,
+    /// bars 4½–12, fits both passes alike; its start was tapped on bar 5 of the second pass, and the tap chooses.
+    static func repeated(in folder: URL) throws -> URL {
+        try singleScore(in: folder, repeated: true)
+    }
+
+    /// The rendered piece as the session's one score; `repeated`: played twice, take 2 tapped on the second pass.
+    static func singleScore(in folder: URL, repeated: Bool) throws -> URL {
+        let music = try renderedTake(in: folder, repeated: repeated)
+        let pieces = repeated ? #""pieces": [{"title": "Minuet", "firstBar": "1", "lastBar": "13", "order": ["1-13", "1-13"]}],"# : ""
+        // place.py links the file (`session link-audio` on the served database) while the page is open: the file arrives.
+        return try written("""
+            {"format": "tonmeister-session/1", "title": "Rendered\(repeated ? ", repeated" : "")", "score": {"file": "score.pdf", "music": "\(music)"},
+             "layout": \(layout), \(pieces)
              "takes": [{"number": 1, "start": {"page": 1, "x": 62, "y": 170}, "end": {"page": 1, "x": 500, "y": 170}},
-                       {"number": 2, "start": {"page": 1, "x": 210, "y": 170}}]}
-            """
+                       {"number": 2, "start": {"page": 1, "x": 210, "y": 170\(repeated ? ", \"pass\": 2" : "")}}]}
+            """, in: folder)
+    }
+
+    /// Writes `json` as the session `day1.json` in `folder`; answers its path.
+    static func written(_ json: String, in folder: URL) throws -> URL {
         let session = folder.appendingPathComponent("day1.json")
         try Data(json.utf8).write(to: session)
-        // place.py links the file (`session link-audio` on the served database) while the page is open: the file arrives.
         return session
     }
 
@@ -35,9 +51,7 @@ struct PlaceBrowserTests {
              "takes": [{"number": 1, "start": {"score": 1, "page": 1, "x": 62, "y": 170}, "end": {"score": 1, "page": 1, "x": 500, "y": 170}},
                        {"number": 2, "start": {"score": 1, "page": 1, "x": 210, "y": 170}}]}
             """
-        let session = folder.appendingPathComponent("day1.json")
-        try Data(json.utf8).write(to: session)
-        return session
+        return try written(json, in: folder)
     }
 
     /// Two pieces' scores, each with its notes: another piece (score 0, the chorale's 3 pages, `other.musicxml`) and the
@@ -57,25 +71,7 @@ struct PlaceBrowserTests {
              "takes": [{"number": 1, "start": {"score": 1, "page": 1, "x": 62, "y": 170}, "end": {"score": 1, "page": 1, "x": 500, "y": 170}},
                        {"number": 2, "start": {"score": 0, "page": 1, "x": 210, "y": 170}}]}
             """
-        let session = folder.appendingPathComponent("day1.json")
-        try Data(json.utf8).write(to: session)
-        return session
-    }
-
-    /// The piece with its bars 1–13 played twice (repeat signs in the notes, `"order": ["1-13", "1-13"]`): take 2's file,
-    /// bars 4½–12, fits both passes alike; its start was tapped on bar 5 of the second pass, and the tap chooses.
-    static func repeated(in folder: URL) throws -> URL {
-        let music = try renderedTake(in: folder, repeated: true)
-        let json = """
-            {"format": "tonmeister-session/1", "title": "Rendered, repeated", "score": {"file": "score.pdf", "music": "\(music)"},
-             "layout": \(layout),
-             "pieces": [{"title": "Minuet", "firstBar": "1", "lastBar": "13", "order": ["1-13", "1-13"]}],
-             "takes": [{"number": 1, "start": {"page": 1, "x": 62, "y": 170}, "end": {"page": 1, "x": 500, "y": 170}},
-                       {"number": 2, "start": {"page": 1, "x": 210, "y": 170, "pass": 2}}]}
-            """
-        let session = folder.appendingPathComponent("day1.json")
-        try Data(json.utf8).write(to: session)
-        return session
+        return try written(json, in: folder)
     }
 
     /// One system of bars 1–13 on page 1.

@@ -45,7 +45,12 @@ struct PageCurl {
     }
 
     @inline(__always) private func offset(column: Int, between staves: (upper: Int, lower: Int, t: Double)) -> Double {
-        Double(bends[staves.upper][column]) * (1 - staves.t) + Double(bends[staves.lower][column]) * staves.t
+        Self.interpolated(bends[staves.upper][column], bends[staves.lower][column], at: staves.t)
+    }
+
+    /// The bend `t` of the way from the staff above's bend to the staff below's.
+    @inline(__always) static func interpolated(_ above: Float, _ below: Float, at t: Double) -> Double {
+        Double(above) * (1 - t) + Double(below) * t
     }
 
     /// The mask with every column shifted back by the curl: staves run straight.
@@ -74,14 +79,14 @@ struct PageCurl {
                         let lower = min(columns.lowerBound, w), upper = min(max(columns.upperBound, lower), w)
                         let row = target + y * w
                         row.update(from: source.baseAddress! + y * w, count: lower)
-                        // The two staves' bends read through their buffers (not the array of arrays per pixel); the
-                        // same sum as `offset(column:between:)`.
+                        // The two staves' bends read through their buffers (not the array of arrays per pixel), as
+                        // `offset(column:between:)` interpolates them.
                         let last = bends[0].count - 1, t = around.t
                         bends[around.upper].withUnsafeBufferPointer { above in
                             bends[around.lower].withUnsafeBufferPointer { below in
                                 for x in lower..<upper {
                                     let column = min(last, x)
-                                    let shift = Self.rounded(Double(above[column]) * (1 - t) + Double(below[column]) * t)
+                                    let shift = Self.rounded(Self.interpolated(above[column], below[column], at: t))
                                     let from = y + shift
                                     row[x] = from >= 0 && from < h ? source[from * w + x] : 0
                                 }

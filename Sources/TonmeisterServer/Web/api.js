@@ -15,6 +15,11 @@ import { deviceId, reachable } from './status.js';
 /** The outbox entries of this session only (a tablet may open several sessions). */
 export const scope = () => location.host;
 
+/** Keys of the changes this page has on the wire right now: a flush leaves them to their own call, which will hear
+ *  the answer (a slow change, such as placing a take from its audio, is not a waiting one). */
+const sending = new Set();
+let flushing = false;
+
 /**
  * Calls the API; resolves with the JSON answer or rejects with an Error whose message is the server's.
  * A change carries an Idempotency-Key and is sent again with the same key while the network is down (for up to
@@ -34,6 +39,7 @@ export async function call(method, path, body, onWaiting, key) {
   let response;
   for (let attempt = 0; ; attempt++) {
     try {
+      if (entry) sending.add(entry.key);
       response = await fetch('/api/' + path, options);
       reachable(response.status < 500 || response.status === 501);
       break;
@@ -45,6 +51,8 @@ export async function call(method, path, body, onWaiting, key) {
       await outbox.nap(Math.min(500 * 2 ** attempt, 8000));
       // Sent meanwhile by a flush (the network came back): ask again once, the key makes it the same change.
       if (entry && !(await outbox.has(entry.key))) attempt = 7;
+    } finally {
+      if (entry) sending.delete(entry.key);
     }
   }
   if (entry && response.status < 500) await outbox.remove(entry.key);
@@ -68,27 +76,44 @@ export async function call(method, path, body, onWaiting, key) {
 export async function flush() {
   let sent = 0;
   const refused = [], answers = [];
-  for (const e of await outbox.pending(scope())) {
-    try {
-      const response = await fetch('/api/' + e.path, { method: e.method, body: e.body,
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': e.key, 'X-Tonmeister-Device': deviceId() } });
-      reachable(response.status < 500);
-      if (response.status >= 500) break;
-      if (!response.ok) {
-        let message = `${response.status}`;
-        try { message = (await response.json()).error.message; } catch (err) { /* not JSON */ }
-        refused.push(message);
-      } else {
-        sent++;
-        try { answers.push({ entry: e, answer: await response.json() }); } catch (err) { /* not JSON */ }
-      }
-      await outbox.remove(e.key);
-    } catch (err) {
-      reachable(false);
-      break;
+  if (flushing) return { sent, refused, answers };
+  flushing = true;
+  try {
+    for (const e of await outbox.pending(scope())) {
+      if (sending.has(e.key)) continue;
+      const outcome = await sendWaiting(e, refused, answers);
+      if (outcome === 'stop') break;
+      if (outcome === 'sent') sent++;
     }
+  } finally {
+    flushing = false;
   }
   return { sent, refused, answers };
+}
+
+/** Sends one waiting change: 'sent' (its answer pushed to `answers`), 'refused' (the message pushed to `refused`),
+ *  or 'stop' when the network or the server is still down (the change keeps waiting). */
+async function sendWaiting(e, refused, answers) {
+  try {
+    const response = await fetch('/api/' + e.path, { method: e.method, body: e.body,
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': e.key, 'X-Tonmeister-Device': deviceId() } });
+    reachable(response.status < 500);
+    if (response.status >= 500) return 'stop';
+    let outcome = 'sent';
+    if (!response.ok) {
+      let message = `${response.status}`;
+      try { message = (await response.json()).error.message; } catch (err) { /* not JSON */ }
+      refused.push(message);
+      outcome = 'refused';
+    } else {
+      try { answers.push({ entry: e, answer: await response.json() }); } catch (err) { /* not JSON */ }
+    }
+    await outbox.remove(e.key);
+    return outcome;
+  } catch (err) {
+    reachable(false);
+    return 'stop';
+  }
 }
 
 /** Calls `f(entries)` whenever the changes waiting in the outbox may have changed. */

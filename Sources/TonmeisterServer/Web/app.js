@@ -23,6 +23,8 @@ export const state = {
   pinned: null, filter: null, sketch: null, penMode: false, dark: 'auto', unsentMarks: new Map(),
 };
 window.tonmeisterState = state;
+const toasts = [];
+window.tonmeisterToasts = toasts;
 
 // ---------------------------------------------------------------- loading and drawing
 
@@ -150,7 +152,11 @@ function renderLegend() {
   }
 }
 
+/** Shows a short message at the foot of the page; the page keeps the last 50 (window.tonmeisterToasts), so a message
+ *  replaced by the next one can still be read back. */
 export function toast(message, error = false) {
+  toasts.push({ message, error, at: Date.now() });
+  if (toasts.length > 50) toasts.shift();
   const t = $('toast');
   t.textContent = message;
   t.classList.toggle('error', error);

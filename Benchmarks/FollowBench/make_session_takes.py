@@ -49,10 +49,15 @@ def speech(text, voice, rng):
 
 
 def rendered(events, ensemble, soundfont, channels):
-    """Notes (voice, MIDI pitch, on s, off s, velocity) in the take's instruments, rendered by fluidsynth."""
+    """Notes (voice, MIDI pitch, on s, off s, velocity) in the take's instruments, rendered by fluidsynth with the
+    take's soundfont (named in the manifest by its file name: fluidsynth given a name it cannot open plays its default
+    soundfont instead, FluidR3, which every take's tuning and given chord used until session 29)."""
+    path = next((p for p in mc.SOUNDFONTS if os.path.basename(p) == os.path.basename(soundfont)), None)
+    if path is None:
+        raise SystemExit(f"no soundfont {soundfont!r} among {mc.SOUNDFONTS}")
     with tempfile.TemporaryDirectory() as d:
         mc.write_midi(events, os.path.join(d, "t.mid"), ensemble, 4)
-        audio = mc.render(os.path.join(d, "t.mid"), os.path.join(d, "t.wav"), soundfont)
+        audio = mc.render(os.path.join(d, "t.mid"), os.path.join(d, "t.wav"), path)
     if audio.shape[1] != channels:
         audio = np.repeat(audio.mean(axis=1, keepdims=True), channels, axis=1)
     return audio
@@ -152,12 +157,22 @@ def main():
     corpus, out, split = mc.derived_arguments(sys.argv[1:])
     os.makedirs(out, exist_ok=True)
     kept = []
-    for item in json.load(open(os.path.join(corpus, "manifest.json"))):
-        if split and item["split"] != split:
+    # A file may serve several takes (a complete take is also another chorale's wrong-piece take): it is wrapped once,
+    # as its right-piece take (the choir's given chord needs the take's own first bar), and every take of it shares
+    # that lead. Until session 29 each take wrapped it anew and the last one written won: 9 complete takes were
+    # judged against a lead 4-8 s longer than their file's.
+    items = [i for i in json.load(open(os.path.join(corpus, "manifest.json"))) if not split or i["split"] == split]
+    leads = {}
+    for item in sorted(items, key=lambda i: i["kind"] == "wrong-piece"):
+        if item["take"] in leads:
+            lead, duration, labels = leads[item["take"]]
+            truth = [dict(t, time=round(t["time"] + lead, 4)) for t in item["truth"]]
+            kept.append(dict(item, truth=truth, duration=duration, lead=lead, session=labels))
             continue
         rng = random.Random(zlib.crc32(("session:" + item["take"]).encode()))
         audio, wrapped = wrap(item, corpus, rng)
         mc.write_wav(os.path.join(out, item["take"]), audio / max(1.0, float(np.max(np.abs(audio))) / 0.89))
+        leads[item["take"]] = (wrapped["lead"], wrapped["duration"], wrapped["session"])
         kept.append(wrapped)
         score = os.path.join(out, item["score"])
         if not os.path.exists(score):

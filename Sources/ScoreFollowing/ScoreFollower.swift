@@ -156,11 +156,12 @@ public struct ScoreFollower: Sendable {
     }
 
     /// Sets how `dtw` matches the take's silent frames (``Options/silenceAware``, ``Options/silentMismatch``,
-    /// ``Options/edgeSilence``), alike in every pass.
+    /// ``Options/edgeSilence``, ``Options/scoreEdgeSilenceSkips``), alike in every pass.
     private func hearSilence(in dtw: inout SubsequenceDTW) {
         dtw.silenceAware = options.silenceAware
         dtw.silentMismatch = options.silentMismatch
         dtw.edgeSilence = options.edgeSilence
+        dtw.scoreEdgeSilenceSkips = options.scoreEdgeSilenceSkips
     }
 
     func coarsePass(_ score: FeatureSequence, _ audio: FeatureSequence, excluding: Range<Int> = 0..<0) -> SubsequenceDTW.Result? {

@@ -54,6 +54,11 @@ struct SubsequenceDTW {
     /// matched free to a rest a bar into the score, with the notes before the rest crowded into a few silent frames
     /// (ASAP's Beethoven op. 22/i: its first three downbeats 1.4–2.6 s early).
     var edgeSilence = false
+    /// When set (and `silenceAware`), the take's silence against the score's silence before its first note or after its
+    /// last costs as much as leaving the frame out (`skipCost`), not nothing as silence against a rest inside the score:
+    /// a pause between the take and the talk after it is not held as the piece's closing silence, which drew the path
+    /// across bars the take never played to the piece's end (and the same before a take).
+    var scoreEdgeSilenceSkips = false
     /// The take's first and last sounding frames (`audio.silent` false), and the score's.
     let firstSounding: Int, lastSounding: Int, scoreFirstSounding: Int, scoreLastSounding: Int
 
@@ -88,6 +93,7 @@ struct SubsequenceDTW {
             if quietAudio, edgeSilence, j < firstSounding && i >= scoreFirstSounding || j > lastSounding && i <= scoreLastSounding {
                 return 1 + onsetWeight * max(0, silentMismatch)
             }
+            if quietScore, quietAudio, scoreEdgeSilenceSkips, i < scoreFirstSounding || i > scoreLastSounding { return skipCost }
             if quietScore || quietAudio { dot = quietScore && quietAudio ? 1 : 0 }
             if quietScore != quietAudio, silentMismatch >= 0 { return 1 + onsetWeight * silentMismatch }
         }

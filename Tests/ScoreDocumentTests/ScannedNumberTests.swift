@@ -165,10 +165,39 @@ struct ScannedNumberTests {
     }
 
     /// Loading Tesseract skips the legacy engine's ambiguity table (lazy.c's empty `LoadUniversal`, which the link
-    /// exports) and loads the LSTM parts of the English model; the fixtures above show what it reads.
-    @Test("Tesseract is loaded without the legacy engine's ambiguity table")
+    /// exports) and the debugging images' font (lazy.c's `bmfCreate`), loads the LSTM parts of the English model, and
+    /// takes libcurl and libarchive from stubs.c's stand-ins rather than from their files (on glibc); the fixtures
+    /// above show what it reads.
+    @Test("Tesseract is loaded without the legacy engine's ambiguity table, the debug font, libcurl and libarchive")
     func lstmOnlyLoading() throws {
         #expect(TesseractReader.skipsLegacyAmbiguities)
+        #expect(TesseractReader.skipsDebugFont)
+        #if os(Linux)
+        // A process that loaded the real libcurl before (the test bundle may, through FoundationNetworking) keeps it:
+        // a stand-in is only made for a library not loaded yet.
+        let before = try Self.mappedFiles()
         _ = try ScannedNumberReader.makeTesseract()
+        let after = try Self.mappedFiles()
+        try #require(after.contains("/libtesseract.so"))
+        if before.contains("/libcurl.so") {
+            #expect(!TesseractReader.usesLibraryStandIns)
+        } else {
+            #expect(TesseractReader.usesLibraryStandIns)
+            #expect(!after.contains("/libcurl.so") && !after.contains("/libarchive.so") && !after.contains("/libgnutls.so"))
+        }
+        #else
+        _ = try ScannedNumberReader.makeTesseract()
+        #endif
     }
+
+    #if os(Linux)
+    /// The process's mappings (/proc/self/maps), read to its end: the file reports no size, so it is read in pieces.
+    static func mappedFiles() throws -> String {
+        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps"))
+        defer { try? file.close() }
+        var text = Data()
+        while let piece = try file.read(upToCount: 1 << 16), !piece.isEmpty { text.append(piece) }
+        return String(decoding: text, as: UTF8.self)
+    }
+    #endif
 }

@@ -9,9 +9,12 @@
    (DT_SONAME) is the library's, so the dynamic loader takes it for libtesseract's DT_NEEDED entry instead of
    looking for the file; its symbols are absolute (SHN_ABS) and hold the addresses of the functions below, which
    answer as the library would when it cannot do the work (NULL, an error). libcurl's symbols carry its version
-   (CURL_OPENSSL_4), which libtesseract's references name. glibc only (2.28 or later: an absolute symbol's value is
-   not moved by the object's load address); elsewhere, or when anything fails, nothing is made and libtesseract
-   loads its real libraries. */
+   (CURL_OPENSSL_4), which libtesseract's references name. A stand-in keeps its name in the process: a library
+   loaded after it that needs libcurl or libarchive would be handed the stand-in, so none may; none of the others
+   Tonmeister loads does (poppler-glib, cairo, FreeType, libjpeg-turbo, libtiff, libsndfile...: checked on the
+   build machine by ScannedNumberTests), and a stand-in is not made when the real library is loaded already. glibc
+   only (2.28 or later: an absolute symbol's value is not moved by the object's load address); elsewhere, or when
+   anything fails, nothing is made and libtesseract loads its real libraries. */
 #define _GNU_SOURCE 1
 #include "stubs.h"
 #include <stdint.h> /* glibc's version macros */

@@ -1,6 +1,7 @@
 import Foundation
 import ScoreLayout
 import Testing
+import TestSupport
 import TheoryCore
 @testable import ScoreDocument
 
@@ -191,6 +192,27 @@ struct ScannedNumberTests {
     }
 
     #if os(Linux)
+    /// The libraries Tonmeister loads on first use besides Tesseract (Sources/CPoppler, Sources/CAudio).
+    static let lazilyLoaded = ["libcairo.so.2", "libpoppler-glib.so.8", "libgobject-2.0.so.0", "libglib-2.0.so.0", "libfreetype.so.6",
+                               "libturbojpeg.so.0", "libtiff.so.6", "libsndfile.so.1", "libsamplerate.so.0", "libkissfft-float.so.131"]
+
+    /// The stand-ins for libcurl and libarchive keep those names once Tesseract is loaded: a library loaded after it
+    /// that needed either would be handed the stand-in, which defines only what libtesseract calls. None of the other
+    /// libraries Tonmeister loads needs them (on Debian; a system whose poppler links libcurl fails here).
+    @Test("No library loaded after Tesseract needs libcurl or libarchive",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd") && FileManager.default.isExecutableFile(atPath: "/sbin/ldconfig")))
+    func standInsServeOnlyTesseract() throws {
+        let cache = try ChildProcess.run(path: "/sbin/ldconfig", ["-p"]).output.split(separator: "\n")
+        var checked = 0
+        for library in Self.lazilyLoaded {
+            guard let line = cache.first(where: { $0.contains(library + " (") }), let path = line.split(separator: " ").last else { continue }
+            let needs = try ChildProcess.run(path: "/usr/bin/ldd", [String(path)]).output
+            #expect(!needs.contains("libcurl") && !needs.contains("libarchive"), "\(library) needs: \(needs)")
+            checked += 1
+        }
+        #expect(checked >= 4, "found \(checked) of the libraries in ldconfig's cache")
+    }
+
     /// The process's mappings (/proc/self/maps), read to its end: the file reports no size, so it is read in pieces.
     static func mappedFiles() throws -> String {
         let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps"))

@@ -45,8 +45,10 @@ let package = Package(
         // tesseract-ocr-eng).
         .target(name: "CTesseract", linkerSettings: [
             .linkedLibrary("dl"),
-            // lazy.c's empty tesseract::UnicharAmbigs::LoadUniversal, which libtesseract's own call binds to.
-            .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_"]),
+            // lazy.c's empty tesseract::UnicharAmbigs::LoadUniversal and fontless bmfCreate, which libtesseract's own
+            // calls bind to.
+            .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_",
+                          "-Xlinker", "--export-dynamic-symbol=bmfCreate"]),
         ]),
         .target(name: "ScoreDocument", dependencies: ["CPoppler", "CSystemZlib", "CKernels", "CMappedFile", "CTesseract", "ScoreLayout", "TonmeisterSupport"]),
         // libsndfile, libsamplerate and KissFFT, loaded on first use (Debian: libsndfile1-dev, libsamplerate0-dev, libkissfft-dev).

@@ -3,8 +3,10 @@
    it, and a machine without it reads scans without their printed numbers instead of failing to start. The types
    come from tesseract/capi.h, so each function pointer has the library's own signature. */
 #include "CTesseract.h"
+#include "stubs.h"
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,23 +17,42 @@
 static const char *const names[] = {"libtesseract.so.5", "libtesseract.so"};
 static void *library;
 
+static pthread_mutex_t loading = PTHREAD_MUTEX_INITIALIZER;
+
+/* libtesseract loaded (under `loading`), or NULL. */
+static void *tm_load(void) {
+    /* libtesseract runs its networks on OpenMP threads, which spin on a busy machine and gain nothing on the few
+       characters read here; one thread unless the user chose otherwise (read when libgomp loads). */
+    setenv("OMP_THREAD_LIMIT", "1", 0);
+    /* libcurl and libarchive (and the 31 libraries they need) replaced by stand-ins that are never called (stubs.c);
+       should libtesseract not load with them, they are let go and it loads with its own. Lazy binding: of the
+       functions of the libraries libtesseract needs, only those called are bound, not all at load (1.3 ms of
+       processor time and 4 ms of wall time less with all 55, perf stat of 30 loads; libtesseract itself is linked to
+       bind at load); every function used here is looked up by tm_symbol, so a missing one is still found at once. */
+    void *stubs[2], *handle = NULL;
+    int stubbed = tm_stub_tesseract_network_libraries(stubs);
+    for (int i = 0; i < 2 && !handle; i++) handle = dlopen(names[i], RTLD_LAZY | RTLD_LOCAL);
+    if (!handle && stubbed) {
+        for (int k = 0; k < 2; k++)
+            if (stubs[k]) dlclose(stubs[k]);
+        for (int i = 0; i < 2 && !handle; i++) handle = dlopen(names[i], RTLD_LAZY | RTLD_LOCAL);
+    }
+    return handle;
+}
+
 /* The address of `symbol` in libtesseract, or NULL with a message in `error`. */
 static void *tm_symbol(const char *symbol, char *error, size_t error_size) {
     void *handle = __atomic_load_n(&library, __ATOMIC_ACQUIRE);
     if (!handle) {
-        /* libtesseract runs its networks on OpenMP threads, which spin on a busy machine and gain nothing on
-           the few characters read here; one thread unless the user chose otherwise (read when libgomp loads). */
-        setenv("OMP_THREAD_LIMIT", "1", 0);
-        /* Lazy binding: of the functions of libtesseract and its 55 libraries (curl, archive, ICU...), only those
-           called are bound, not all at load (1.3 ms of processor time and 4 ms of wall time less, perf stat of 30
-           loads); every function used here is looked up by tm_symbol, so a missing one is still found at once. */
-        for (int i = 0; i < 2 && !handle; i++) handle = dlopen(names[i], RTLD_LAZY | RTLD_LOCAL);
+        pthread_mutex_lock(&loading);
+        handle = __atomic_load_n(&library, __ATOMIC_ACQUIRE);
+        if (!handle && (handle = tm_load())) __atomic_store_n(&library, handle, __ATOMIC_RELEASE);
+        pthread_mutex_unlock(&loading);
         if (!handle) {
             if (error) snprintf(error, error_size, "cannot load %s; install libtesseract5 and tesseract-ocr-eng "
                                 "(scripts/install-deps)", names[0]);
             return NULL;
         }
-        __atomic_store_n(&library, handle, __ATOMIC_RELEASE);
     }
     void *address = dlsym(handle, symbol);
     if (!address && error) snprintf(error, error_size, "%s has no %s", names[0], symbol);
@@ -57,9 +78,27 @@ __attribute__((visibility("default"), used)) void _ZN9tesseract13UnicharAmbigs13
     (void)unicharset;
 }
 
+/* Leptonica's `bmfCreate`, defined here as making no font. Every Tesseract reader makes a bitmap font for labelling
+   its debugging images (`DebugPixa`, made with the reader), decoding it from an embedded PNG: 1 ms of processor time
+   per reader, for images only written when one of Tesseract's debugging variables is set, which is never done here.
+   Exported like the definition above (Package.swift); Leptonica's functions that draw text refuse a missing font with
+   an error rather than failing. */
+__attribute__((visibility("default"), used)) void *bmfCreate(const char *directory, int fontsize) {
+    (void)directory;
+    (void)fontsize;
+    return NULL;
+}
+
+int tm_ocr_skips_debug_font(void) { return dlsym(RTLD_DEFAULT, "bmfCreate") == (void *)&bmfCreate; }
+
 int tm_ocr_skips_universal_ambiguities(void) {
     void *bound = dlsym(RTLD_DEFAULT, "_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_");
     return bound == (void *)&_ZN9tesseract13UnicharAmbigs13LoadUniversalERKNS_10UNICHARSETEPS1_;
+}
+
+int tm_ocr_uses_library_stand_ins(void) {
+    void *handle = __atomic_load_n(&library, __ATOMIC_ACQUIRE);
+    return handle && tm_stubs_serve(handle);
 }
 
 int tm_ocr_available(char *error, size_t error_size) {

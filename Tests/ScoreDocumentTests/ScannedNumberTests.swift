@@ -1,6 +1,7 @@
 import Foundation
 import ScoreLayout
 import Testing
+import TestSupport
 import TheoryCore
 @testable import ScoreDocument
 
@@ -165,10 +166,60 @@ struct ScannedNumberTests {
     }
 
     /// Loading Tesseract skips the legacy engine's ambiguity table (lazy.c's empty `LoadUniversal`, which the link
-    /// exports) and loads the LSTM parts of the English model; the fixtures above show what it reads.
-    @Test("Tesseract is loaded without the legacy engine's ambiguity table")
+    /// exports) and the debugging images' font (lazy.c's `bmfCreate`), loads the LSTM parts of the English model, and
+    /// takes libcurl and libarchive from stubs.c's stand-ins rather than from their files (on glibc); the fixtures
+    /// above show what it reads.
+    @Test("Tesseract is loaded without the legacy engine's ambiguity table, the debug font, libcurl and libarchive")
     func lstmOnlyLoading() throws {
         #expect(TesseractReader.skipsLegacyAmbiguities)
+        #expect(TesseractReader.skipsDebugFont)
+        #if os(Linux)
+        // A process that loaded the real libcurl before (the test bundle may, through FoundationNetworking) keeps it:
+        // a stand-in is only made for a library not loaded yet.
+        let before = try Self.mappedFiles()
         _ = try ScannedNumberReader.makeTesseract()
+        let after = try Self.mappedFiles()
+        try #require(after.contains("/libtesseract.so"))
+        if before.contains("/libcurl.so") {
+            #expect(!TesseractReader.usesLibraryStandIns)
+        } else {
+            #expect(TesseractReader.usesLibraryStandIns)
+            #expect(!after.contains("/libcurl.so") && !after.contains("/libarchive.so") && !after.contains("/libgnutls.so"))
+        }
+        #else
+        _ = try ScannedNumberReader.makeTesseract()
+        #endif
     }
+
+    #if os(Linux)
+    /// The libraries Tonmeister loads on first use besides Tesseract (Sources/CPoppler, Sources/CAudio).
+    static let lazilyLoaded = ["libcairo.so.2", "libpoppler-glib.so.8", "libgobject-2.0.so.0", "libglib-2.0.so.0", "libfreetype.so.6",
+                               "libturbojpeg.so.0", "libtiff.so.6", "libsndfile.so.1", "libsamplerate.so.0", "libkissfft-float.so.131"]
+
+    /// The stand-ins for libcurl and libarchive keep those names once Tesseract is loaded: a library loaded after it
+    /// that needed either would be handed the stand-in, which defines only what libtesseract calls. None of the other
+    /// libraries Tonmeister loads needs them (on Debian; a system whose poppler links libcurl fails here).
+    @Test("No library loaded after Tesseract needs libcurl or libarchive",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd") && FileManager.default.isExecutableFile(atPath: "/sbin/ldconfig")))
+    func standInsServeOnlyTesseract() throws {
+        let cache = try ChildProcess.run(path: "/sbin/ldconfig", ["-p"]).output.split(separator: "\n")
+        var checked = 0
+        for library in Self.lazilyLoaded {
+            guard let line = cache.first(where: { $0.contains(library + " (") }), let path = line.split(separator: " ").last else { continue }
+            let needs = try ChildProcess.run(path: "/usr/bin/ldd", [String(path)]).output
+            #expect(!needs.contains("libcurl") && !needs.contains("libarchive"), "\(library) needs: \(needs)")
+            checked += 1
+        }
+        #expect(checked >= 4, "found \(checked) of the libraries in ldconfig's cache")
+    }
+
+    /// The process's mappings (/proc/self/maps), read to its end: the file reports no size, so it is read in pieces.
+    static func mappedFiles() throws -> String {
+        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps"))
+        defer { try? file.close() }
+        var text = Data()
+        while let piece = try file.read(upToCount: 1 << 16), !piece.isEmpty { text.append(piece) }
+        return String(decoding: text, as: UTF8.self)
+    }
+    #endif
 }

@@ -35,6 +35,22 @@ struct ScannedNumbersCommandTests {
         #expect((counted["pages"] as? [Any])?.count == 1)
     }
 
+    /// Reading a scan's numbers loads libtesseract with the in-memory stand-ins for libcurl and libarchive
+    /// (Sources/CTesseract/stubs.c), so neither they nor the libraries they need (GnuTLS, Kerberos, LDAP, nettle...)
+    /// are loaded, and the numbers are read as with them (the test above). glibc's loader lists what it loads on
+    /// standard error under `LD_DEBUG=files`.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/maps"), "glibc on Linux"))
+    func loadsTesseractWithoutItsNetworkLibraries() throws {
+        let (read, answer) = try Self.detect(environment: ["LD_DEBUG": "files"])
+        #expect(read.status == 0)
+        #expect(Self.printed(answer).contains("4") && Self.printed(answer).contains("8"), "\(Self.printed(answer))")
+        let loaded = read.stderr.split(separator: "\n").filter { $0.contains("calling init:") }
+        try #require(loaded.contains { $0.contains("libtesseract.so") }, "\(read.stderr.suffix(2000))")
+        for library in ["/libcurl.so", "/libarchive.so", "/libgnutls.so", "/libnettle.so", "/libldap"] {
+            #expect(!loaded.contains { $0.contains(library) }, "\(library) was loaded")
+        }
+    }
+
     /// A born-digital page: the numbers come from the PDF's text, and the report says where print and count disagree.
     @Test func saysWhereEachNumberWasReadAndWherePrintAndCountDisagree() throws {
         let book = "Tests/ScoreDocumentTests/Corpus/numbering/book-a.pdf"

@@ -12,6 +12,15 @@ int tm_ocr_available(char *error, size_t error_size);
    character ambiguities, which the LSTM engine used here never reads. */
 int tm_ocr_skips_universal_ambiguities(void);
 
+/* 1 when Leptonica's bmfCreate, which each Tesseract reader calls for its debugging images' font, binds to lazy.c's
+   definition that makes none (exported by the executable like the one above): 1 ms less per reader. */
+int tm_ocr_skips_debug_font(void);
+
+/* 1 when libtesseract is loaded with the stand-ins for libcurl and libarchive that stubs.c makes in memory (neither
+   is ever called here; with them, loading Tesseract's libraries takes 3 ms rather than 7-8), 0 when it is loaded with
+   the real ones or not at all. */
+int tm_ocr_uses_library_stand_ins(void);
+
 /* A reader of one line of text (page segmentation mode `mode`: 7 a single line, 8 a single word) made only of the
    characters in `whitelist`, with the LSTM engine of the English model ("eng": from TESSDATA_PREFIX or Tesseract's
    data directory, only the parts that engine reads). Returns NULL with

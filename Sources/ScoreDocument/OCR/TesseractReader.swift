@@ -4,13 +4,23 @@ import CTesseract
 /// printed bar number cut out of a scan.
 ///
 /// Not thread-safe: one reader per thread. Only the LSTM engine is loaded, from the parts of the English model it
-/// reads, and without the legacy engine's ambiguity table (``skipsLegacyAmbiguities``): about 10 ms of processor
-/// time and 6 MB (0.1 s and 22 MB through Tesseract's own loading). A reader is made once for all the regions of a
-/// document.
+/// reads, without the legacy engine's ambiguity table (``skipsLegacyAmbiguities``) nor the debugging images' font
+/// (``skipsDebugFont``), and without libcurl and libarchive (``usesLibraryStandIns``): about 6 ms of processor time
+/// for the libraries and the model, and 6 MB (0.1 s and 22 MB through Tesseract's own loading). A reader is made once
+/// for all the regions of a document.
 final class TesseractReader {
     /// Whether loading skips the legacy engine's table of character ambiguities (see Sources/CTesseract/lazy.c):
     /// true when the executable exports lazy.c's definition of the function that builds it.
     static var skipsLegacyAmbiguities: Bool { tm_ocr_skips_universal_ambiguities() != 0 }
+
+    /// Whether making a reader skips the bitmap font Tesseract makes for its debugging images (lazy.c's `bmfCreate`,
+    /// exported like the definition above): 1 ms less per reader.
+    static var skipsDebugFont: Bool { tm_ocr_skips_debug_font() != 0 }
+
+    /// Whether libtesseract was loaded with the in-memory stand-ins for libcurl and libarchive (Sources/CTesseract/
+    /// stubs.c), which it never calls for bar numbers: 3 ms rather than 7–8 to load, 31 libraries fewer. False
+    /// before the first reader is made, or where the stand-ins cannot be made (then the real libraries load).
+    static var usesLibraryStandIns: Bool { tm_ocr_uses_library_stand_ins() != 0 }
 
     /// What Tesseract read in one image.
     struct Reading: Hashable, Sendable {

@@ -18,6 +18,13 @@ public struct MatchEvidence: Sendable {
     /// How unlike the score each stretch of the file parted from the path by a pause was found, nearest first, before
     /// then after it (``takeSpan(first:last:silent:pause:unlike:)``; empty: none looked at).
     public var surroundings: [Double] = []
+    /// The coarse alignment's total cost a semitone below or above the take's key, the lower, over its cost in the key
+    /// (``ReferencePitch/Choice/offsetCosts``; nil: not searched, or the take was moved a semitone). A right take's
+    /// chords fit its score in its own key far better than a semitone off (at least 1.05 times the cost on every
+    /// tuning and held-out set, median 1.84); a take of another piece fits about as badly either way.
+    public var keyContrast: Double?
+    /// The mismatch added per unit the key contrast falls below 1 (``keyPenalty``; 0: off).
+    public var keyBlindWeight = 0.0
 
     /// How far the path lies from the order-free bound, as a share of the way from it to chance: a right piece's
     /// path stays near the bound (its chords come in the score's order), a wrong one's cannot.
@@ -41,7 +48,11 @@ extension MatchEvidence {
     /// The order gap plus half the share of the take the path leaves out: a wrong piece's path either strays from
     /// the order-free bound or covers little of the take. Tuned on FollowBench's tuning split: right takes reach
     /// at most 0.42, wrong-piece takes at least 0.50.
-    public var chromaMismatch: Double { orderGap + 0.5 * (1 - coverage) }
+    public var chromaMismatch: Double { orderGap + 0.5 * (1 - coverage) + keyPenalty }
+
+    /// A take that fits its score a semitone off at least as well as in its own key is not of that score: the mismatch
+    /// rises by `keyBlindWeight` times the contrast's shortfall below 1.
+    public var keyPenalty: Double { keyBlindWeight * max(0, 1 - (keyContrast ?? 1)) }
 
     /// How far the take is from the score. By chroma alone, ``chromaMismatch``. With pitch evidence, the order gap,
     /// 0.7 times the share of the take the path leaves out, and the pitches' mismatch (``PitchEvidence/mismatch``): a
@@ -51,7 +62,7 @@ extension MatchEvidence {
     /// takes mostly below 0.83, wrong-piece takes mostly above it.
     public var mismatch: Double {
         guard let pitch else { return chromaMismatch }
-        return orderGap + 0.7 * (1 - coverage) + pitch.mismatch
+        return orderGap + 0.7 * (1 - coverage) + pitch.mismatch + keyPenalty
     }
 
     /// Where confidence starts to fall below 1 and where it reaches the refusal threshold (0.3): 0.25 and 0.455 by

@@ -291,6 +291,9 @@ extension ScoreFollower {
         /// set 7 more short wrong takes are still accepted at 0.28 (263 → 256 of 280), at costs inside the right takes' range.
         public var semitoneSearch = true
         public var semitoneMargin = 0.28
+        /// A take kept in its grid's key whose alignment a semitone off costs no more than in its key is judged less
+        /// like its score: the mismatch rises by this much per unit the ratio falls below 1 (``MatchEvidence/keyPenalty``).
+        public var keyBlindWeight = 10.0
         /// A pause at least this long (seconds of silent frames) before the path's first frame or after its last parts
         /// the take from what the recorder heard around it (the slate, the players tuning, talk), which the path's
         /// coverage then leaves out (``MatchEvidence/takeSpan(first:last:silent:pause:unlike:)``; 0: the whole file

@@ -43,6 +43,7 @@ public struct ScoreFollower: Sendable {
             }
         }
         var evidence = evidenceOf(coarse, scoreFeatures: scoreFeatures, audio: coarseAudio)
+        keyed(&evidence, tuning.choice)
         // By chroma alone the take is judged before the fine pass; pitch evidence needs the fine path.
         if refuse, !options.pitchEvidence, evidence.confidence < ScoreFollower.refusalThreshold {
             throw FollowError.otherPiece(confidence: evidence.confidence)
@@ -83,6 +84,7 @@ public struct ScoreFollower: Sendable {
                     evidence.secondBestRatio = ratio
                     evidence.pitch = pitch
                     evidence.movedToSecondBest = true
+                    keyed(&evidence, tuning.choice)
                 }
             }
         }
@@ -175,6 +177,14 @@ public struct ScoreFollower: Sendable {
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
         dtw.skipCost = options.skipCost * dtw.chanceCost()
         return dtw.align()
+    }
+
+    /// Sets the evidence's key contrast from the semitone search (``MatchEvidence/keyContrast``), for a take kept in
+    /// its grid's key.
+    private func keyed(_ evidence: inout MatchEvidence, _ choice: ReferencePitch.Choice) {
+        evidence.keyBlindWeight = options.keyBlindWeight
+        guard choice.semitones == 0, choice.offsetCosts.count == 3 else { return }
+        evidence.keyContrast = min(choice.offsetCosts[0], choice.offsetCosts[2])
     }
 
     /// The coarse path's cost beside its null models.

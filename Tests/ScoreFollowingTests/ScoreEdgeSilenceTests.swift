@@ -4,6 +4,22 @@ import Testing
 
 /// The score's silence before its first note and after its last is not a free place for a take's pause.
 struct ScoreEdgeSilenceTests {
+    /// The path of `audio` through `score` with the follower's silence settings, the score's edge silence free or
+    /// priced at the skip cost.
+    static func aligned(_ score: FeatureSequence, _ audio: FeatureSequence, costed: Bool) -> [SubsequenceDTW.Point]? {
+        var dtw = SubsequenceDTW(score: score, audio: audio)
+        dtw.silenceAware = true
+        dtw.silentMismatch = 0.7
+        dtw.edgeSilence = true
+        dtw.wideSteps = true
+        dtw.elasticFermatas = true
+        dtw.holdPenalty = 0.3
+        dtw.onsetWeight = 0.6
+        dtw.skipCost = 0.8
+        dtw.scoreEdgeSilenceSkips = costed
+        return dtw.align()?.path
+    }
+
     /// Score: C, G, F (10 frames each) and 2 silent frames, its last 12 frames under a fermata (elastic). Audio: C and
     /// G, a pause of 20 frames, and talk (3 frames of other classes). Matched free, the pause is held as the score's
     /// closing silence and the path runs from G through F to the end of the piece, as a recorder's takes were drawn
@@ -16,17 +32,7 @@ struct ScoreEdgeSilenceTests {
         score.elastic = (0..<frames.count).map { $0 >= 20 }
         let audio = AccuracyChoiceTests.sequence(Array(repeating: c, count: 10) + Array(repeating: g, count: 10)
                                                  + Array(repeating: nil, count: 20) + Array(repeating: talk, count: 3))
-        var dtw = SubsequenceDTW(score: score, audio: audio)
-        dtw.silenceAware = true
-        dtw.silentMismatch = 0.7
-        dtw.edgeSilence = true
-        dtw.wideSteps = true
-        dtw.elasticFermatas = true
-        dtw.holdPenalty = 0.3
-        dtw.onsetWeight = 0.6
-        dtw.skipCost = 0.8
-        dtw.scoreEdgeSilenceSkips = costed
-        let path = try #require(dtw.align()?.path)
+        let path = try #require(Self.aligned(score, audio, costed: costed))
         if costed {
             #expect(path.last?.score ?? 99 < 20, "ends on G")
             #expect(path.last?.audio ?? 99 < 21, "before the pause")
@@ -46,17 +52,7 @@ struct ScoreEdgeSilenceTests {
         score.elastic = (0..<frames.count).map { $0 < 12 }
         let audio = AccuracyChoiceTests.sequence(Array(repeating: talk, count: 3) + Array(repeating: nil, count: 20)
                                                  + Array(repeating: f, count: 10) + Array(repeating: g, count: 10))
-        var dtw = SubsequenceDTW(score: score, audio: audio)
-        dtw.silenceAware = true
-        dtw.silentMismatch = 0.7
-        dtw.edgeSilence = true
-        dtw.wideSteps = true
-        dtw.elasticFermatas = true
-        dtw.holdPenalty = 0.3
-        dtw.onsetWeight = 0.6
-        dtw.skipCost = 0.8
-        dtw.scoreEdgeSilenceSkips = costed
-        let path = try #require(dtw.align()?.path)
+        let path = try #require(Self.aligned(score, audio, costed: costed))
         if costed {
             #expect(path.first?.score ?? 0 >= 12, "begins on F")
             #expect(path.first?.audio ?? 0 >= 23, "after the pause")

@@ -50,6 +50,9 @@ while i < arguments.count {
     case "--onset-floor-radius": options.onsetFloorRadius = Int(arguments[i + 1])!; i += 1
     case "--no-edge-silence": options.edgeSilence = false
     case "--free-score-edges": options.scoreEdgeSilenceSkips = false
+    case "--stop-share": options.stopOnsetShare = Float(arguments[i + 1])!; i += 1
+    case "--stop-reach": options.stopReach = Int(arguments[i + 1])!; i += 1
+    case "--stop-window": options.stopWindow = Int(arguments[i + 1])!; i += 1
     case "--key-blind": options.keyBlindWeight = Double(arguments[i + 1])!; i += 1
     case "--chroma-lag": options.chromaLag = Int(arguments[i + 1])!; i += 1
     case "--sharp-after": options.sharpFreshAfter = Int(arguments[i + 1])!; i += 1

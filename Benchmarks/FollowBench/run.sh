@@ -50,6 +50,11 @@ session="$corpus-session"
 [ -f "$session/manifest.json" ] || "$venv/bin/python" "$root/Benchmarks/FollowBench/make_session_takes.py" "$corpus" "$session" --split tune
 echo "== Tonmeister, tuning split in a session's sounds"
 "$root/.build/release/FollowBench" "$session" --split tune --onset-weight 0.6 --json "$session/tonmeister.json" | tail -14
+# The tuning split stopped inside a bar, the recorder rolling on (docs/follow.md, "A take stopped inside a bar").
+stopped="$corpus-stopped"
+[ -f "$stopped/manifest.json" ] || "$venv/bin/python" "$root/Benchmarks/FollowBench/make_stopped_takes.py" "$corpus" "$stopped" --split tune
+echo "== Tonmeister, tuning split stopped inside a bar"
+"$root/.build/release/FollowBench" "$stopped" --split tune --onset-weight 0.6 --json "$stopped/tonmeister.json" | tail -14
 # As a session places them: the producer's tap chooses between passes of the same bars (docs/follow.md, "Inside a repeat").
 for set in "$slow" "$reverb"; do
   echo "== Tonmeister, $(basename "$set"), with the tap (--tap)"

@@ -56,6 +56,7 @@ extension ScoreFollower {
         let attack = rises.isEmpty ? options.attackPivot : rises.reduce(0, +) / Double(rises.count)
         let offset = options.latency - options.attackSlope * (min(max(attack, 1), 7) - options.attackPivot)
         for k in measures.indices { measures[k].time = max(0, measures[k].time + offset) }
+        droppingUnheardLast(&measures, audio: analysed, silent: silent)
         return (measures, attack)
     }
 }

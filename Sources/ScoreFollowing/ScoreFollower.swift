@@ -42,8 +42,7 @@ public struct ScoreFollower: Sendable {
                 if let again = coarsePass(scoreFeatures, coarseAudio) { coarse = again }
             }
         }
-        var evidence = evidenceOf(coarse, scoreFeatures: scoreFeatures, audio: coarseAudio)
-        keyed(&evidence, tuning.choice)
+        var evidence = evidenceOf(coarse, scoreFeatures: scoreFeatures, audio: coarseAudio, key: tuning.choice)
         // By chroma alone the take is judged before the fine pass; pitch evidence needs the fine path.
         if refuse, !options.pitchEvidence, evidence.confidence < ScoreFollower.refusalThreshold {
             throw FollowError.otherPiece(confidence: evidence.confidence)
@@ -80,11 +79,10 @@ public struct ScoreFollower: Sendable {
                     fine = other
                     coarse = alternative
                     let ratio = evidence.secondBestRatio
-                    evidence = evidenceOf(alternative, scoreFeatures: scoreFeatures, audio: coarseAudio)
+                    evidence = evidenceOf(alternative, scoreFeatures: scoreFeatures, audio: coarseAudio, key: tuning.choice)
                     evidence.secondBestRatio = ratio
                     evidence.pitch = pitch
                     evidence.movedToSecondBest = true
-                    keyed(&evidence, tuning.choice)
                 }
             }
         }
@@ -179,16 +177,10 @@ public struct ScoreFollower: Sendable {
         return dtw.align()
     }
 
-    /// Sets the evidence's key contrast from the semitone search (``MatchEvidence/keyContrast``), for a take kept in
-    /// its grid's key.
-    private func keyed(_ evidence: inout MatchEvidence, _ choice: ReferencePitch.Choice) {
-        evidence.keyBlindWeight = options.keyBlindWeight
-        guard choice.semitones == 0, choice.offsetCosts.count == 3 else { return }
-        evidence.keyContrast = min(choice.offsetCosts[0], choice.offsetCosts[2])
-    }
-
-    /// The coarse path's cost beside its null models.
-    private func evidenceOf(_ real: SubsequenceDTW.Result, scoreFeatures: FeatureSequence, audio: FeatureSequence) -> MatchEvidence {
+    /// The coarse path's cost beside its null models, and the key contrast of the semitone search that chose `key`
+    /// (``MatchEvidence/keyContrast``: only for a take kept in its grid's key).
+    private func evidenceOf(_ real: SubsequenceDTW.Result, scoreFeatures: FeatureSequence, audio: FeatureSequence,
+                            key: ReferencePitch.Choice) -> MatchEvidence {
         var dtw = SubsequenceDTW(score: scoreFeatures.downsampled(by: options.coarseFactor), audio: audio)
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
         hearSilence(in: &dtw)
@@ -205,6 +197,8 @@ public struct ScoreFollower: Sendable {
         var evidence = MatchEvidence(pathCost: real.meanCost, orderFreeCost: orderFree, chanceCost: chance,
                                      coverage: Double(last - first + 1) / Double(max(1, span.count)))
         evidence.surroundings = unlikeness
+        evidence.keyBlindWeight = options.keyBlindWeight
+        if key.semitones == 0, key.offsetCosts.count == 3 { evidence.keyContrast = min(key.offsetCosts[0], key.offsetCosts[2]) }
         return evidence
     }
 

@@ -117,6 +117,16 @@ def derived_arguments(argv):
     return corpus, out, split
 
 
+def finish_derived(corpus, out, kept):
+    """Ends a script that makes a copy of a corpus: every kept take's score linked from `corpus` into `out` (once), and
+    the kept takes written as `out`'s manifest."""
+    for item in kept:
+        score = os.path.join(out, item["score"])
+        if not os.path.exists(score):
+            os.symlink(os.path.abspath(os.path.join(corpus, item["score"])), score)
+    json.dump(kept, open(os.path.join(out, "manifest.json"), "w"), indent=1)
+
+
 def read_wav(path):
     """A 16-bit WAV file as floats in -1..1 (one column per channel), and its sample rate."""
     with wave.open(path) as w:

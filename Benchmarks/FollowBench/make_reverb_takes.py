@@ -81,11 +81,7 @@ def main():
             wet = convolve(audio.astype(np.float64), response(rng, rate, *ROOMS[room], audio.shape[1]))
             mc.write_wav(target, wet / (np.max(np.abs(wet)) or 1.0) * 0.89)
         kept.append(dict(item, room=room))
-    for item in kept:
-        score = os.path.join(out, item["score"])
-        if not os.path.exists(score):
-            os.symlink(os.path.abspath(os.path.join(corpus, item["score"])), score)
-    json.dump(kept, open(os.path.join(out, "manifest.json"), "w"), indent=1)
+    mc.finish_derived(corpus, out, kept)
     rooms = {r: sum(1 for i in kept if i["room"] == r) for r in ROOMS}
     print(f"{len(kept)} reverberant takes in {out}: {rooms}")
 

@@ -174,10 +174,7 @@ def main():
         mc.write_wav(os.path.join(out, item["take"]), audio / max(1.0, float(np.max(np.abs(audio))) / 0.89))
         leads[item["take"]] = (wrapped["lead"], wrapped["duration"], wrapped["session"])
         kept.append(wrapped)
-        score = os.path.join(out, item["score"])
-        if not os.path.exists(score):
-            os.symlink(os.path.abspath(os.path.join(corpus, item["score"])), score)
-    json.dump(kept, open(os.path.join(out, "manifest.json"), "w"), indent=1)
+    mc.finish_derived(corpus, out, kept)
     counts = {k: sum(1 for i in kept if k in i["session"]) for k in ["slate", "tuning", "pitch", "cough", "talk-after"]}
     print(f"{len(kept)} session takes in {out}: {counts}")
 

@@ -57,10 +57,7 @@ def main():
         audio, entry = made
         mc.write_wav(os.path.join(out, item["take"]), audio)
         kept.append(entry)
-        score = os.path.join(out, item["score"])
-        if not os.path.exists(score):
-            os.symlink(os.path.abspath(os.path.join(corpus, item["score"])), score)
-    json.dump(kept, open(os.path.join(out, "manifest.json"), "w"), indent=1)
+    mc.finish_derived(corpus, out, kept)
     print(f"{len(kept)} stopped takes in {out}")
 
 

@@ -14,6 +14,16 @@ enum Fixtures {
         try JSONDecoder().decode(Truth.self, from: Data(contentsOf: URL(fileURLWithPath: path("volta-truth.json"))))
     }
 
+    /// The root mean square of a take's samples: its mean level, for noise and tones set relative to it.
+    static func rms(of signal: AudioSignal) -> Double {
+        (signal.samples.reduce(0) { $0 + Double($1 * $1) } / Double(signal.samples.count)).squareRoot()
+    }
+
+    /// `seconds` of room noise at `rate`: uniform noise from `noise` at `level` (its peak).
+    static func room(_ seconds: Double, rate: Double, level: Double, noise: inout PitchEvidenceTests.SeededNoise) -> [Float] {
+        (0..<Int(seconds * rate)).map { _ in Float(level) * noise.next() }
+    }
+
     /// A file in a fresh temporary directory holding `contents`.
     static func temporary(_ name: String, _ contents: Data) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("follow-\(UUID().uuidString)")

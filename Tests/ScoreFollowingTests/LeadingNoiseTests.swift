@@ -44,7 +44,7 @@ struct LeadingNoiseTests {
     @Test func noiseBeforeTheTakeIsSilentAndTheFirstDownbeatIsOnTheMusic() throws {
         let score = try ScoreFile.read(Fixtures.path("volta.musicxml"))
         let take = try AudioSignal.read(Fixtures.path("volta-take.flac"))
-        let rms = (take.samples.reduce(0) { $0 + Double($1 * $1) } / Double(take.samples.count)).squareRoot()
+        let rms = Fixtures.rms(of: take)
         var generator = PitchEvidenceTests.SeededNoise(state: 32)
         let lead = Int(2.5 * Double(take.rate))
         let noise = (0..<lead).map { _ in Float(rms * 0.08 * 3.0.squareRoot()) * generator.next() }  // uniform: RMS 0.08 × the take's

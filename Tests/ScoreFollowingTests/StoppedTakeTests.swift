@@ -17,8 +17,7 @@ struct StoppedTakeTests {
         var samples = Array(whole.samples[..<(end + release)])
         for k in 0..<release { samples[end + k] *= Float(release - k) / Float(release) }
         var noise = PitchEvidenceTests.SeededNoise(state: 5)
-        let rms = (whole.samples.reduce(0) { $0 + Double($1 * $1) } / Double(whole.samples.count)).squareRoot()
-        samples += (0..<Int(3 * rate)).map { _ in Float(rms * 0.002) * noise.next() }
+        samples += Fixtures.room(3, rate: rate, level: Fixtures.rms(of: whole) * 0.002, noise: &noise)
         let take = AudioSignal(samples: samples, rate: whole.rate)
         var heard = ScoreFollower.Options()
         heard.stopOnsetShare = nil

@@ -36,9 +36,9 @@ struct TakeSurroundingsTests {
         let score = try ScoreFile.read(Fixtures.path("volta.musicxml"))
         let take = try AudioSignal.read(Fixtures.path("volta-take.flac"))
         let rate = Double(take.rate)
-        let rms = (take.samples.reduce(0) { $0 + Double($1 * $1) } / Double(take.samples.count)).squareRoot()
+        let rms = Fixtures.rms(of: take)
         var noise = PitchEvidenceTests.SeededNoise(state: 7)
-        func room(_ seconds: Double) -> [Float] { (0..<Int(seconds * rate)).map { _ in Float(rms * 0.002) * noise.next() } }
+        func room(_ seconds: Double) -> [Float] { Fixtures.room(seconds, rate: rate, level: rms * 0.002, noise: &noise) }
         let tone = (0..<Int(3 * rate)).map { n -> Float in
             let t = Double(n) / rate
             let swell = min(1, t / 0.3) * min(1, (3 - t) / 0.3)

@@ -12,7 +12,7 @@ import ScoreFollowing
 //        [--step-penalty P] [--fermata F] [--band FRAMES] [--coarse-rush P] [--fine-rush P]
 //        [--local-order W] [--entry-frames N] [--entry-quiet N] [--every-entry] [--entry-fine]
 //        [--second-best R] [--second-margin F] [--second-gain G]
-//        [--reference-pitch HZ] [--no-tuning] [--no-semitone-search] [--semitone-margin F] [--tuning-snap CENTS] [--json OUT]
+//        [--reference-pitch HZ] [--no-tuning] [--no-semitone-search] [--semitone-margin F] [--tuning-snap CENTS] [--session-pitch HZ] [--json OUT]
 //        [--path TAKE_FILE OUT_CSV] [--tap]
 // --tap: a take inside a repeat is moved to the pass through the same measures nearest its first true downbeat, as
 //        `session place` moves it to the pass the producer tapped (half a bar late here).
@@ -142,6 +142,7 @@ while i < arguments.count {
     case "--semitone-margin": options.semitoneMargin = Double(arguments[i + 1])!; i += 1
     case "--tuning-snap": options.tuningSnap = Double(arguments[i + 1])!; i += 1
     case "--tap": tapped = true
+    case "--session-pitch": options.sessionPitch = Double(arguments[i + 1])!; i += 1
     case "--json": jsonOut = arguments[i + 1]; i += 1
     case "--path": pathTake = arguments[i + 1]; pathOut = arguments[i + 2]; i += 2
     default: print("unknown option \(arguments[i])"); exit(2)
@@ -250,6 +251,7 @@ for item in manifest where split == "all" || item.split == split {
     }
     if result == nil { falseRefusals += 1 }
     let found = Dictionary((result?.measures ?? []).map { ($0.index, $0.time) }, uniquingKeysWith: { a, _ in a })
+    let foundRise = Dictionary((result?.measures ?? []).map { ($0.index, $0.rise ?? -1) }, uniquingKeysWith: { a, _ in a })
     let truthIndices = Set(item.truth.map(\.index))
     var takeErrors: [Double] = []
     var downbeatErrors: [[String: Any]] = []
@@ -259,7 +261,7 @@ for item in manifest where split == "all" || item.split == split {
         tp += 1
         let e = time - t.time
         takeErrors.append(e)
-        downbeatErrors.append(["index": t.index, "error": (e * 1000).rounded() / 1000])
+        downbeatErrors.append(["index": t.index, "error": (e * 1000).rounded() / 1000, "rise": foundRise[t.index] ?? -1])
         errors.append(e)
         if abs(e) <= 0.1 { within10 += 1 }
         if abs(e) <= 0.25 { within25 += 1 }

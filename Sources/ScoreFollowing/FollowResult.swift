@@ -8,6 +8,8 @@ public struct FollowedMeasure: Sendable, Equatable {
     public var pass: Int
     /// Seconds from the start of the audio file.
     public var time: Double
+    /// Frames from the onset found at this downbeat to its peak (nil: not moved to an onset); for diagnosis.
+    public var rise: Double? = nil
 }
 
 /// Where a take lies on its score: its first and last aligned moments, every downbeat inside, and how sure.

@@ -285,6 +285,11 @@ extension ScoreFollower {
         public var secondBestGain = 0.0
         /// The take's reference pitch (A4 in Hz) when it is known; nil: found from the take (``tunedFeatures(of:score:)``).
         public var referencePitch: Double?
+        /// The reference pitch (A4 in Hz) the session's other takes were found at (``TakePlacer``): the take is analysed
+        /// on its grid and never moved a semitone from it, but the semitone search still measures how much worse the
+        /// take fits a semitone off (``MatchEvidence/keyContrast``). A take of another piece that fits its score only a
+        /// semitone away is then judged in the session's key. nil: the grid is found from the take itself.
+        public var sessionPitch: Double?
         /// Estimate where the take's partials lie between the 440 Hz grid's semitones (``ReferencePitch/deviation(of:size:every:lowest:highest:range:)``)
         /// and analyse it on that grid; a deviation under `tuningSnap` cents, or whose peaks' `concentration` is under
         /// `tuningConcentration`, is taken as 440 Hz's grid. FollowBench's soundfonts read 4–7 cents off 440; on those

@@ -74,6 +74,7 @@ extension ScoreFollower {
         for k in measures.indices {
             guard let onset = found[k] else { continue }
             if let rise = onset.rise { rises.append(rise) }
+            measures[k].rise = onset.rise
             measures[k].time = onset.frame / FeatureSequence.frameRate
         }
         return rises

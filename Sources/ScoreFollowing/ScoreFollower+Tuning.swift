@@ -33,7 +33,8 @@ extension ScoreFollower {
     /// whole semitone is decided by the score: the coarse alignment of the take's features on that grid, transposed a
     /// semitone down and up, against `score`; an offset is kept only when its total cost is at least `semitoneMargin`
     /// lower than the grid's own, so that a take of another piece gains little from the two extra tries. When the grid
-    /// is kept, its coarse alignment is handed on (``TunedTake/coarse``), not made again.
+    /// is kept, its coarse alignment is handed on (``TunedTake/coarse``), not made again. With a session's pitch
+    /// (`Options.sessionPitch`) the grid is that pitch's and no offset is kept, though their costs are measured.
     func tunedFeatures(of audio: AudioSignal, score: FeatureSequence) throws -> TunedTake {
         func tuned(_ features: AudioFeatures, _ choice: ReferencePitch.Choice) -> TunedTake {
             let aligned = alignedSequence(features.features)
@@ -44,7 +45,9 @@ extension ScoreFollower {
         }
         var deviation: ReferencePitch.Deviation?
         var cents = 0.0
-        if options.estimateTuning {
+        if let session = options.sessionPitch {
+            cents = ReferencePitch.cents(of: session)
+        } else if options.estimateTuning {
             let found = try ReferencePitch.deviation(of: audio)
             deviation = found
             if abs(found.cents) >= options.tuningSnap, found.concentration >= options.tuningConcentration { cents = found.cents }
@@ -60,6 +63,7 @@ extension ScoreFollower {
             costs[semitones + 1] = other.total / own.total
         }
         take.choice.offsetCosts = costs
+        guard options.sessionPitch == nil else { return take }
         let best = costs[0] < costs[2] ? -1 : 1
         guard costs[best + 1] < 1 - options.semitoneMargin else { return take }
         var choice = take.choice

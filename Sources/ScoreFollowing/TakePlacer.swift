@@ -30,6 +30,8 @@ public enum TakePlacer {
     /// Relative paths (the notes, a take's source) are read against `baseDirectory` (the session file's folder). A take
     /// without a linked file, or whose file cannot be read, is reported in `skipped`; other takes are followed.
     /// `referencePitch`: the takes' A4 in Hz when it is known (nil: found from each take, ``ReferencePitch``).
+    /// Without it, the takes share the pitch of their long, sure takes (``sessionPitch(_:)``): a take whose own estimate
+    /// strays from it by more than a quarter of a semitone is followed again on its grid, never moved a semitone.
     /// `moving`: a take whose audio matches another score's notes better is aligned with that score instead, to be
     /// moved there (``AudioAlignment/movedFrom``), rather than reported as `other-score`.
     ///
@@ -70,55 +72,27 @@ public enum TakePlacer {
         options.referencePitch = referencePitch
         let follower = ScoreFollower(options: options)
         let sharpening = SampleOnset()
+        var pitches: [Int: (reference: Double, confidence: Double, duration: Double)] = [:]
         for take in chosen {
-            guard let source = take.source else {
-                if numbers != nil {
-                    result.skipped.append(.init(take: take.number, label: take.label, kind: .noAudio,
-                                                reason: "it has no linked audio (link it with `session link-audio`)"))
-                }
-                continue
-            }
-            let own = session.scorePage(take.start.page).score
-            if let error = unreadable[own] {
-                result.skipped.append(.init(take: take.number, label: take.label, kind: .unreadable, reason: error.description))
-                continue
-            }
-            guard let ownNotes = notes[own] else {
-                result.skipped.append(.init(take: take.number, label: take.label, kind: .noNotes,
-                                            reason: "its score (\(own)) has no notes: name them with `session music SESSION FILE --score \(own)`"))
-                continue
-            }
-            let path = resolve(source, base: baseDirectory)
-            do {
-                let signal = try AudioSignal.read(path)
-                let found = try follower.follow(score: ownNotes, audio: signal, refuse: false)
-                let others = notes.filter { $0.key != own }.sorted { $0.key < $1.key }.map { (index: $0.key, score: $0.value) }
-                if let best = ScoreFollower.betterScore(try follower.compare(audio: signal, others: others), than: found) {
-                    if moving {
-                        result.alignments[take.number] = alignment(best.result, score: best.index, movedFrom: own, signal: signal,
-                                                                   sharpening: sharpening)
-                        continue
-                    }
-                    result.skipped.append(.init(
-                        take: take.number, label: take.label, kind: .otherScore,
-                        reason: "its audio matches the notes of score \(best.index) better than those of its own score \(own) (mismatch "
-                            + "\(PlainNumber.rounded(best.mismatch, places: 2)) against \(PlainNumber.rounded(ScoreFollower.mismatch(found), places: 2))): "
-                            + "a take of another piece? "
-                            + "placing it with moving allowed (`session place --move`) moves it onto score \(best.index)",
-                        confidence: found.confidence, bestScore: best.index))
-                    continue
-                }
-                result.alignments[take.number] = alignment(found, score: own, signal: signal, sharpening: sharpening)
-            } catch let error as FollowError {
-                switch error {
-                case .missingLibrary: throw error
-                case .otherPiece(let confidence):
-                    result.skipped.append(.init(take: take.number, label: take.label, kind: .wrongPiece, reason: error.description, confidence: confidence))
-                default:
-                    result.skipped.append(.init(take: take.number, label: take.label, kind: .unreadable, reason: error.description))
-                }
-            }
+            let outcome = try place(take, follower: follower, session: session, notes: notes, unreadable: unreadable, base: baseDirectory,
+                                moving: moving, named: numbers != nil, sharpening: sharpening)
+            outcome.record(into: &result, take: take.number)
+            if let found = outcome.found { pitches[take.number] = (found.referencePitch, found.confidence, found.duration) }
         }
+        // The session's takes were played at one pitch: found from its long, sure takes, it is the grid of the others
+        // whose own estimate strayed from it by more than a quarter of a semitone (a short take of another piece that
+        // fits its score only a semitone off).
+        guard referencePitch == nil, let pitch = sessionPitch(Array(pitches.values)) else { return result }
+        options.sessionPitch = pitch
+        let sessionFollower = ScoreFollower(options: options)
+        for take in chosen {
+            guard let own = pitches[take.number], abs(ReferencePitch.cents(of: own.reference) - ReferencePitch.cents(of: pitch)) > 25 else { continue }
+            result.alignments[take.number] = nil
+            result.skipped.removeAll { $0.take == take.number }
+            try place(take, follower: sessionFollower, session: session, notes: notes, unreadable: unreadable, base: baseDirectory,
+                  moving: moving, named: numbers != nil, sharpening: sharpening).record(into: &result, take: take.number)
+        }
+        result.skipped.sort { $0.take < $1.take }
         return result
     }
 

@@ -1,0 +1,88 @@
+import Foundation
+import RecordingProtocol
+import ScoreLayout
+import Testing
+@testable import ScoreFollowing
+
+/// A session's takes share one pitch: found from its long, sure takes, it is the grid of a take whose own estimate
+/// strayed from it, which is then never moved a semitone.
+struct SessionPitchTests {
+    @Test("the session's pitch: the median of the long, sure takes when two thirds agree within 20 cents",
+          arguments: [
+              ([(440.0, 0.9, 60.0)], 440.0),
+              ([(440.0, 0.9, 60.0), (415.305, 0.9, 60.0), (441.0, 0.95, 30.0)], 440.0),
+              ([(440.0, 0.9, 60.0), (415.305, 0.9, 60.0)], nil),
+              ([(415.305, 0.9, 10.0)], nil),
+              ([(415.305, 0.5, 60.0)], nil),
+              ([(415.305, 0.5, 60.0), (442.0, 1.0, 25.0), (466.164, 0.9, 5.0)], 442.0),
+              ([], nil),
+          ] as [([(Double, Double, Double)], Double?)])
+    func sessionPitch(takes: [(Double, Double, Double)], expected: Double?) {
+        let found = TakePlacer.sessionPitch(takes.map { (reference: $0.0, confidence: $0.1, duration: $0.2) })
+        if let expected {
+            #expect(found.map { abs($0 - expected) < 1e-6 } == true, "\(String(describing: found))")
+        } else {
+            #expect(found == nil)
+        }
+    }
+
+    /// The rendered take as a 16-bit mono WAV file declared at `rate` Hz (at 20 800 Hz it sounds at A = 415 Hz).
+    static func wave(at rate: Int) throws -> String {
+        let samples = try AudioSignal.read(Fixtures.path("volta-take.flac")).samples
+        var data = Data()
+        func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        data.append(contentsOf: Array("RIFF".utf8)); put(UInt32(36 + 2 * samples.count))
+        data.append(contentsOf: Array("WAVEfmt ".utf8)); put(UInt32(16)); put(UInt16(1)); put(UInt16(1))
+        put(UInt32(rate)); put(UInt32(2 * rate)); put(UInt16(2)); put(UInt16(16))
+        data.append(contentsOf: Array("data".utf8)); put(UInt32(2 * samples.count))
+        for s in samples { put(Int16(max(-1, min(1, s)) * 32_767)) }
+        return try Fixtures.temporary("take-\(rate).wav", data)
+    }
+
+    /// A session of the volta piece whose takes are the given files.
+    static func session(_ files: [String]) -> Session {
+        var session = Session(title: "Volta", score: ScoreReference(file: "volta.pdf", music: Fixtures.path("volta.musicxml"), pages: 1))
+        for (k, file) in files.enumerated() {
+            var take = Take(number: k + 1, start: ScorePosition(page: 1, x: 100, y: 100))
+            take.source = file
+            session.takes.append(take)
+        }
+        return session
+    }
+
+    @Test("given the session's pitch, a take a semitone off is analysed on that grid, its offsets measured but not taken")
+    func followerKeepsTheSessionsGrid() throws {
+        let score = try ScoreFile.read(Fixtures.path("volta.musicxml"))
+        let audio = try ReferencePitchTests.played(at: 20_800)
+        var options = ScoreFollower.Options()
+        options.sessionPitch = 440
+        let kept = try ScoreFollower(options: options).follow(score: score, audio: audio, refuse: false)
+        #expect(kept.referencePitch == 440 && kept.tuning.semitones == 0 && kept.tuning.offsetCosts.count == 3)
+        let free = try ScoreFollower().follow(score: score, audio: audio)
+        #expect(free.tuning.semitones == -1)
+        #expect(kept.confidence < free.confidence, "\(kept.confidence) against \(free.confidence)")
+        options.sessionPitch = 415.305
+        let right = try ScoreFollower(options: options).follow(score: score, audio: audio)
+        #expect(right.measures.map(\.index) == free.measures.map(\.index))
+    }
+
+    @Test("placing a session, a take whose pitch strays a semitone from its long, sure takes' is followed again at theirs")
+    func placingUsesTheSessionsPitch() throws {
+        let concert = try Self.wave(at: AudioSignal.analysisRate), low = try Self.wave(at: 20_800)
+        let alone = try TakePlacer.align(session: Self.session([low]), takes: nil, baseDirectory: nil)
+        let own = try #require(alone.alignments[1])
+        #expect(own.confidence >= Session.placementThreshold)
+        // Two takes at A = 440 Hz and one at 415 Hz: the third is followed on the session's 440 Hz grid.
+        let together = try TakePlacer.align(session: Self.session([concert, concert, low]), takes: nil, baseDirectory: nil)
+        let concertAlone = try TakePlacer.align(session: Self.session([concert]), takes: nil, baseDirectory: nil)
+        #expect(together.alignments[1]?.measures == concertAlone.alignments[1]?.measures)
+        let kept = together.alignments[3]?.confidence ?? together.skipped.first { $0.take == 3 }?.confidence ?? 0
+        #expect(kept < own.confidence, "\(kept) against \(own.confidence)")
+        // Named alone, it has no other take to learn the session's pitch from.
+        #expect(try TakePlacer.align(session: Self.session([concert, concert, low]), takes: [3], baseDirectory: nil).alignments[3]?.measures
+                == own.measures)
+        // Two takes at 415 Hz and one at 440 Hz: the session's pitch is theirs, and they are placed as alone.
+        let baroque = try TakePlacer.align(session: Self.session([low, low, concert]), takes: nil, baseDirectory: nil)
+        #expect(baroque.alignments[1]?.measures == own.measures && baroque.alignments[2]?.measures == own.measures)
+    }
+}

@@ -18,7 +18,8 @@ extension TakePlacer {
         }
     }
 
-    /// The shortest take, in seconds, and the least confidence whose pitch speaks for the session's.
+    /// The shortest music of a take (from where the score's music begins in its file to where it ends), in seconds,
+    /// and the least confidence whose pitch speaks for the session's.
     static let sessionPitchDuration = 20.0, sessionPitchConfidence = 0.8
 
     /// The pitch (A4 in Hz) a session's takes were played at: the median of its takes at least

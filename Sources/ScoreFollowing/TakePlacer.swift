@@ -12,6 +12,9 @@ public enum TakePlacer {
         public var measures: [String] = []
         /// Every score's measure numbers that has notes, by score index.
         public var measuresByScore: [Int: [String]] = [:]
+        /// The session's pitch (A4, Hz) when a take was followed again on its grid, and those takes.
+        public var sessionPitch: Double?
+        public var atSessionPitch: [Int] = []
     }
 
     /// Follows the linked file of each named live take (nil: every live take with a linked file) through the notes.
@@ -72,12 +75,18 @@ public enum TakePlacer {
         options.referencePitch = referencePitch
         let follower = ScoreFollower(options: options)
         let sharpening = SampleOnset()
+        // The session's takes placed before and not placed again now speak for its pitch too.
+        let placing = Set(chosen.map(\.number))
         var pitches: [Int: (reference: Double, confidence: Double, duration: Double)] = [:]
+        for take in session.takes where !take.deleted && !placing.contains(take.number) {
+            guard let placed = take.placement, let reference = placed.referencePitch else { continue }
+            pitches[take.number] = (reference, placed.confidence, placed.endTime - placed.startTime)
+        }
         for take in chosen {
             let outcome = try place(take, follower: follower, session: session, notes: notes, unreadable: unreadable, base: baseDirectory,
                                 moving: moving, named: numbers != nil, sharpening: sharpening)
             outcome.record(into: &result, take: take.number)
-            if let found = outcome.found { pitches[take.number] = (found.referencePitch, found.confidence, found.duration) }
+            if let found = outcome.found { pitches[take.number] = (found.referencePitch, found.confidence, found.end - found.start) }
         }
         // The session's takes were played at one pitch: found from its long, sure takes, it is the grid of the others
         // whose own estimate strayed from it by more than a quarter of a semitone (a short take of another piece that
@@ -86,9 +95,11 @@ public enum TakePlacer {
         options.sessionPitch = pitch
         let sessionFollower = ScoreFollower(options: options)
         for take in chosen {
-            guard let own = pitches[take.number], abs(ReferencePitch.cents(of: own.reference) - ReferencePitch.cents(of: pitch)) > 25 else { continue }
+            guard placing.contains(take.number), let own = pitches[take.number], abs(ReferencePitch.cents(of: own.reference) - ReferencePitch.cents(of: pitch)) > 25 else { continue }
             result.alignments[take.number] = nil
             result.skipped.removeAll { $0.take == take.number }
+            result.sessionPitch = pitch
+            result.atSessionPitch.append(take.number)
             try place(take, follower: sessionFollower, session: session, notes: notes, unreadable: unreadable, base: baseDirectory,
                   moving: moving, named: numbers != nil, sharpening: sharpening).record(into: &result, take: take.number)
         }
@@ -100,10 +111,13 @@ public enum TakePlacer {
     /// samples' resolution where one stands out (so that an edit list cuts on it within a frame).
     static func alignment(_ found: FollowResult, score: Int, movedFrom: Int? = nil, signal: AudioSignal,
                           sharpening: SampleOnset) -> AudioAlignment {
-        AudioAlignment(start: found.start, end: found.end, confidence: found.confidence,
-                       measures: found.measures.map { m in
-                           AudioAlignment.Measure(number: m.number, pass: m.pass, time: sharpening.attack(near: m.time, in: signal) ?? m.time)
-                       }, score: score, movedFrom: movedFrom)
+        var alignment = AudioAlignment(start: found.start, end: found.end, confidence: found.confidence,
+                                       measures: found.measures.map { m in
+                                           AudioAlignment.Measure(number: m.number, pass: m.pass,
+                                                                  time: sharpening.attack(near: m.time, in: signal) ?? m.time)
+                                       }, score: score, movedFrom: movedFrom)
+        alignment.referencePitch = found.referencePitch
+        return alignment
     }
 
     /// A path made absolute against `base` (else left as it is).

@@ -101,6 +101,28 @@ struct PlacingTests {
         #expect(read.take(1)?.placement == nil && read.take(1)?.end == nil)
     }
 
+    @Test("the take's reference pitch is kept with its placement through JSON; one out of range is dropped with a warning, refused when strict")
+    func referencePitch() throws {
+        var s = try Self.session()
+        var alignment = Self.alignment
+        alignment.referencePitch = 415.3
+        _ = try s.place([1: alignment], measures: Self.measures)
+        #expect(s.take(1)?.placement?.referencePitch == 415.3)
+        let text = s.jsonText()
+        #expect(text.contains("\"referencePitch\":415.3"))
+        #expect(try Session(json: Data(text.utf8)) == s)
+        let bad = text.replacingOccurrences(of: "\"referencePitch\":415.3", with: "\"referencePitch\":1e308")
+        let reading = try Session.read(json: Data(bad.utf8))
+        #expect(reading.warnings.map(\.kind) == [.placementRepaired], "\(reading.warnings)")
+        #expect(reading.session.take(1)?.placement?.referencePitch == nil)
+        #expect(reading.session.take(1)?.placement?.downbeats == s.take(1)?.placement?.downbeats)
+        #expect(throws: ProtocolError.self) { _ = try Session.read(json: Data(bad.utf8), mode: .strict) }
+        // Placed without a known pitch (as before session 30), no field is written.
+        var plain = try Self.session()
+        _ = try plain.place([1: Self.alignment], measures: Self.measures)
+        #expect(!plain.jsonText().contains("referencePitch"))
+    }
+
     @Test("a placement from elsewhere with unusable downbeats is repaired with a warning, and refused when strict")
     func repairsPlacements() throws {
         var s = try Self.session()

@@ -76,13 +76,24 @@ struct SessionPitchTests {
         let together = try TakePlacer.align(session: Self.session([concert, concert, low]), takes: nil, baseDirectory: nil)
         let concertAlone = try TakePlacer.align(session: Self.session([concert]), takes: nil, baseDirectory: nil)
         #expect(together.alignments[1]?.measures == concertAlone.alignments[1]?.measures)
+        #expect(together.alignments[1]?.referencePitch == 440 && together.alignments[3]?.referencePitch == 440)
         let kept = together.alignments[3]?.confidence ?? together.skipped.first { $0.take == 3 }?.confidence ?? 0
         #expect(kept < own.confidence, "\(kept) against \(own.confidence)")
-        // Named alone, it has no other take to learn the session's pitch from.
-        #expect(try TakePlacer.align(session: Self.session([concert, concert, low]), takes: [3], baseDirectory: nil).alignments[3]?.measures
-                == own.measures)
+        #expect(together.sessionPitch == 440 && together.atSessionPitch == [3])
+        // Named alone in a session never placed, it has no other take to learn the session's pitch from; once takes 1
+        // and 2 were placed (their pitch stored with their placement), it is followed on their grid.
+        var session = Self.session([concert, concert, low])
+        #expect(try TakePlacer.align(session: session, takes: [3], baseDirectory: nil).alignments[3]?.measures == own.measures)
+        for k in 0..<2 {
+            var placed = AudioPlacement(downbeats: [], startTime: 0.5, endTime: 35, confidence: 1)
+            placed.referencePitch = try #require(together.alignments[k + 1]?.referencePitch)
+            session.takes[k].placement = placed
+        }
+        let named = try TakePlacer.align(session: session, takes: [3], baseDirectory: nil)
+        #expect((named.alignments[3]?.confidence ?? 0) == kept)
         // Two takes at 415 Hz and one at 440 Hz: the session's pitch is theirs, and they are placed as alone.
         let baroque = try TakePlacer.align(session: Self.session([low, low, concert]), takes: nil, baseDirectory: nil)
         #expect(baroque.alignments[1]?.measures == own.measures && baroque.alignments[2]?.measures == own.measures)
+        #expect(baroque.atSessionPitch == [3] && abs((baroque.sessionPitch ?? 0) - 415.3) < 0.1)
     }
 }

@@ -124,6 +124,11 @@ struct PlaceCommandTests {
         #expect(rows.first?["startSet"] as? Bool == false && rows.first?["endSet"] as? Bool == false, "the producer's taps are kept")
         #expect(rows.last?["endSet"] as? Bool == true, "the open take gets its end from the audio")
         #expect(rows.last?["firstBar"] as? String == "5")
+        // Each take's pitch is stored with its placement (the rendering is at A = 440 Hz); both agree, so no take was
+        // followed again at the session's pitch.
+        let stored = try CLIRunner.run("session", "export", session)
+        #expect(stored.stdout.components(separatedBy: "\"referencePitch\": 440").count == 3, "\(stored.stdout.prefix(3000))")
+        #expect(placed["sessionPitch"] == nil && placed["atSessionPitch"] == nil)
 
         let edl = try CLIRunner.run("plan", session, "--format", "edl")
         #expect(edl.status == 0, "\(edl.stderr)")

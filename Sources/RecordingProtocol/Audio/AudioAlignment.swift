@@ -26,6 +26,8 @@ public struct AudioAlignment: Sendable {
     /// The score the take's start was tapped on, when the audio matched `score`'s notes better and the take is moved
     /// there: placing then sets its start and end from the audio whatever the producer tapped.
     public var movedFrom: Int?
+    /// The take's A4 in Hz as the follower heard it (nil: not known).
+    public var referencePitch: Double?
 
     /// Audio beginning more than this many seconds before the first downbeat holds music of the bar before it: two
     /// passes of the same bars are the same music only if the bars before them are too.

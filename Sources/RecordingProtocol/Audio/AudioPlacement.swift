@@ -40,6 +40,9 @@ public struct AudioPlacement: Hashable, Sendable {
     /// Where the take's start and end positions came from.
     public var startSource: Source
     public var endSource: Source
+    /// The take's A4 in Hz as the follower heard it (nil: not known, as in placements written before session 30);
+    /// the session's long, sure takes' pitch is the grid of a take placed later (`TakePlacer`).
+    public var referencePitch: Double?
 
     public init(downbeats: [Downbeat], startTime: Double, endTime: Double, confidence: Double,
                 startSource: Source = .tap, endSource: Source = .tap) {
@@ -49,7 +52,8 @@ public struct AudioPlacement: Hashable, Sendable {
 }
 
 extension AudioPlacement {
-    /// `{"source":"audio","confidence","startTime","endTime","startSource","endSource","downbeats":[{"bar","at","time"}]}`.
+    /// `{"source":"audio","confidence","startTime","endTime","startSource","endSource","downbeats":[{"bar","at","time"}]}`,
+    /// and `"referencePitch"` (Hz) when known.
     package var jsonTree: JSONValue {
         .object([
             ("source", .string("audio")), ("confidence", .double(confidence)),
@@ -58,7 +62,7 @@ extension AudioPlacement {
             ("downbeats", .array(downbeats.map { beat in
                 .object([("bar", .string(beat.bar)), ("at", Session.tree(beat.at)), ("time", .double(beat.time))])
             })),
-        ])
+        ] + (referencePitch.map { [("referencePitch", JSONValue.double($0))] } ?? []))
     }
 
     /// Reads `jsonTree` back; an unknown `startSource`/`endSource` reads as `tap` (never replaced silently).
@@ -70,6 +74,7 @@ extension AudioPlacement {
         self.init(downbeats: downbeats, startTime: try m.optional("startTime", JSONValue.double) ?? downbeats.first?.time ?? 0,
                   endTime: try m.optional("endTime", JSONValue.double) ?? downbeats.last?.time ?? 0,
                   confidence: try m.optional("confidence", JSONValue.double) ?? 0, startSource: start, endSource: end)
+        referencePitch = try m.optional("referencePitch", JSONValue.double)
     }
 
     private static func downbeat(_ value: JSONValue, index: Int) throws -> Downbeat {
@@ -86,10 +91,17 @@ extension AudioPlacement {
         try self.init(jsonTree: try JSONReader.parse(text.utf8))
     }
 
-    /// Checks the times (finite, 0 or more, increasing), the confidence (0–1) and every downbeat's position.
+    /// Whether `hertz` can be a take's A4 (300–600 Hz, as `ReferencePitch.plausible`).
+    static func plausiblePitch(_ hertz: Double) -> Bool { hertz.isFinite && (300...600).contains(hertz) }
+
+    /// Checks the times (finite, 0 or more, increasing), the confidence (0–1), the reference pitch (300–600 Hz) and
+    /// every downbeat's position.
     func check(take: Take, checker: PositionChecker) throws {
         func fail(_ reason: String) -> ProtocolError { .invalidClock(what: "take \(take.number)'s placement from audio", reason: reason) }
         guard confidence.isFinite, (0...1).contains(confidence) else { throw fail("its confidence \(confidence) is outside 0…1") }
+        if let referencePitch, !Self.plausiblePitch(referencePitch) {
+            throw fail("its reference pitch \(referencePitch) Hz lies outside 300…600 Hz (A4)")
+        }
         guard startTime.isFinite, endTime.isFinite, startTime >= 0, endTime >= startTime else {
             throw fail("its music runs from \(startTime) s to \(endTime) s; both must be finite, 0 or more, the end not before the start")
         }

@@ -111,6 +111,7 @@ extension Session {
             let oldEnds = old.map { Self.ends(of: $0, checker: checker, order: order, layout: layout) }
             var placement = AudioPlacement(downbeats: beats, startTime: alignment.start, endTime: alignment.end,
                                            confidence: alignment.confidence, startSource: .tap, endSource: .tap)
+            placement.referencePitch = alignment.referencePitch
             previous.append(ClockChange.TakeState(take, placing: true))
             if let start, replace || moved || (old?.startSource == .audio && oldEnds?.start == take.start) {
                 take.start = start

@@ -13,9 +13,10 @@ import ScoreFollowing
 //        [--local-order W] [--entry-frames N] [--entry-quiet N] [--every-entry] [--entry-fine]
 //        [--second-best R] [--second-margin F] [--second-gain G]
 //        [--reference-pitch HZ] [--no-tuning] [--no-semitone-search] [--semitone-margin F] [--tuning-snap CENTS] [--session-pitch HZ] [--json OUT]
-//        [--path TAKE_FILE OUT_CSV] [--tap]
+//        [--path TAKE_FILE OUT_CSV] [--tap] [--keep-refused]
 // --tap: a take inside a repeat is moved to the pass through the same measures nearest its first true downbeat, as
 //        `session place` moves it to the pass the producer tapped (half a bar late here).
+// --keep-refused: a take below the refusal threshold is scored (and drawn with --path) as if accepted, for diagnosis.
 
 struct Truth: Codable { var index: Int; var number: String; var time: Double }
 struct Item: Codable { var split: String; var piece: String; var score: String; var take: String; var kind: String
@@ -28,6 +29,7 @@ var split = "all"
 var jsonOut: String?
 var pathTake: String?, pathOut: String?
 var tapped = false
+var keepRefused = false
 var i = 1
 while i < arguments.count {
     switch arguments[i] {
@@ -142,6 +144,7 @@ while i < arguments.count {
     case "--semitone-margin": options.semitoneMargin = Double(arguments[i + 1])!; i += 1
     case "--tuning-snap": options.tuningSnap = Double(arguments[i + 1])!; i += 1
     case "--tap": tapped = true
+    case "--keep-refused": keepRefused = true
     case "--session-pitch": options.sessionPitch = Double(arguments[i + 1])!; i += 1
     case "--json": jsonOut = arguments[i + 1]; i += 1
     case "--path": pathTake = arguments[i + 1]; pathOut = arguments[i + 2]; i += 2
@@ -201,7 +204,7 @@ for item in manifest where split == "all" || item.split == split {
             diagnostics["localWorstGain"] = p.localWorstGain
             for (k, w) in p.partialWeights.enumerated() { diagnostics["w\(k)"] = Double(w) }
         }
-        if r.confidence >= ScoreFollower.refusalThreshold { result = r }
+        if r.confidence >= ScoreFollower.refusalThreshold || keepRefused { result = r }
     } catch {
         print("\(item.take): \(error)")
     }

@@ -101,6 +101,26 @@ struct PlacingTests {
         #expect(read.take(1)?.placement == nil && read.take(1)?.end == nil)
     }
 
+    /// The alignment finds bars 2–6 (the grid's bars 1–5); the take is tapped from grid bar `start` (to `end`).
+    @Test("bars found wholly before the tapped start or after the tapped end (2 bars' grace) are reported, unless replace",
+          arguments: [
+              (8, nil, false, false), (7, nil, false, true), (0, nil, false, true), (8, nil, true, true),
+              (0, 1, false, true), (7, 8, false, true), (8, 8, false, false), (0, 0, false, true),
+          ] as [(Int, Int?, Bool, Bool)])
+    func farFromTap(start: Int, end: Int?, replace: Bool, placed: Bool) throws {
+        var s = Fixtures.session()
+        try s.addTake(start: Fixtures.at(Fixtures.grid, start, 0.2))
+        if let end { try s.endTake(1, at: Fixtures.at(Fixtures.grid, end, 0.6)) }
+        let before = s
+        let report = try s.place([1: Self.alignment], measures: Self.measures, replace: replace)
+        #expect(report.placed.map(\.take) == (placed ? [1] : []))
+        if !placed {
+            #expect(report.skipped.map(\.kind) == [.farFromTap])
+            #expect(report.skipped.first?.reason.contains("bars 2–6, far from where it was tapped") == true, "\(report.skipped)")
+            #expect(s == before)
+        }
+    }
+
     @Test("the take's reference pitch is kept with its placement through JSON; one out of range is dropped with a warning, refused when strict")
     func referencePitch() throws {
         var s = try Self.session()

@@ -33,10 +33,11 @@ public struct PlacementReport: Sendable {
     /// A take left as it was.
     public struct Skipped: Sendable {
         /// Why: `no-audio`, `wrong-piece`, `no-downbeats`, `unreadable`; in a session of several scores, `other-score`
-        /// (the audio matches another score's notes better than its own score's) and `no-notes` (its score has none).
+        /// (the audio matches another score's notes better than its own score's) and `no-notes` (its score has none);
+        /// `far-from-tap` (the bars found lie wholly before the take's tapped start or after its tapped end).
         public enum Kind: String, Sendable {
             case noAudio = "no-audio", wrongPiece = "wrong-piece", noDownbeats = "no-downbeats", unreadable
-            case otherScore = "other-score", noNotes = "no-notes"
+            case otherScore = "other-score", noNotes = "no-notes", farFromTap = "far-from-tap"
         }
 
         public var take: Int

@@ -5,6 +5,9 @@ import TonmeisterSupport
 extension Session {
     /// Below this confidence an alignment is another piece: the take is reported and left alone.
     public static let placementThreshold = 0.3
+    /// Bars of the playing order the found downbeats may lie before the tapped start or after the tapped end of a
+    /// take and still overlap it (a tap is up to a second late).
+    static let tapGrace = 2.0
 
     /// Places takes from the alignments of their linked files with the score's notes, as one undoable action.
     ///
@@ -89,6 +92,20 @@ extension Session {
                     reason: "its audio gives \(beats.count) downbeat\(beats.count == 1 ? "" : "s") on the layout's bars; two are needed"
                         + (leftOut.isEmpty ? "" : " (left out: \(leftOut.joined(separator: "; ")))")))
                 continue
+            }
+            // Music found wholly before the tapped start or wholly after the tapped end (2 bars' grace for a late tap):
+            // another piece that fits this score somewhere, or the file of another take. The producer's `replace` overrules.
+            if !replace, alignment.movedFrom == nil, let tap = try? checker.place(take.start, what: "start") {
+                let first = Self.coordinate(at: alignment.start, points), last = Self.coordinate(at: alignment.end, points)
+                let tapEnd = take.end.flatMap { try? checker.place($0, what: "end").coordinate } ?? .infinity
+                if last < tap.coordinate - Self.tapGrace || first > tapEnd + Self.tapGrace {
+                    report.skipped.append(.init(take: number, label: take.label, kind: .farFromTap,
+                        reason: "its audio places it at bars \(Self.barName(beats[0]))–\(Self.barName(beats[beats.count - 1])), "
+                            + "far from where it was tapped: another piece, or another take's file? "
+                            + "placing it with --replace puts it where its audio says",
+                        confidence: alignment.confidence))
+                    continue
+                }
             }
             let start = Self.position(at: Self.coordinate(at: alignment.start, points), order: order, layout: layout)
             let end = Self.position(at: Self.coordinate(at: alignment.end, points), order: order, layout: layout)

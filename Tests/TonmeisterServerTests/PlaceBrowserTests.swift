@@ -74,6 +74,17 @@ struct PlaceBrowserTests {
         return try written(json, in: folder)
     }
 
+    /// The rendered piece as the session's one score; take 2 (its file bars 4½–12) was tapped in bar 1 only.
+    static func tappedFar(in folder: URL) throws -> URL {
+        let music = try renderedTake(in: folder)
+        return try written("""
+            {"format": "tonmeister-session/1", "title": "Rendered, tapped far from its audio", "score": {"file": "score.pdf", "music": "\(music)"},
+             "layout": \(layout),
+             "takes": [{"number": 1, "start": {"page": 1, "x": 62, "y": 170}, "end": {"page": 1, "x": 500, "y": 170}},
+                       {"number": 2, "start": {"page": 1, "x": 62, "y": 170}, "end": {"page": 1, "x": 80, "y": 170}}]}
+            """, in: folder)
+    }
+
     /// One system of bars 1–13 on page 1.
     static let layout: String = {
         let bars = (1...13).map { n in
@@ -114,6 +125,15 @@ struct PlaceBrowserTests {
     func movesToTheScoreItsAudioMatches() async throws {
         let shots = try await BrowserTests.drive("place-move.py", shots: "place-move", passed: "all move checks passed",
                                                  session: Self.wrongScore(in:), score: nil)
+        #expect(shots.count == 2, "\(shots)")
+    }
+
+    @Test("a take whose audio lies far from its taps: the page names its bars and asks; cancel keeps the taps, agreeing places it there",
+          .enabled(if: BrowserTests.missing == nil && RenderedPiece.available,
+                   "browser tools or fluidsynth missing: \(BrowserTests.missing ?? "fluidsynth and fluid-soundfont-gm (scripts/install-test-tools)")"))
+    func asksWhenFarFromTheTaps() async throws {
+        let shots = try await BrowserTests.drive("place-far.py", shots: "place-far", passed: "all far-from-tap checks passed",
+                                                 session: Self.tappedFar(in:))
         #expect(shots.count == 2, "\(shots)")
     }
 

@@ -162,10 +162,13 @@ export async function filesArrived(before) {
 /** Asks the server to place a take from its linked audio (its file has arrived); the producer's taps are kept. When
  *  the audio matches another score's notes better (a take tapped on the wrong piece's score), the page asks whether
  *  to move it there: then its start, end and downbeats all come from the audio (`moving`), and the page follows it. */
-async function placeTake(take, moving = false) {
+async function placeTake(take, moving = false, replacing = false) {
   closePopup();
   app.toast(`placing take ${take.label} from its audio…`);
-  const answer = await app.attempt('POST', `takes/${take.number}/place`, moving ? { move: true } : {});
+  const body = {};
+  if (moving) body.move = true;
+  if (replacing) body.replace = true;
+  const answer = await app.attempt('POST', `takes/${take.number}/place`, body);
   if (!answer) return;
   const placed = answer.placed.find((p) => p.take === take.number);
   if (placed) {
@@ -187,6 +190,17 @@ async function placeTake(take, moving = false) {
       `Its audio matches the notes of ${name} better than those of the score its start was tapped on. Move it to ${name}? `
         + 'Its start, end and every downbeat are then placed from the recording.', ['Move and place']);
     if (choice === 0) await placeTake(take, true);
+    else app.toast(`take ${take.label} left where it was tapped`);
+    return;
+  }
+  // The audio puts the take's music far from its taps: another piece, or another take's file. The producer decides.
+  if (why && why.kind === 'far-from-tap' && !replacing) {
+    const bars = /bars (\S+)–(\S+),/.exec(why.reason);
+    const where = bars ? `bars ${bars[1]}–${bars[2]}` : 'other bars';
+    const choice = await confirmDialog(`Take ${take.label} sounds elsewhere`,
+      `Its audio places it at ${where}, far from where it was tapped: another piece, or another take's file? `
+        + 'Place it there anyway? Its start, end and every downbeat are then set from the recording.', ['Place it there']);
+    if (choice === 0) await placeTake(take, moving, true);
     else app.toast(`take ${take.label} left where it was tapped`);
     return;
   }

@@ -13,6 +13,8 @@ import os
 import sys
 import time
 
+from selenium.webdriver.support.ui import WebDriverWait
+
 from browser import driver, check, wait, ready, finger_tap, finger_taps, state, stored_session
 
 URL, OUT, FLOW = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -30,8 +32,17 @@ def api(d, method, path, body=None):
 
 def drawer(d, open_it=True):
     if d.execute_script("return document.getElementById('drawer').hidden") == open_it:
-        finger_tap(d, "#menu")
-        time.sleep(0.15)
+        # The tap's click arrives when the browser gets to it (later on a busy machine): wait for the drawer itself,
+        # and tap again, as a producer would, if a busy machine lost the first tap (two tries in all).
+        shown = f"return document.getElementById('drawer').hidden === {'false' if open_it else 'true'}"
+        for attempt in range(2):
+            finger_tap(d, "#menu")
+            try:
+                WebDriverWait(d, 3).until(lambda d: d.execute_script(shown))
+                break
+            except Exception:
+                check(attempt == 0, "the drawer " + ("opens" if open_it else "closes") + " when the menu button is tapped (twice)")
+                print("note: the menu button's first tap was lost; tapped again", flush=True)
 
 
 def mode(d, name):

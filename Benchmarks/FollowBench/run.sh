@@ -60,6 +60,12 @@ for set in "$slow" "$reverb"; do
   echo "== Tonmeister, $(basename "$set"), with the tap (--tap)"
   "$root/.build/release/FollowBench" "$set" --split tune --onset-weight 0.6 --tap --json "$set/tonmeister-tap.json" | tail -14
 done
+# As a session judges its takes: the pitch of its long, sure takes (A = 440 Hz in these sets) is the grid of each take
+# (docs/follow.md, "One pitch for the session's takes").
+for set in "$slow" "$session"; do
+  echo "== Tonmeister, $(basename "$set"), with the session's pitch (--session-pitch 440)"
+  "$root/.build/release/FollowBench" "$set" --split tune --onset-weight 0.6 --session-pitch 440 --json "$set/tonmeister-session-pitch.json" | tail -14
+done
 echo "== Sync Toolbox, held-out"
 "$venv/bin/python" "$root/Benchmarks/FollowBench/synctoolbox_bench.py" "$corpus" --split held-out --json "$corpus/synctoolbox-held-out.json"
 # Human performances (docs/follow.md, "Human performances"): ASAP's piano performances, when a checkout of

@@ -38,4 +38,16 @@ void tm_longest_run(const uint8_t *a, const uint8_t *b, const uint8_t *c, ptrdif
    below reads are prefetched (0: none). Baseline x86-64. */
 void tm_deskew_row(uint8_t *row, const uint8_t *source, ptrdiff_t width, ptrdiff_t height, double ax, double ay,
                    double c, double s, ptrdiff_t ahead);
+
+/* Columns `lower..<upper` of row `y` of a mask straightened by PageCurl: column x takes `source` (`width × height`)
+   at row y + shift, shift the bend `t` of the way from `above` to `below` at column min(x, last), rounded half away
+   from zero, or paper (0) when that row lies off the page; the same result as the Swift loop it replaces. `shifts`
+   holds at least upper - lower values (scratch). Baseline x86-64. */
+void tm_curl_row(uint8_t *row, const uint8_t *source, ptrdiff_t width, ptrdiff_t height, ptrdiff_t y,
+                 const float *above, const float *below, ptrdiff_t last, double t, ptrdiff_t lower, ptrdiff_t upper,
+                 int32_t *shifts);
+
+/* Counts the `count` pixels at `row` into `counts`: four interleaved tables of 256 (a pixel's level in one of them;
+   their sums are the plain counts), sixteen pixels of one level at once. SSE2 where there is one. */
+void tm_histogram_row(const uint8_t *row, ptrdiff_t count, int32_t *counts);
 #endif

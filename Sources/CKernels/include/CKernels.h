@@ -50,4 +50,9 @@ void tm_curl_row(uint8_t *row, const uint8_t *source, ptrdiff_t width, ptrdiff_t
 /* Counts the `count` pixels at `row` into `counts`: four interleaved tables of 256 (a pixel's level in one of them;
    their sums are the plain counts), sixteen pixels of one level at once. SSE2 where there is one. */
 void tm_histogram_row(const uint8_t *row, ptrdiff_t count, int32_t *counts);
+
+/* `out[x]` = the mean (truncated) of `row[x - radius ... x + radius]`, the window clamped to the row's ends, for
+   the `width` pixels of `row`; 1 when done, 0 when this radius or width is left to the caller (no SSE2, a window
+   over 255 pixels or one whose division by multiplication would not be exact). */
+int tm_average_row(const uint8_t *row, uint8_t *out, ptrdiff_t width, ptrdiff_t radius);
 #endif

@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 
 extension GrayImage {
@@ -41,6 +42,9 @@ extension GrayImage {
 
     /// The mean of each of `width` pixels of `row` and its neighbours within `radius`, into `out`.
     private static func averageRow(_ row: UnsafePointer<UInt8>, into o: UnsafeMutablePointer<UInt8>, width w: Int, radius: Int) {
+        // Sixteen pixels at a time where the division by multiplication is exact (`tm_average_row`: the windows
+        // detection uses); the sliding sum below otherwise.
+        if tm_average_row(row, o, w, radius) != 0 { return }
         let window = 2 * radius + 1
         // sum / window as a multiplication: exact for sums up to 255 × window while 255 × window² < 2³² (windows
         // up to 4 000 pixels); wider ones divide.

@@ -3,8 +3,9 @@ import Testing
 import TheoryCore
 @testable import ScoreDocument
 
-/// Two shortcuts of the scan passes (issue 30) against the work they replace, on seeded random inputs: the ridges
-/// straightened on their own and joined to the straightened mask, and the block histogram's row counts.
+/// Shortcuts of the scan passes (issue 30) against the work they replace, on seeded random inputs: the ridges
+/// straightened on their own and joined to the straightened mask, the dither test's row counts and the block
+/// histogram's row counts.
 @Suite("Ridges joined and histogram rows against their plain definitions")
 struct RidgesAndHistogramTests {
     /// A grey page of uneven paper with dark strokes and faint horizontal lines (ridges), its rows of paper in runs.
@@ -38,6 +39,21 @@ struct RidgesAndHistogramTests {
                     .joined(with: mask.deskewed(by: angle))
                 #expect(joined.bits == expected.bits, "\(size.0)×\(size.1), reach \(reach), angle \(angle)")
             }
+        }
+    }
+
+    @Test("isolated dark pixels counted sixteen at a time are those counted one by one", arguments: [0, 1, 2])
+    func isolatedDark(seed: UInt64) {
+        var generator = SplitMix64(seed: 90 + seed)
+        for width in [3, 4, 17, 18, 19, 33, 64, 250] {
+            // Three rows of paper, dark dots and grey: every combination of neighbours turns up.
+            let rows = (0..<(3 * width)).map { _ in [UInt8(255), 200, 191, 192, 0, 63, 64, 120][Int.random(in: 0..<8, using: &generator)] }
+            var expected = 0
+            for x in 1..<(width - 1) where rows[width + x] < 64 {
+                if rows[width + x - 1] >= 192, rows[width + x + 1] >= 192, rows[x] >= 192, rows[2 * width + x] >= 192 { expected += 1 }
+            }
+            let counted = rows.withUnsafeBufferPointer { tm_isolated_dark($0.baseAddress! + width, width, width) }
+            #expect(counted == expected, "width \(width), seed \(seed)")
         }
     }
 

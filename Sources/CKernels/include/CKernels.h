@@ -55,4 +55,8 @@ void tm_histogram_row(const uint8_t *row, ptrdiff_t count, int32_t *counts);
    the `width` pixels of `row`; 1 when done, 0 when this radius or width is left to the caller (no SSE2, a window
    over 255 pixels or one whose division by multiplication would not be exact). */
 int tm_average_row(const uint8_t *row, uint8_t *out, ptrdiff_t width, ptrdiff_t radius);
+
+/* How many pixels of `row` (columns 1 to width − 2) are darker than 64 with their left, right, upper and lower
+   neighbours (rows `stride` bytes apart, both present) at least 192: a dither's dots. SSE2 where there is one. */
+ptrdiff_t tm_isolated_dark(const uint8_t *row, ptrdiff_t width, ptrdiff_t stride);
 #endif

@@ -113,12 +113,8 @@ extension GrayImage {
                 for y in band {
                     counted.value[y] = 0
                     guard y % 4 == 1, y + 1 < height else { continue }
-                    let row = p.baseAddress! + y * w
-                    var n = 0
-                    for x in 1..<(w - 1) where row[x] < 64 {
-                        if row[x - 1] >= 192, row[x + 1] >= 192, row[x - w] >= 192, row[x + w] >= 192 { n += 1 }
-                    }
-                    counted.value[y] = n
+                    // Sixteen pixels at a time, those without a dark one passed over at once (`tm_isolated_dark`).
+                    counted.value[y] = tm_isolated_dark(p.baseAddress! + y * w, w, w)
                 }
             }
         }

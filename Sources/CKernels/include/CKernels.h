@@ -32,9 +32,9 @@ void tm_ink_sample_histogram(const uint8_t *pixels, ptrdiff_t width, ptrdiff_t h
 void tm_longest_run(const uint8_t *a, const uint8_t *b, const uint8_t *c, ptrdiff_t width, ptrdiff_t gap,
                     ptrdiff_t *runStart, ptrdiff_t *runEnd);
 
-/* One row of a mask rotated about its centre (`InkMask.deskewed`): pixel u of `row` takes `source`'s pixel at
-   (⌊ax + u·c⌋, ⌊ay + u·s⌋) when that lies at least a pixel inside the right and bottom edges, paper (0) otherwise;
-   the same result as the Swift loop it replaces. `source` is `width × height`; the source rows the row `ahead` rows
+/* One row of a mask rotated about its centre (`InkMask.deskewed`): pixel u of `row` takes the darkest of `source`'s
+   2×2 block whose top-left pixel is (⌊ax + u·c⌋, ⌊ay + u·s⌋) when that lies at least a pixel inside the right and
+   bottom edges, paper (0) otherwise; the same result as the Swift loops it replaces. `source` is `width × height`; the source rows the row `ahead` rows
    below reads are prefetched (0: none). Baseline x86-64. */
 void tm_deskew_row(uint8_t *row, const uint8_t *source, ptrdiff_t width, ptrdiff_t height, double ax, double ay,
                    double c, double s, ptrdiff_t ahead);

@@ -59,4 +59,13 @@ int tm_average_row(const uint8_t *row, uint8_t *out, ptrdiff_t width, ptrdiff_t 
 /* How many pixels of `row` (columns 1 to width − 2) are darker than 64 with their left, right, upper and lower
    neighbours (rows `stride` bytes apart, both present) at least 192: a dither's dots. SSE2 where there is one. */
 ptrdiff_t tm_isolated_dark(const uint8_t *row, ptrdiff_t width, ptrdiff_t stride);
+
+/* `out[x]` = (top[x] × (128 − weight) + bottom[x] × weight + 8192) >> 14 for `width` pixels: two rows interpolated
+   across (each 0 to 255 × 128) blended down with a 7-bit weight (0...127). SSE2 where there is one. */
+void tm_blend_rows(const int16_t *top, const int16_t *bottom, int32_t weight, uint8_t *out, ptrdiff_t width);
+
+/* `line[x]` = source[left[x]] × (128 − weight[x]) + source[right[x]] × weight[x] for `width` pixels: a source row
+   interpolated across with 7-bit weights (at most 255 × 128). */
+void tm_interpolate_row(const uint8_t *source, const int32_t *left, const int32_t *right, const int16_t *weight,
+                        int16_t *line, ptrdiff_t width);
 #endif

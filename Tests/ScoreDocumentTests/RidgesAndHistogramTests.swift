@@ -27,16 +27,22 @@ struct RidgesAndHistogramTests {
     @Test("ridges straightened alone and joined to the straightened mask are the ridged mask straightened",
           arguments: [-0.021, -0.004, 0.0, 0.0007, 0.013, 0.04])
     func ridgesJoined(angle: Double) {
-        for (n, size) in [(3, 2), (9, 7), (64, 5), (130, 90), (700, 400)].enumerated() {
+        for (n, size) in [(3, 2), (9, 7), (64, 5), (130, 90), (700, 400), (300, 2_000)].enumerated() {
             let pixels = Self.page(width: size.0, height: size.1, seed: UInt64(40 + n))
             let image = GrayImage(width: size.0, height: size.1, scale: 1, pixels: pixels)
             let mask = InkMask(adaptive: image)
-            for reach in [1, 2, 3] {
+            for (reach, radius) in [(1, 1), (2, 1), (3, 4), (2, 0)] {
+                var averaged = image
+                averaged.averageRows(radius: radius)
                 var ridged = mask
-                ridged.addRidges(of: image, reach: reach, depth: LayoutDetector.ridgeDepth)
+                ridged.addRidges(of: averaged, reach: reach, depth: LayoutDetector.ridgeDepth)
                 let expected = ridged.deskewed(by: angle)
-                let joined = InkMask.ridges(of: image, reach: reach, depth: LayoutDetector.ridgeDepth).deskewed(by: angle)
-                    .joined(with: mask.deskewed(by: angle))
+                let ridges = InkMask.ridges(averaging: image, radius: radius, reach: reach, depth: LayoutDetector.ridgeDepth)
+                // The ridges alone are the ridged mask of paper.
+                var alone = InkMask(width: size.0, height: size.1, bits: [UInt8](repeating: 0, count: size.0 * size.1))
+                alone.addRidges(of: averaged, reach: reach, depth: LayoutDetector.ridgeDepth)
+                #expect(ridges.bits == alone.bits, "\(size.0)×\(size.1), reach \(reach), radius \(radius)")
+                let joined = ridges.deskewed(by: angle).joined(with: mask.deskewed(by: angle))
                 #expect(joined.bits == expected.bits, "\(size.0)×\(size.1), reach \(reach), angle \(angle)")
             }
         }

@@ -41,7 +41,7 @@ extension GrayImage {
     }
 
     /// The mean of each of `width` pixels of `row` and its neighbours within `radius`, into `out`.
-    private static func averageRow(_ row: UnsafePointer<UInt8>, into o: UnsafeMutablePointer<UInt8>, width w: Int, radius: Int) {
+    static func averageRow(_ row: UnsafePointer<UInt8>, into o: UnsafeMutablePointer<UInt8>, width w: Int, radius: Int) {
         // Sixteen pixels at a time where the division by multiplication is exact (`tm_average_row`: the windows
         // detection uses); the sliding sum below otherwise.
         if tm_average_row(row, o, w, radius) != 0 { return }

@@ -67,3 +67,29 @@ void tm_ink_sample_histogram(const uint8_t *pixels, ptrdiff_t width, ptrdiff_t h
         }
     }
 }
+
+ptrdiff_t tm_isolated_dark(const uint8_t *row, ptrdiff_t width, ptrdiff_t stride) {
+    ptrdiff_t n = 0, x = 1;
+#if defined(__SSE2__)
+    const __m128i darkest = _mm_set1_epi8(63), light = _mm_set1_epi8((char)192);
+    for (; x + 17 <= width; x += 16) {
+        const __m128i c = _mm_loadu_si128((const __m128i *)(row + x));
+        /* c <= 63 and v >= 192, unsigned: min(c, 63) == c and max(v, 192) == v. */
+        __m128i isolated = _mm_cmpeq_epi8(_mm_min_epu8(c, darkest), c);
+        if (!_mm_movemask_epi8(isolated)) continue;
+        const __m128i left = _mm_loadu_si128((const __m128i *)(row + x - 1));
+        const __m128i right = _mm_loadu_si128((const __m128i *)(row + x + 1));
+        const __m128i up = _mm_loadu_si128((const __m128i *)(row + x - stride));
+        const __m128i down = _mm_loadu_si128((const __m128i *)(row + x + stride));
+        isolated = _mm_and_si128(isolated, _mm_cmpeq_epi8(_mm_max_epu8(left, light), left));
+        isolated = _mm_and_si128(isolated, _mm_cmpeq_epi8(_mm_max_epu8(right, light), right));
+        isolated = _mm_and_si128(isolated, _mm_cmpeq_epi8(_mm_max_epu8(up, light), up));
+        isolated = _mm_and_si128(isolated, _mm_cmpeq_epi8(_mm_max_epu8(down, light), down));
+        n += __builtin_popcount((unsigned)_mm_movemask_epi8(isolated));
+    }
+#endif
+    for (; x < width - 1; x++) {
+        if (row[x] < 64 && row[x - 1] >= 192 && row[x + 1] >= 192 && row[x - stride] >= 192 && row[x + stride] >= 192) n++;
+    }
+    return n;
+}

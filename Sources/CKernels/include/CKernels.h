@@ -32,10 +32,40 @@ void tm_ink_sample_histogram(const uint8_t *pixels, ptrdiff_t width, ptrdiff_t h
 void tm_longest_run(const uint8_t *a, const uint8_t *b, const uint8_t *c, ptrdiff_t width, ptrdiff_t gap,
                     ptrdiff_t *runStart, ptrdiff_t *runEnd);
 
-/* One row of a mask rotated about its centre (`InkMask.deskewed`): pixel u of `row` takes `source`'s pixel at
-   (⌊ax + u·c⌋, ⌊ay + u·s⌋) when that lies at least a pixel inside the right and bottom edges, paper (0) otherwise;
-   the same result as the Swift loop it replaces. `source` is `width × height`; the source rows the row `ahead` rows
+/* One row of a mask rotated about its centre (`InkMask.deskewed`): pixel u of `row` takes the darkest of `source`'s
+   2×2 block whose top-left pixel is (⌊ax + u·c⌋, ⌊ay + u·s⌋) when that lies at least a pixel inside the right and
+   bottom edges, paper (0) otherwise; the same result as the Swift loops it replaces. `source` is `width × height`; the source rows the row `ahead` rows
    below reads are prefetched (0: none). Baseline x86-64. */
 void tm_deskew_row(uint8_t *row, const uint8_t *source, ptrdiff_t width, ptrdiff_t height, double ax, double ay,
                    double c, double s, ptrdiff_t ahead);
+
+/* Columns `lower..<upper` of row `y` of a mask straightened by PageCurl: column x takes `source` (`width × height`)
+   at row y + shift, shift the bend `t` of the way from `above` to `below` at column min(x, last), rounded half away
+   from zero, or paper (0) when that row lies off the page; the same result as the Swift loop it replaces. `shifts`
+   holds at least upper - lower values (scratch). Baseline x86-64. */
+void tm_curl_row(uint8_t *row, const uint8_t *source, ptrdiff_t width, ptrdiff_t height, ptrdiff_t y,
+                 const float *above, const float *below, ptrdiff_t last, double t, ptrdiff_t lower, ptrdiff_t upper,
+                 int32_t *shifts);
+
+/* Counts the `count` pixels at `row` into `counts`: four interleaved tables of 256 (a pixel's level in one of them;
+   their sums are the plain counts), sixteen pixels of one level at once. SSE2 where there is one. */
+void tm_histogram_row(const uint8_t *row, ptrdiff_t count, int32_t *counts);
+
+/* `out[x]` = the mean (truncated) of `row[x - radius ... x + radius]`, the window clamped to the row's ends, for
+   the `width` pixels of `row`; 1 when done, 0 when this radius or width is left to the caller (no SSE2, a window
+   over 255 pixels or one whose division by multiplication would not be exact). */
+int tm_average_row(const uint8_t *row, uint8_t *out, ptrdiff_t width, ptrdiff_t radius);
+
+/* How many pixels of `row` (columns 1 to width − 2) are darker than 64 with their left, right, upper and lower
+   neighbours (rows `stride` bytes apart, both present) at least 192: a dither's dots. SSE2 where there is one. */
+ptrdiff_t tm_isolated_dark(const uint8_t *row, ptrdiff_t width, ptrdiff_t stride);
+
+/* `out[x]` = (top[x] × (128 − weight) + bottom[x] × weight + 8192) >> 14 for `width` pixels: two rows interpolated
+   across (each 0 to 255 × 128) blended down with a 7-bit weight (0...127). SSE2 where there is one. */
+void tm_blend_rows(const int16_t *top, const int16_t *bottom, int32_t weight, uint8_t *out, ptrdiff_t width);
+
+/* `line[x]` = source[left[x]] × (128 − weight[x]) + source[right[x]] × weight[x] for `width` pixels: a source row
+   interpolated across with 7-bit weights (at most 255 × 128). */
+void tm_interpolate_row(const uint8_t *source, const int32_t *left, const int32_t *right, const int16_t *weight,
+                        int16_t *line, ptrdiff_t width);
 #endif

@@ -66,7 +66,8 @@ extension InkMask {
             histograms.withUnsafeMutableBufferPointer { all in
                 let out = UncheckedSendable(all)
                 Bands.forEach(rows: rows, width: w * block) { bands in
-                    // Four interleaved counts per level: runs of equal pixels (paper) do not wait on one counter.
+                    // Four interleaved counts per level: runs of equal pixels (paper) do not wait on one counter, and sixteen
+                    // pixels of one level (a bilevel scan's paper) count at once (`tm_histogram_row`).
                     let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: columns * 1024)
                     defer { scratch.deallocate() }
                     for by in bands {
@@ -74,17 +75,8 @@ extension InkMask {
                         for y in (by * block)..<(by == rows - 1 ? h : (by + 1) * block) {
                             let row = pixels.baseAddress! + y * w
                             for bx in 0..<columns {
-                                let counts = scratch + bx * 1024
-                                var x = bx * block
-                                let end = bx == columns - 1 ? w : x + block
-                                while x + 4 <= end {
-                                    counts[Int(row[x])] &+= 1
-                                    counts[256 + Int(row[x + 1])] &+= 1
-                                    counts[512 + Int(row[x + 2])] &+= 1
-                                    counts[768 + Int(row[x + 3])] &+= 1
-                                    x += 4
-                                }
-                                while x < end { counts[Int(row[x])] &+= 1; x += 1 }
+                                let x = bx * block, end = bx == columns - 1 ? w : x + block
+                                tm_histogram_row(row + x, end - x, scratch + bx * 1024)
                             }
                         }
                         for bx in 0..<columns {
@@ -114,7 +106,7 @@ extension InkMask {
     }
 
     /// ``thresholded(_:paper:grain:inkLevel:block:columns:rows:)`` from `source` (`width × height` grey pixels) into
-    /// `out`; with no source, `out` holds the grey pixels and each row is replaced by its mask (copied aside first).
+    /// `out`; with no source, `out` holds the grey pixels and each is replaced by its mask.
     private static func threshold(width w: Int, height h: Int, source: UnsafePointer<UInt8>?, into destination: UnsafeMutablePointer<UInt8>,
                                   paper: [Double], grain: [Double], inkLevel: Double, block: Int, columns: Int, rows: Int) {
         // Where each column lies between block centres: the same for every row.
@@ -124,8 +116,6 @@ extension InkMask {
         }
         let out = UncheckedSendable(destination), pixels = UncheckedSendable(source)
         Bands.forEach(rows: h, width: w, alignment: 4) { band in
-            let scratch = pixels.value == nil ? UnsafeMutablePointer<UInt8>.allocate(capacity: w) : nil
-            defer { scratch?.deallocate() }
             var inkBelow = [UInt8](repeating: 0, count: w), solidBelow = [UInt8](repeating: 0, count: w)
             // The levels of the two block rows around the current row, blended along x: they change only
             // where the rows pass a block centre.
@@ -153,15 +143,20 @@ extension InkMask {
                     solidBelow.withUnsafeBufferPointer { solidLimit in
                         // Solid is never above ink (0.6 of the contrast below paper against 0.2): the two
                         // comparisons add up to 0, 1 or 2.
+                        // Each pixel is read before it is written and nothing else reads it: written over
+                        // its own grey level when there is no source.
                         let dst = out.value + row
-                        var src = UnsafePointer(dst)
-                        if let source = pixels.value { src = source + row } else if let scratch {
-                            scratch.update(from: dst, count: w)
-                            src = UnsafePointer(scratch)
-                        }
-                        for x in 0..<w {
-                            let value = src[x]
-                            dst[x] = (value < inkLimit[x] ? 1 : 0) &+ (value < solidLimit[x] ? 1 : 0)
+                        if let source = pixels.value {
+                            let src = source + row
+                            for x in 0..<w {
+                                let value = src[x]
+                                dst[x] = (value < inkLimit[x] ? 1 : 0) &+ (value < solidLimit[x] ? 1 : 0)
+                            }
+                        } else {
+                            for x in 0..<w {
+                                let value = dst[x]
+                                dst[x] = (value < inkLimit[x] ? 1 : 0) &+ (value < solidLimit[x] ? 1 : 0)
+                            }
                         }
                     }
                 }

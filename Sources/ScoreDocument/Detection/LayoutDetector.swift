@@ -98,8 +98,9 @@ public enum LayoutDetector {
     /// lines are read from (the same, or with ridges added), the long lines and the staves they form.
     ///
     /// Few page-sized buffers are held at once (at 300 dpi each is nine megabytes, and peak memory is a goal: issue
-    /// 30): the mask is straightened in its own buffer and one more; the mask before straightening is made again
-    /// from the image only when the ridges need it; the row averages are taken in the image's own buffer. Given
+    /// 30): the mask is straightened in its own buffer and one more; on a tilted page the ridges are found in the
+    /// image's own buffer, straightened and joined to the straightened mask (the image is not thresholded a second
+    /// time); on a level page the row averages are taken in the image's own buffer. Given
     /// `reload` (a scan Tonmeister decodes itself can be decoded again), the mask is written over the image itself,
     /// and the image decoded again only for a page whose ridges are read (``ridgesMayAddStaves(lines:staves:)``): two
     /// page buffers at most on other pages, three on those.
@@ -130,16 +131,24 @@ public enum LayoutDetector {
         let ridges = ridgesMayAddStaves(lines: lines.count, staves: staves.count)
         if ridges, image == nil, let decoded = reload?(), decoded.width == mask.width, decoded.height == mask.height { image = decoded }
         if ridges, image != nil {
-            // The mask before straightening (the same as `mask` on a level page), then the image averaged in place.
-            var ridged = angle != 0 ? InkMask(adaptive: image!) : mask
-            do {
-                var averaged = image.take()!
-                averaged.averageRows(radius: max(1, Int(scale.rounded())))
-                ridged.addRidges(of: averaged, reach: max(2, Int((1.5 * scale).rounded())), depth: ridgeDepth)
-            }
-            // Handed over (not copied) to be straightened in its own buffer: one page buffer fewer at the peak.
+            // The image averaged along its rows, then its ridges added to the mask. On a tilted page the ridges alone
+            // are made in the image's own buffer, straightened (handed over, not copied) and joined to the straightened
+            // mask: the same as straightening the mask with its ridges, without thresholding the image a second time
+            // (``InkMask/ridges(averaging:radius:reach:depth:)``).
+            let radius = max(1, Int(scale.rounded())), reach = max(2, Int((1.5 * scale).rounded()))
             let ridgedMask: InkMask
-            if angle != 0 { ridgedMask = (consume ridged).deskewed(by: angle) } else { ridgedMask = ridged }
+            if angle != 0 {
+                var ridges = InkMask.ridges(averaging: image.take()!, radius: radius, reach: reach, depth: ridgeDepth)
+                ridges = (consume ridges).deskewed(by: angle)
+                ridgedMask = (consume ridges).joined(with: mask)
+            } else {
+                var averaged = image.take()!
+                averaged.averageRows(radius: radius)
+                var ridged = mask
+                ridged.addRidges(of: averaged, reach: reach, depth: ridgeDepth)
+                _ = consume averaged
+                ridgedMask = ridged
+            }
             let again = staffLines(in: ridgedMask, scale: scale)
             if again.staves.count > staves.count { (lines, staves, lineMask) = (again.lines, again.staves, ridgedMask) }
         }

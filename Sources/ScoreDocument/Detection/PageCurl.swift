@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 
 /// The bend of a book page's staff lines toward its spine, and the mask straightened out.
@@ -71,6 +72,8 @@ struct PageCurl {
             mask.bits.withUnsafeBufferPointer { source in
                 Bands.forEach(rows: h, width: w) { band in
                     let target = out.value.baseAddress!
+                    let shifts = UnsafeMutablePointer<Int32>.allocate(capacity: w)
+                    defer { shifts.deallocate() }
                     for y in band {
                         // The staves around a row are the same all along it.
                         let around = staves(around: Double(y))
@@ -79,16 +82,14 @@ struct PageCurl {
                         let lower = min(columns.lowerBound, w), upper = min(max(columns.upperBound, lower), w)
                         let row = target + y * w
                         row.update(from: source.baseAddress! + y * w, count: lower)
-                        // The two staves' bends read through their buffers (not the array of arrays per pixel), as
-                        // `offset(column:between:)` interpolates them.
+                        // The two staves' bends read through their buffers, as `offset(column:between:)` interpolates
+                        // them; the row is copied in runs of one shift (`tm_curl_row`).
                         let last = bends[0].count - 1, t = around.t
-                        bends[around.upper].withUnsafeBufferPointer { above in
-                            bends[around.lower].withUnsafeBufferPointer { below in
-                                for x in lower..<upper {
-                                    let column = min(last, x)
-                                    let shift = Self.rounded(Self.interpolated(above[column], below[column], at: t))
-                                    let from = y + shift
-                                    row[x] = from >= 0 && from < h ? source[from * w + x] : 0
+                        if lower < upper {
+                            bends[around.upper].withUnsafeBufferPointer { above in
+                                bends[around.lower].withUnsafeBufferPointer { below in
+                                    tm_curl_row(row, source.baseAddress!, w, h, y, above.baseAddress!, below.baseAddress!, last, t,
+                                                lower, upper, shifts)
                                 }
                             }
                         }

@@ -51,20 +51,32 @@ enum StaffComb {
         return Profiles(top: top, rows: n, strip: strip, strips: strips, columns: w, counts: counts)
     }
 
-    /// How many of the five lines from row `top` (spaced `space`) stand out in strip `s`: the line's row (the best
-    /// of the rows within a pixel) is inked over at least a fifth of the strip, and over more than twice the ink of
-    /// the middle rows of the spaces beside it (noteheads in the spaces, stems across everything, stand out less).
-    static func linesStandingOut(_ p: Profiles, strip s: Int, top: Double, space: Double, atLeast needed: Int = 0) -> Int {
+    /// The rows a five-line comb from row `top` (spaced `space`) reads in every strip: each line's row and the
+    /// middle rows of the spaces above and below it, rounded once for all strips.
+    struct Comb {
+        let lines: [Int], above: [Int], below: [Int]
+
+        init(top: Double, space: Double) {
+            lines = (0..<5).map { k in Int((top + Double(k) * space).rounded()) }
+            above = (0..<5).map { k in Int((top + (Double(k) - 0.5) * space).rounded()) }
+            below = (0..<5).map { k in Int((top + (Double(k) + 0.5) * space).rounded()) }
+        }
+    }
+
+    /// How many of the comb's five lines stand out in strip `s`: the line's row (the best of the rows within a
+    /// pixel) is inked over at least a fifth of the strip, and over more than twice the ink of the middle rows of the
+    /// spaces beside it (noteheads in the spaces, stems across everything, stand out less).
+    static func linesStandingOut(_ p: Profiles, strip s: Int, comb: Comb, atLeast needed: Int = 0) -> Int {
         let width = Double(p.width(s))
         var standing = 0
         for k in 0..<5 {
             // Stop early once `needed` can no longer be reached (the count is then below it either way).
             if standing + (5 - k) < needed { break }
-            let y = Int((top + Double(k) * space).rounded())
+            let y = comb.lines[k]
             let line = Double(max(p.count(s, y - 1), p.count(s, y), p.count(s, y + 1)))
             guard line >= 0.2 * width else { continue }
-            let above = k > 0 ? Double(p.count(s, Int((top + (Double(k) - 0.5) * space).rounded()))) : nil
-            let below = k < 4 ? Double(p.count(s, Int((top + (Double(k) + 0.5) * space).rounded()))) : nil
+            let above = k > 0 ? Double(p.count(s, comb.above[k])) : nil
+            let below = k < 4 ? Double(p.count(s, comb.below[k])) : nil
             let mid = ((above ?? below!) + (below ?? above!)) / 2
             if line > 2 * mid { standing += 1 }
         }
@@ -99,10 +111,11 @@ enum StaffComb {
         for candidate in [space, 0.96 * space, 1.04 * space] {
             var y = Double(p.top + 1)
             while y + 4 * candidate < Double(p.top + p.rows - 1) {
-                if let run = longestRun(strips: p.strips, { linesStandingOut(p, strip: $0, top: y, space: candidate, atLeast: 4) >= 4 }),
+                let comb = Comb(top: y, space: candidate)
+                if let run = longestRun(strips: p.strips, { linesStandingOut(p, strip: $0, comb: comb, atLeast: 4) >= 4 }),
                    run.last - run.first + 1 >= minStrips {
                     // A comb one space off a staff matches four of its lines; the staff itself matches five.
-                    let score = (run.first...run.last).reduce(0) { $0 + linesStandingOut(p, strip: $1, top: y, space: candidate) }
+                    let score = (run.first...run.last).reduce(0) { $0 + linesStandingOut(p, strip: $1, comb: comb) }
                     found.append((y, candidate, run.first, run.last, score))
                 }
                 y += 1
@@ -130,7 +143,8 @@ enum StaffComb {
         let strips = (staff.left / strip)...min(p.strips - 1, staff.right / strip)
         // Each shift scored once; of equal scores the first (no shift, then the nearer) wins.
         let scores = [0, -1, 1, -2, 2].map { k in
-            (k, strips.reduce(0) { $0 + linesStandingOut(p, strip: $1, top: staff.top + Double(k) * space, space: space) })
+            let comb = Comb(top: staff.top + Double(k) * space, space: space)
+            return (k, strips.reduce(0) { $0 + linesStandingOut(p, strip: $1, comb: comb) })
         }
         let (best, score) = scores.max { $0.1 < $1.1 }!
         guard best != 0, score > scores[0].1 else { return staff }
@@ -147,7 +161,8 @@ enum StaffComb {
         guard space >= 2, staff.lines.count == 5 else { return staff }
         let strip = max(3, Int(space.rounded()))
         let p = profiles(mask, rows: Int(staff.top - space)..<Int(staff.bottom + space + 2), strip: strip)
-        func fits(_ s: Int) -> Bool { linesStandingOut(p, strip: s, top: staff.top, space: space, atLeast: 3) >= 3 }
+        let comb = Comb(top: staff.top, space: space)
+        func fits(_ s: Int) -> Bool { linesStandingOut(p, strip: s, comb: comb, atLeast: 3) >= 3 }
         var result = staff
         var s = staff.left / strip - 1, misses = 0
         while s >= 0 && misses <= 1 {

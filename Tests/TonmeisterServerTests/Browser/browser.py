@@ -52,6 +52,22 @@ def wait(d, script, timeout=10, message="condition"):
         check(False, f"timed out waiting for {message}: {script} (the page last said: {toast!r})")
 
 
+def drawer(d, open_it=True):
+    """Opens (or closes) the side drawer with a finger on the menu button, as a producer does."""
+    if d.execute_script("return document.getElementById('drawer').hidden") == open_it:
+        # The tap's click arrives when the browser gets to it (later on a busy machine): wait for the drawer itself,
+        # and tap again, as a producer would, if a busy machine lost the first tap (two tries in all).
+        shown = f"return document.getElementById('drawer').hidden === {'false' if open_it else 'true'}"
+        for attempt in range(2):
+            finger_tap(d, "#menu")
+            try:
+                WebDriverWait(d, 3).until(lambda d: d.execute_script(shown))
+                break
+            except Exception:
+                check(attempt == 0, "the drawer " + ("opens" if open_it else "closes") + " when the menu button is tapped (twice)")
+                print("note: the menu button's first tap was lost; tapped again", flush=True)
+
+
 def ready(d):
     wait(d, "return document.body.dataset.ready === '1' && document.getElementById('score').complete "
             "&& document.getElementById('score').naturalWidth > 0", message="the page and its score image")

@@ -13,9 +13,8 @@ import os
 import sys
 import time
 
-from selenium.webdriver.support.ui import WebDriverWait
 
-from browser import driver, check, wait, ready, finger_tap, finger_taps, state, stored_session
+from browser import driver, check, wait, ready, drawer, finger_tap, finger_taps, state, stored_session
 
 URL, OUT, FLOW = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(OUT, exist_ok=True)
@@ -28,21 +27,6 @@ def api(d, method, path, body=None):
         const options = {method, headers: {'Content-Type': 'application/json'}};
         if (body !== null) options.body = JSON.stringify(body);
         return fetch('/api/' + path, options).then(r => r.json());""", method, path, body)
-
-
-def drawer(d, open_it=True):
-    if d.execute_script("return document.getElementById('drawer').hidden") == open_it:
-        # The tap's click arrives when the browser gets to it (later on a busy machine): wait for the drawer itself,
-        # and tap again, as a producer would, if a busy machine lost the first tap (two tries in all).
-        shown = f"return document.getElementById('drawer').hidden === {'false' if open_it else 'true'}"
-        for attempt in range(2):
-            finger_tap(d, "#menu")
-            try:
-                WebDriverWait(d, 3).until(lambda d: d.execute_script(shown))
-                break
-            except Exception:
-                check(attempt == 0, "the drawer " + ("opens" if open_it else "closes") + " when the menu button is tapped (twice)")
-                print("note: the menu button's first tap was lost; tapped again", flush=True)
 
 
 def mode(d, name):

@@ -16,9 +16,8 @@ import subprocess
 import sys
 import time
 
-from selenium.webdriver.support.ui import WebDriverWait
 
-from browser import (driver, check, skip, wait, ready, on_screen, centre, touch, finger_tap, finger_tap_px, finger_taps,
+from browser import (driver, check, skip, wait, ready, drawer, on_screen, centre, touch, finger_tap, finger_tap_px, finger_taps,
                      finger_long_press, finger_drag_px, pen_tap_px, pen_stroke_px, state, marks_of, stored_session)
 
 URL, OUT = sys.argv[1], sys.argv[2]
@@ -56,21 +55,6 @@ def pick(d, selector):
     """Chooses a palette tool by finger (scrolling the palette to it first)."""
     d.execute_script("document.querySelector(arguments[0]).scrollIntoView({inline: 'center', block: 'nearest'})", selector)
     finger_tap(d, selector)
-
-
-def drawer(d, open_it=True):
-    if d.execute_script("return document.getElementById('drawer').hidden") == open_it:
-        # The tap's click arrives when the browser gets to it (later on a busy machine): wait for the drawer itself,
-        # and tap again, as a producer would, if a busy machine lost the first tap (two tries in all).
-        shown = f"return document.getElementById('drawer').hidden === {'false' if open_it else 'true'}"
-        for attempt in range(2):
-            finger_tap(d, "#menu")
-            try:
-                WebDriverWait(d, 3).until(lambda d: d.execute_script(shown))
-                break
-            except Exception:
-                check(attempt == 0, "the drawer " + ("opens" if open_it else "closes") + " when the menu button is tapped (twice)")
-                print("note: the menu button's first tap was lost; tapped again", flush=True)
 
 
 def screen_checks(d, name, width, height):

@@ -12,9 +12,8 @@ public enum TakePlacer {
         public var measures: [String] = []
         /// Every score's measure numbers that has notes, by score index.
         public var measuresByScore: [Int: [String]] = [:]
-        /// The session's pitch (A4, Hz) when a take was followed again on its grid, and those takes.
-        public var sessionPitch: Double?
-        public var atSessionPitch: [Int] = []
+        /// The takes followed again at the pitch (A4, Hz) of their score's long, sure takes, by take number.
+        public var atSessionPitch: [Int: Double] = [:]
     }
 
     /// Follows the linked file of each named live take (nil: every live take with a linked file) through the notes.
@@ -33,8 +32,9 @@ public enum TakePlacer {
     /// Relative paths (the notes, a take's source) are read against `baseDirectory` (the session file's folder). A take
     /// without a linked file, or whose file cannot be read, is reported in `skipped`; other takes are followed.
     /// `referencePitch`: the takes' A4 in Hz when it is known (nil: found from each take, ``ReferencePitch``).
-    /// Without it, the takes share the pitch of their long, sure takes (``sessionPitch(_:)``): a take whose own estimate
-    /// strays from it by more than a quarter of a semitone is followed again on its grid, never moved a semitone.
+    /// Without it, a score's takes share the pitch of its long, sure takes (``sessionPitch(_:)``), placed now or before:
+    /// a take whose own estimate strays from it by more than a quarter of a semitone is followed again on its grid,
+    /// never moved a semitone.
     /// `moving`: a take whose audio matches another score's notes better is aligned with that score instead, to be
     /// moved there (``AudioAlignment/movedFrom``), rather than reported as `other-score`.
     ///
@@ -75,33 +75,36 @@ public enum TakePlacer {
         options.referencePitch = referencePitch
         let follower = ScoreFollower(options: options)
         let sharpening = SampleOnset()
-        // The session's takes placed before and not placed again now speak for its pitch too.
+        // The takes of a score placed before and not placed again now speak for its pitch too.
         let placing = Set(chosen.map(\.number))
         var pitches: [Int: (reference: Double, confidence: Double, duration: Double)] = [:]
         for take in session.takes where !take.deleted && !placing.contains(take.number) {
             guard let placed = take.placement, let reference = placed.referencePitch else { continue }
             pitches[take.number] = (reference, placed.confidence, placed.endTime - placed.startTime)
         }
+        func score(of number: Int) -> Int? { session.take(number).map { session.scorePage($0.start.page).score } }
         for take in chosen {
             let outcome = try place(take, follower: follower, session: session, notes: notes, unreadable: unreadable, base: baseDirectory,
                                 moving: moving, named: numbers != nil, sharpening: sharpening)
             outcome.record(into: &result, take: take.number)
             if let found = outcome.found { pitches[take.number] = (found.referencePitch, found.confidence, found.end - found.start) }
         }
-        // The session's takes were played at one pitch: found from its long, sure takes, it is the grid of the others
-        // whose own estimate strayed from it by more than a quarter of a semitone (a short take of another piece that
-        // fits its score only a semitone off).
-        guard referencePitch == nil, let pitch = sessionPitch(Array(pitches.values)) else { return result }
-        options.sessionPitch = pitch
-        let sessionFollower = ScoreFollower(options: options)
+        // A score's takes were played at one pitch (a day may hold a baroque set and a modern one): found from its long,
+        // sure takes, it is the grid of the others whose own estimate strayed from it by more than a quarter of a
+        // semitone (a short take of another piece that fits this score only a semitone off).
+        guard referencePitch == nil else { return result }
+        var byScore: [Int: [(reference: Double, confidence: Double, duration: Double)]] = [:]
+        for (number, pitch) in pitches { if let index = score(of: number) { byScore[index, default: []].append(pitch) } }
         for take in chosen {
-            guard placing.contains(take.number), let own = pitches[take.number], abs(ReferencePitch.cents(of: own.reference) - ReferencePitch.cents(of: pitch)) > 25 else { continue }
+            guard let own = pitches[take.number], let index = score(of: take.number),
+                  let pitch = sessionPitch(byScore[index] ?? []),
+                  abs(ReferencePitch.cents(of: own.reference) - ReferencePitch.cents(of: pitch)) > 25 else { continue }
+            options.sessionPitch = pitch
             result.alignments[take.number] = nil
             result.skipped.removeAll { $0.take == take.number }
-            result.sessionPitch = pitch
-            result.atSessionPitch.append(take.number)
-            try place(take, follower: sessionFollower, session: session, notes: notes, unreadable: unreadable, base: baseDirectory,
-                  moving: moving, named: numbers != nil, sharpening: sharpening).record(into: &result, take: take.number)
+            result.atSessionPitch[take.number] = pitch
+            try place(take, follower: ScoreFollower(options: options), session: session, notes: notes, unreadable: unreadable,
+                      base: baseDirectory, moving: moving, named: numbers != nil, sharpening: sharpening).record(into: &result, take: take.number)
         }
         result.skipped.sort { $0.take < $1.take }
         return result

@@ -33,7 +33,7 @@ extension TonmeisterServer {
                 }, changed: { _ in .takes(number) })
             }
             report.skipped = found.skipped + report.skipped
-            (report.sessionPitch, report.atSessionPitch) = (found.sessionPitch, found.atSessionPitch)
+            report.atSessionPitch = found.atSessionPitch
             if !report.placed.isEmpty { _ = try self.answer(take: number) }
             return Response.json(report.jsonTree)
         }

@@ -58,22 +58,19 @@ public struct PlacementReport: Sendable {
     public var skipped: [Skipped] = []
     /// How the notes' measures met the layout's bars (`MeasureMap.mismatches`).
     public var mismatches: [String] = []
-    /// The pitch (A4, Hz) the session's long, sure takes were found at, when it set the grid of a take whose own
-    /// estimate strayed from it (`TakePlacer`); nil otherwise.
-    public var sessionPitch: Double?
-    /// The takes followed again on `sessionPitch`'s grid.
-    public var atSessionPitch: [Int] = []
+    /// The takes followed again at the pitch (A4, Hz) of their score's long, sure takes, their own estimate having
+    /// strayed from it (`TakePlacer`), by take number.
+    public var atSessionPitch: [Int: Double] = [:]
 
     public init() {}
 }
 
 extension PlacementReport {
     /// `{"placed":[{"take","label","downbeats","firstBar","lastBar","startTime","endTime","confidence","startSet","endSet","leftOut","score","movedFrom"?,"passFromTap"?}],
-    /// "skipped":[{"take","label","kind","reason","confidence"?,"bestScore"?}],"mismatches":[…],"sessionPitch"?,"atSessionPitch"?}` (what `session place --json` prints and the
+    /// "skipped":[{"take","label","kind","reason","confidence"?,"bestScore"?}],"mismatches":[…],"atSessionPitch"?:[{"take","referencePitch"}]}` (what `session place --json` prints and the
     /// server answers; `score`, the 0-based score a take was placed on; `movedFrom`, the score its start had been tapped on, when
     /// it was moved to the score its audio matches; `passFromTap`, true when the producer's tap chose between two passes of the
-    /// same bars; `sessionPitch`, A4 in Hz of the session's long, sure takes when a take was followed again at it, and
-    /// `atSessionPitch` those takes).
+    /// same bars; `atSessionPitch`, the takes followed again at the pitch, A4 in Hz, of their score's long, sure takes).
     package var jsonTree: JSONValue {
         func seconds(_ value: Double) -> JSONValue { .double(PlainNumber.rounded(value, places: 3)) }
         return .object([
@@ -90,7 +87,8 @@ extension PlacementReport {
                         + (s.confidence.map { [("confidence", seconds($0))] } ?? []) + (s.bestScore.map { [("bestScore", .int($0))] } ?? []))
             })),
             ("mismatches", .array(mismatches.map(JSONValue.string))),
-        ] + (sessionPitch.map { [("sessionPitch", JSONValue.double(PlainNumber.rounded($0, places: 1))),
-                                ("atSessionPitch", .array(atSessionPitch.map(JSONValue.int)))] } ?? []))
+        ] + (atSessionPitch.isEmpty ? [] : [("atSessionPitch", .array(atSessionPitch.keys.sorted().map { take in
+            .object([("take", .int(take)), ("referencePitch", .double(PlainNumber.rounded(atSessionPitch[take]!, places: 1)))])
+        }))]))
     }
 }

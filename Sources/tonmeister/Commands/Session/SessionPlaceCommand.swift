@@ -69,7 +69,7 @@ struct SessionPlaceCommand: ParsableCommand {
         var report = PlacementReport()
         if !found.alignments.isEmpty { report = try file.store().place(found.alignments, measuresByScore: found.measuresByScore, replace: replace) }
         report.skipped = (found.skipped + report.skipped).sorted { $0.take < $1.take }
-        (report.sessionPitch, report.atSessionPitch) = (found.sessionPitch, found.atSessionPitch)
+        report.atSessionPitch = found.atSessionPitch
         return report
     }
 
@@ -85,10 +85,9 @@ struct SessionPlaceCommand: ParsableCommand {
         }
         for s in report.skipped { lines.append("  take \(s.label) left alone (\(s.kind.rawValue)): \(s.reason)") }
         for m in report.mismatches { lines.append("  note: \(m)") }
-        if let pitch = report.sessionPitch {
-            let takes = report.atSessionPitch.map(String.init).joined(separator: ", ")
-            lines.append("  note: the session's long takes are at A = \(PlainNumber.rounded(pitch, places: 1)) Hz; "
-                         + "take\(report.atSessionPitch.count == 1 ? "" : "s") \(takes) followed at that pitch, not a semitone away")
+        for (take, pitch) in report.atSessionPitch.sorted(by: { $0.key < $1.key }) {
+            lines.append("  note: take \(take) followed at A = \(PlainNumber.rounded(pitch, places: 1)) Hz, the pitch of its score's long takes, "
+                         + "not a semitone away as it alone seemed")
         }
         return lines
     }

@@ -14,20 +14,22 @@ extension PlayingOrder {
     /// ``offsetToNearestRepeat(of:near:barBefore:)`` over any playing order: `bars[k]` is the bar (or notated measure)
     /// played k-th.
     public static func offsetToNearestRepeat(of run: ClosedRange<Int>, bars: [Int], near target: Double, barBefore: Bool = false) -> Int {
-        guard run.lowerBound >= 0, run.upperBound < bars.count, target.isFinite else { return 0 }
+        guard target.isFinite else { return 0 }
         let span = barBefore && run.lowerBound > 0 ? (run.lowerBound - 1)...run.upperBound : run
         let target = target - Double(run.lowerBound - span.lowerBound)
+        // The run itself first: on a tie it stays (`min` answers the first of equals).
+        return ([0] + repeatOffsets(of: run, bars: bars, barBefore: barBefore))
+            .min { abs(Double(span.lowerBound + $0) - target) < abs(Double(span.lowerBound + $1) - target) } ?? 0
+    }
+
+    /// Every offset, in slots, that moves the run onto another time through the same bars (``offsetToNearestRepeat(of:bars:near:barBefore:)``
+    /// without a target), in playing order; empty when none plays them again or the run is not inside the order.
+    public static func repeatOffsets(of run: ClosedRange<Int>, bars: [Int], barBefore: Bool = false) -> [Int] {
+        guard run.lowerBound >= 0, run.upperBound < bars.count else { return [] }
+        let span = barBefore && run.lowerBound > 0 ? (run.lowerBound - 1)...run.upperBound : run
         let length = span.count
-        var best = 0
-        var bestDistance = abs(Double(span.lowerBound) - target)
-        for start in 0...(bars.count - length) where start != span.lowerBound {
-            let distance = abs(Double(start) - target)
-            guard distance < bestDistance else { continue }
-            if (0..<length).allSatisfy({ bars[start + $0] == bars[span.lowerBound + $0] }) {
-                best = start - span.lowerBound
-                bestDistance = distance
-            }
-        }
-        return best
+        return (0...(bars.count - length)).filter { start in
+            start != span.lowerBound && (0..<length).allSatisfy { bars[start + $0] == bars[span.lowerBound + $0] }
+        }.map { $0 - span.lowerBound }
     }
 }

@@ -26,6 +26,20 @@ extension FollowResult {
     }
 }
 
+extension FollowResult {
+    /// The passes, other than its own, through which the take's measures are played again alike (the pass of the first
+    /// measure at each other run of the same notated measures, in playing order): where `follow --near` or a producer's
+    /// tap must choose. Empty when the audio can lie only where it was found. The measure before the first downbeat
+    /// must match too when the take's music begins more than ``AudioAlignment/leadIn`` before it.
+    public func otherPasses(order: [PlayedMeasure]) -> [Int] {
+        guard let first = measures.min(by: { $0.index < $1.index }), let last = measures.max(by: { $0.index < $1.index }),
+              last.index < order.count else { return [] }
+        return PlayingOrder.repeatOffsets(of: first.index...last.index, bars: order.map(\.measure),
+                                          barBefore: start < first.time - AudioAlignment.leadIn)
+            .map { order[first.index + $0].pass }
+    }
+}
+
 extension FollowedScore {
     /// The 0-based index in the expanded playing order of measure `number`'s `pass`-th time (nil: the order does not
     /// play it that often).

@@ -41,6 +41,20 @@ struct RepeatPlacingTests {
         #expect(PlayingOrder.offsetToNearestRepeat(of: span, bars: bars, near: target) == expected)
     }
 
+    @Test("every other run of the same bars, in playing order; none when what follows or the run's place tells them apart",
+          arguments: [
+              ([0, 1, 2, 3, 0, 1, 2, 3, 4, 5], 1...2, false, [4]),
+              ([0, 1, 2, 3, 0, 1, 2, 3, 4, 5], 5...6, false, [-4]),
+              ([0, 1, 2, 3, 0, 1, 2, 3, 4, 5], 6...8, false, []),
+              ([0, 1, 0, 1, 0, 1], 2...3, false, [-2, 2]),
+              ([0, 1, 2], 1...5, false, []),
+              ([0, 1, 2, 3, 1, 2, 3, 4], 1...2, false, [3]),
+              ([0, 1, 2, 3, 1, 2, 3, 4], 1...2, true, []),
+          ] as [([Int], ClosedRange<Int>, Bool, [Int])])
+    func everyRepeat(bars: [Int], span: ClosedRange<Int>, barBefore: Bool, expected: [Int]) {
+        #expect(PlayingOrder.repeatOffsets(of: span, bars: bars, barBefore: barBefore) == expected)
+    }
+
     @Test("with the bar before the run, a run right after the repeat sign is no longer the same music")
     func barBefore() {
         let bars = [0, 1, 2, 3, 1, 2, 3, 4]   // bars 2–4 repeated without the first

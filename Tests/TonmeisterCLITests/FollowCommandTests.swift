@@ -64,6 +64,18 @@ struct FollowCommandTests {
                 "\(result.stderr)")
     }
 
+    /// Without `--near`, the insert inside the repeat (found on pass 2) names the other pass that fits alike, and how to
+    /// choose;
+    /// the complete take, which reaches the voltas, has no other pass.
+    @Test func otherPassesAreNamed() throws {
+        let insert = try CLIRunner.run("follow", Self.fixtures + "volta.musicxml", Self.fixtures + "volta-insert.flac")
+        #expect(insert.status == 0, "\(insert.stderr)")
+        #expect(insert.stdout.contains("  the same bars are played again (pass 1) and the audio fits there alike: --near BAR/PASS chooses\n"),
+                "\(insert.stdout)")
+        let complete = try CLIRunner.json("follow", Self.fixtures + "volta.musicxml", Self.fixtures + "volta-take.flac", "--json")
+        #expect(complete["otherPasses"] == nil)
+    }
+
     /// Bars 2 and 3 of the repeat's second pass: the same notes as the first pass's, so the audio fits both; `--near`
     /// names where the take was tapped and the nearer pass is reported, with the same times.
     @Test(arguments: [("2/2", [7, 8], 2), ("3/2", [7, 8], 2), ("2", [2, 3], 1), ("7", [7, 8], 2), ("0", [2, 3], 1)])
@@ -76,6 +88,8 @@ struct FollowCommandTests {
         #expect(measures.map { $0["index"] as? Int } == indices)
         #expect(measures.map { $0["number"] as? String } == ["2", "3"])
         #expect(measures.map { $0["pass"] as? Int } == [pass, pass])
+        // The other pass through the same bars, where the audio fits alike.
+        #expect(json["otherPasses"] as? [Int] == [3 - pass], "\(json)")
         // Bar 2's downbeat lies 0.5 s into the file.
         #expect(abs((measures.first?["time"] as? Double ?? 0) - 0.5) < 0.1)
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ScoreFollowing
 import ScoreLayout
+import TonmeisterSupport
 
 /// `tonmeister follow SCORE TAKE`: where a take lies on its score, from the take's audio.
 struct FollowCommand: ParsableCommand {
@@ -62,8 +63,10 @@ struct FollowCommand: ParsableCommand {
     func run() throws {
         let result: FollowResult
         var compared: [ScoreFollower.OtherScore] = []
+        var order: [PlayedMeasure] = []
         do {
             let notes = try ScoreFile.read(score)
+            order = notes.playingOrder
             let audio = try AudioSignal.read(take)
             var options = ScoreFollower.Options()
             options.pitchEvidence = !noPitchEvidence
@@ -93,6 +96,8 @@ struct FollowCommand: ParsableCommand {
             throw error.exitStatus == 2 ? CLIError.badInput(error.description) : CLIError.failure(error.description)
         }
         let ownMismatch = Self.round(ScoreFollower.mismatch(result))
+        let otherPasses = result.otherPasses(order: order)
+        let passFields: [(String, JSONValue)] = otherPasses.isEmpty ? [] : [("otherPasses", .array(otherPasses.map { .int($0) }))]
         output.emit(
             .object([
                 ("start", .double(Self.round(result.start))), ("end", .double(Self.round(result.end))),
@@ -104,7 +109,7 @@ struct FollowCommand: ParsableCommand {
                 ("duration", .double(Self.round(result.duration))),
                 ("tempoScale", .double(Self.round(result.tempoScale))),
                 ("referencePitch", .double((result.referencePitch * 10).rounded() / 10)),
-            ] + (otherScores.isEmpty ? [] : [
+            ] + passFields + (otherScores.isEmpty ? [] : [
                 ("mismatch", .double(ownMismatch)),
                 ("otherScores", .array(compared.map { other in
                     .object([("score", .string(otherScores[other.index])), ("mismatch", .double(Self.round(other.mismatch))),
@@ -118,6 +123,8 @@ struct FollowCommand: ParsableCommand {
                     "  matches \(otherScores[other.index]) less well: mismatch \(Self.round(other.mismatch)) against "
                         + "\(ownMismatch)"
                 }
+                + (otherPasses.isEmpty ? [] : ["  the same bars are played again (pass \(otherPasses.map(String.init).joined(separator: ", "))) "
+                    + "and the audio fits there alike: --near BAR/PASS chooses"])
                 + result.measures.map { m in
                     "  bar \(m.number)\(m.pass > 1 ? " (pass \(m.pass))" : "")  \(Self.clock(m.time))"
                 }

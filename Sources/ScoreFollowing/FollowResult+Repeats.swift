@@ -10,10 +10,8 @@ extension FollowResult {
     /// The measure before the first downbeat must match too when the take's music begins more than
     /// ``AudioAlignment/leadIn`` before it. Times, confidence and path stay as they are: only `index` and `pass` move.
     public func onRepeat(nearest index: Double, order: [PlayedMeasure]) -> FollowResult {
-        guard let first = measures.min(by: { $0.index < $1.index }), let last = measures.max(by: { $0.index < $1.index }),
-              last.index < order.count else { return self }
-        let shift = PlayingOrder.offsetToNearestRepeat(of: first.index...last.index, bars: order.map(\.measure), near: index,
-                                                       barBefore: start < first.time - AudioAlignment.leadIn)
+        guard let run = playedRun(in: order) else { return self }
+        let shift = PlayingOrder.offsetToNearestRepeat(of: run.slots, bars: run.bars, near: index, barBefore: run.barBefore)
         guard shift != 0 else { return self }
         var moved = self
         moved.measures = measures.map { measure in
@@ -32,11 +30,18 @@ extension FollowResult {
     /// tap must choose. Empty when the audio can lie only where it was found. The measure before the first downbeat
     /// must match too when the take's music begins more than ``AudioAlignment/leadIn`` before it.
     public func otherPasses(order: [PlayedMeasure]) -> [Int] {
+        guard let run = playedRun(in: order) else { return [] }
+        return PlayingOrder.repeatOffsets(of: run.slots, bars: run.bars, barBefore: run.barBefore)
+            .map { order[run.slots.lowerBound + $0].pass }
+    }
+
+    /// The take's measures as a run of `order` (their first to last index), the notated measure of each slot, and
+    /// whether the measure before the run must match too (the music begins more than ``AudioAlignment/leadIn`` before
+    /// the first downbeat); nil when the take has no measure or lies beyond `order`.
+    private func playedRun(in order: [PlayedMeasure]) -> (slots: ClosedRange<Int>, bars: [Int], barBefore: Bool)? {
         guard let first = measures.min(by: { $0.index < $1.index }), let last = measures.max(by: { $0.index < $1.index }),
-              last.index < order.count else { return [] }
-        return PlayingOrder.repeatOffsets(of: first.index...last.index, bars: order.map(\.measure),
-                                          barBefore: start < first.time - AudioAlignment.leadIn)
-            .map { order[first.index + $0].pass }
+              last.index < order.count else { return nil }
+        return (first.index...last.index, order.map(\.measure), start < first.time - AudioAlignment.leadIn)
     }
 }
 

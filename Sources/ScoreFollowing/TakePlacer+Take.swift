@@ -18,6 +18,9 @@ extension TakePlacer {
         }
     }
 
+    /// The pitch (A4, Hz) a take was heard at, how sure its placing was, and how long its music lasts (seconds).
+    typealias HeardPitch = (reference: Double, confidence: Double, duration: Double)
+
     /// The shortest music of a take (from where the score's music begins in its file to where it ends), in seconds,
     /// and the least confidence whose pitch speaks for the session's.
     static let sessionPitchDuration = 20.0, sessionPitchConfidence = 0.8
@@ -25,7 +28,7 @@ extension TakePlacer {
     /// The pitch (A4 in Hz) a session's takes were played at: the median of its takes at least
     /// ``sessionPitchDuration`` long and ``sessionPitchConfidence`` sure, when two thirds of them lie within 20 cents of
     /// it; nil when no take speaks for it or they disagree.
-    static func sessionPitch(_ takes: [(reference: Double, confidence: Double, duration: Double)]) -> Double? {
+    static func sessionPitch(_ takes: [HeardPitch]) -> Double? {
         let sure = takes.filter { $0.duration >= sessionPitchDuration && $0.confidence >= sessionPitchConfidence }
             .map { ReferencePitch.cents(of: $0.reference) }.sorted()
         guard !sure.isEmpty else { return nil }

@@ -77,28 +77,29 @@ public enum TakePlacer {
         let sharpening = SampleOnset()
         // The takes of a score placed before and not placed again now speak for its pitch too.
         let placing = Set(chosen.map(\.number))
-        var pitches: [Int: (reference: Double, confidence: Double, duration: Double)] = [:]
+        // Each take's pitch with the score its start lies in.
+        var pitches: [Int: (score: Int, heard: HeardPitch)] = [:]
         for take in session.takes where !take.deleted && !placing.contains(take.number) {
             guard let placed = take.placement, let reference = placed.referencePitch else { continue }
-            pitches[take.number] = (reference, placed.confidence, placed.endTime - placed.startTime)
+            pitches[take.number] = (session.scorePage(take.start.page).score, (reference, placed.confidence, placed.endTime - placed.startTime))
         }
-        func score(of number: Int) -> Int? { session.take(number).map { session.scorePage($0.start.page).score } }
         for take in chosen {
             let outcome = try place(take, follower: follower, session: session, notes: notes, unreadable: unreadable, base: baseDirectory,
                                 moving: moving, named: numbers != nil, sharpening: sharpening)
             outcome.record(into: &result, take: take.number)
-            if let found = outcome.found { pitches[take.number] = (found.referencePitch, found.confidence, found.end - found.start) }
+            if let found = outcome.found {
+                pitches[take.number] = (session.scorePage(take.start.page).score, (found.referencePitch, found.confidence, found.end - found.start))
+            }
         }
         // A score's takes were played at one pitch (a day may hold a baroque set and a modern one): found from its long,
         // sure takes, it is the grid of the others whose own estimate strayed from it by more than a quarter of a
         // semitone (a short take of another piece that fits this score only a semitone off).
         guard referencePitch == nil else { return result }
-        var byScore: [Int: [(reference: Double, confidence: Double, duration: Double)]] = [:]
-        for (number, pitch) in pitches { if let index = score(of: number) { byScore[index, default: []].append(pitch) } }
+        var byScore: [Int: [HeardPitch]] = [:]
+        for own in pitches.values { byScore[own.score, default: []].append(own.heard) }
         for take in chosen {
-            guard let own = pitches[take.number], let index = score(of: take.number),
-                  let pitch = sessionPitch(byScore[index] ?? []),
-                  abs(ReferencePitch.cents(of: own.reference) - ReferencePitch.cents(of: pitch)) > 25 else { continue }
+            guard let own = pitches[take.number], let pitch = sessionPitch(byScore[own.score] ?? []),
+                  abs(ReferencePitch.cents(of: own.heard.reference) - ReferencePitch.cents(of: pitch)) > 25 else { continue }
             options.sessionPitch = pitch
             result.alignments[take.number] = nil
             result.skipped.removeAll { $0.take == take.number }

@@ -95,10 +95,10 @@ extension Session {
             }
             // Music found wholly before the tapped start or wholly after the tapped end (2 bars' grace for a late tap):
             // another piece that fits this score somewhere, or the file of another take. The producer's `replace` overrules.
+            let musicStart = Self.coordinate(at: alignment.start, points), musicEnd = Self.coordinate(at: alignment.end, points)
             if !replace, alignment.movedFrom == nil, let tap = try? checker.place(take.start, what: "start") {
-                let first = Self.coordinate(at: alignment.start, points), last = Self.coordinate(at: alignment.end, points)
                 let tapEnd = take.end.flatMap { try? checker.place($0, what: "end").coordinate } ?? .infinity
-                if last < tap.coordinate - Self.tapGrace || first > tapEnd + Self.tapGrace {
+                if musicEnd < tap.coordinate - Self.tapGrace || musicStart > tapEnd + Self.tapGrace {
                     report.skipped.append(.init(take: number, label: take.label, kind: .farFromTap,
                         reason: "its audio places it at bars \(Self.barName(beats[0]))–\(Self.barName(beats[beats.count - 1])), "
                             + "far from where it was tapped: another piece, or another take's file? "
@@ -107,8 +107,8 @@ extension Session {
                     continue
                 }
             }
-            let start = Self.position(at: Self.coordinate(at: alignment.start, points), order: order, layout: layout)
-            let end = Self.position(at: Self.coordinate(at: alignment.end, points), order: order, layout: layout)
+            let start = Self.position(at: musicStart, order: order, layout: layout)
+            let end = Self.position(at: musicEnd, order: order, layout: layout)
             // A take moved to the score its audio matches leaves its taps on the other score: both ends are the audio's.
             let moved = alignment.movedFrom != nil
             if moved, start == nil || end == nil {

@@ -34,7 +34,7 @@ extension ScoreFollower {
             measures.append(FollowedMeasure(index: index, number: score.measures[played.measure].number, pass: played.pass,
                                             time: audioFrame / rate))
         }
-        if options.reattackHolds { reattack(&measures, timeline: timeline, audio: analysed) }
+        if options.reattackHolds { reattack(&measures, timeline: timeline, path: path, audio: analysed) }
         if options.rhythmRadius > 0, !options.rhythmSharpOnly { rhythmShift(&measures, timeline: timeline, path: path, audio: analysed) }
         if options.refineOnsets {
             let unrefined = measures

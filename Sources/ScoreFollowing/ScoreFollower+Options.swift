@@ -203,6 +203,10 @@ extension ScoreFollower {
         /// The rise at the estimate: the largest from 3 frames before it to this many after (a slow attack rises most
         /// in its middle).
         public var reattackHere = 8
+        /// The search ends this many frames before the path reaches the score's next strike of the downbeat's fresh
+        /// pitches (nil: no such end), so a later note of the same pitches is not taken for the re-attack. FollowBench's
+        /// slow-attack set (docs/follow.md, session 31): 85.9 / 91.4 → 86.2 / 91.7 % within 0.1 / 0.25 s.
+        public var reattackBeforeNextStrike: Int? = 5
         /// Judge the take also by its voices' pitches along the fine path (``PitchEvidence``): the template match with the
         /// take's own partial weights joins the mismatch. FollowBench's tuning split with its slow-attack takes
         /// (docs/follow.md, "Pitch evidence by default"): 294 → 385 of 410 wrong-piece takes refused, none of 248 right

@@ -53,7 +53,7 @@ extension ScoreFollower {
     /// the neighbouring downbeats), when it rises at least `reattackMinimum` and `reattackRatio` times more than the
     /// level does at the estimate (the most from 3 frames before it to `reattackHere` after). The refinement then
     /// moves it onto the attack.
-    func reattack(_ measures: inout [FollowedMeasure], timeline: ScoreTimeline, audio: AudioFeatures) {
+    func reattack(_ measures: inout [FollowedMeasure], timeline: ScoreTimeline, path: [SubsequenceDTW.Point], audio: AudioFeatures) {
         let rate = FeatureSequence.frameRate
         let original = measures.map { $0.time * rate }
         let count = audio.flux.count
@@ -73,10 +73,15 @@ extension ScoreFollower {
             if k + 1 < measures.count, measures[k + 1].index == index + 1 {
                 high = min(high, original[k + 1] - 0.5 * (timeline.downbeats[index + 1] - beat) * rate)
             }
+            let pitches = freshPitches(timeline, at: beat)
+            // A later note of the same pitches rises as a re-attack does: the search ends before the path reaches it.
+            if let margin = options.reattackBeforeNextStrike,
+               let next = timeline.notes.filter({ $0.struck && $0.onset > beat + 0.005 && pitches.contains($0.pitch) }).map(\.onset).min() {
+                high = min(high, audioFrameAt(scoreFrame: next * rate, path: path) - Double(margin))
+            }
             let first = max(half, Int(low.rounded(.up))), last = min(count - 1 - half, Int(high))
             let centre = Int(estimate.rounded())
             guard first <= centre, centre <= last else { continue }
-            let pitches = freshPitches(timeline, at: beat)
             let level = partialLevel(of: pitches, frames: (first - half)...(last + half), audio: audio)
             let rise = ScoreFollower.slowRise(level, span: half...(last - first + half), half: half)
             var best = 0

@@ -103,6 +103,109 @@ int tm_audio_read(const char *path, float **samples, long *frames, int *rate, in
 
 void tm_audio_free(float *samples) { free(samples); }
 
+int tm_audio_info(const char *path, long *frames, int *rate, int *channels, char *error, size_t error_size) {
+    TM_GET(TM_SNDFILE, SNDFILE *, sf_open, (const char *, int, SF_INFO *), -1)
+    TM_GET(TM_SNDFILE, int, sf_close, (SNDFILE *), -1)
+    TM_GET(TM_SNDFILE, const char *, sf_strerror, (SNDFILE *), -1)
+    SF_INFO info;
+    memset(&info, 0, sizeof info);
+    SNDFILE *file = sf_open_f(path, SFM_READ, &info);
+    if (!file) {
+        snprintf(error, error_size, "%s", sf_strerror_f(NULL));
+        return -1;
+    }
+    sf_close_f(file);
+    if (info.channels < 1 || info.samplerate < 1 || info.frames < 0 || info.frames > (sf_count_t)1 << 34) {
+        snprintf(error, error_size, "the file declares %d channels at %d Hz", info.channels, info.samplerate);
+        return -1;
+    }
+    *frames = (long)info.frames;
+    *rate = info.samplerate;
+    *channels = info.channels;
+    return 0;
+}
+
+int tm_audio_read_into(const char *path, int target_rate, float *out, long capacity, long *written, char *error,
+                       size_t error_size) {
+    TM_GET(TM_SNDFILE, SNDFILE *, sf_open, (const char *, int, SF_INFO *), -1)
+    TM_GET(TM_SNDFILE, sf_count_t, sf_readf_float, (SNDFILE *, float *, sf_count_t), -1)
+    TM_GET(TM_SNDFILE, int, sf_close, (SNDFILE *), -1)
+    TM_GET(TM_SNDFILE, const char *, sf_strerror, (SNDFILE *), -1)
+    TM_GET(TM_SAMPLERATE, SRC_STATE *, src_new, (int, int, int *), -1)
+    TM_GET(TM_SAMPLERATE, int, src_process, (SRC_STATE *, SRC_DATA *), -1)
+    TM_GET(TM_SAMPLERATE, SRC_STATE *, src_delete, (SRC_STATE *), -1)
+    TM_GET(TM_SAMPLERATE, const char *, src_strerror, (int), -1)
+    SF_INFO info;
+    memset(&info, 0, sizeof info);
+    SNDFILE *file = sf_open_f(path, SFM_READ, &info);
+    if (!file) {
+        snprintf(error, error_size, "%s", sf_strerror_f(NULL));
+        return -1;
+    }
+    if (info.channels < 1 || info.samplerate < 1) {
+        snprintf(error, error_size, "the file declares %d channels at %d Hz", info.channels, info.samplerate);
+        sf_close_f(file);
+        return -1;
+    }
+    const sf_count_t block = 65536;
+    float *buffer = malloc(sizeof(float) * (size_t)block * (size_t)info.channels);
+    float *mono = malloc(sizeof(float) * (size_t)block);
+    int status = 0;
+    SRC_STATE *state = NULL;
+    if (info.samplerate != target_rate) state = src_new_f(SRC_SINC_FASTEST, 1, &status);
+    if (!buffer || !mono || (info.samplerate != target_rate && !state)) {
+        free(buffer), free(mono), sf_close_f(file);
+        if (state) src_delete_f(state);
+        snprintf(error, error_size, "%s", status ? src_strerror_f(status) : "out of memory");
+        return -1;
+    }
+    const double ratio = (double)target_rate / (double)info.samplerate;
+    long count = 0;
+    int result = 0;
+    for (int done = 0; !done && result == 0;) {
+        sf_count_t got = sf_readf_float_f(file, buffer, block);
+        if (got < 0) got = 0;
+        for (sf_count_t i = 0; i < got; i++) {
+            float sum = 0;
+            for (int c = 0; c < info.channels; c++) sum += buffer[i * info.channels + c];
+            mono[i] = sum / (float)info.channels;
+        }
+        done = got == 0;
+        if (!state) {
+            if (count + (long)got > capacity) result = 1;
+            else memcpy(out + count, mono, sizeof(float) * (size_t)got), count += (long)got;
+            continue;
+        }
+        /* Everything read is handed on; at the end the converter is drained. */
+        long used = 0;
+        for (;;) {
+            SRC_DATA data;
+            memset(&data, 0, sizeof data);
+            data.data_in = mono + used;
+            data.input_frames = (long)got - used;
+            data.data_out = out + count;
+            data.output_frames = capacity - count;
+            data.end_of_input = done;
+            data.src_ratio = ratio;
+            status = src_process_f(state, &data);
+            if (status) {
+                snprintf(error, error_size, "cannot resample from %d Hz: %s", info.samplerate, src_strerror_f(status));
+                result = -1;
+                break;
+            }
+            used += data.input_frames_used;
+            count += data.output_frames_gen;
+            if (!done && data.input_frames_used == 0 && data.output_frames_gen == 0) break; /* no progress */
+            if (used >= (long)got && (!done || data.output_frames_gen == 0)) break;
+            if (count >= capacity) { result = 1; break; }
+        }
+    }
+    free(buffer), free(mono), sf_close_f(file);
+    if (state) src_delete_f(state);
+    *written = count;
+    return result;
+}
+
 int tm_resample(const float *input, long frames, double ratio, float **output, long *output_frames, char *error,
                 size_t error_size) {
     TM_GET(TM_SAMPLERATE, int, src_simple, (SRC_DATA *, int, int), -1)

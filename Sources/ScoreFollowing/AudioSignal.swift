@@ -25,6 +25,35 @@ public struct AudioSignal: Sendable {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw FollowError.unreadableAudio(path: path, reason: "no such file or it cannot be read")
         }
+        // Where the file declares its length, it is mixed down and resampled as it is read, straight into the
+        // samples: a long recorder file is never held whole at its own rate and channels.
+        var declared = 0
+        var sourceRate: Int32 = 0
+        var sourceChannels: Int32 = 0
+        guard tm_audio_info(path, &declared, &sourceRate, &sourceChannels, &error, error.count) == 0 else {
+            throw FollowError.unreadableAudio(path: path, reason: message(error))
+        }
+        if declared > 0 {
+            let capacity = Int((Double(declared) * Double(analysisRate) / Double(sourceRate)).rounded(.up)) + 1024
+            var status: Int32 = 0
+            let samples = [Float](unsafeUninitializedCapacity: capacity) { buffer, count in
+                var written = 0
+                status = tm_audio_read_into(path, Int32(analysisRate), buffer.baseAddress!, capacity, &written, &error, error.count)
+                count = status < 0 ? 0 : written
+            }
+            guard status >= 0 else { throw FollowError.unreadableAudio(path: path, reason: message(error)) }
+            if status == 0 {
+                guard !samples.isEmpty else { throw FollowError.unreadableAudio(path: path, reason: "the file holds no samples") }
+                return AudioSignal(samples: samples, rate: analysisRate)
+            }
+            // The file holds more than it declares: read it whole below.
+        }
+        return try readWhole(path)
+    }
+
+    /// Reads `path` whole at its own rate, then resamples it: for files that do not declare their length.
+    static func readWhole(_ path: String) throws -> AudioSignal {
+        var error = [CChar](repeating: 0, count: 256)
         var raw: UnsafeMutablePointer<Float>?
         var frames = 0
         var rate: Int32 = 0

@@ -115,6 +115,9 @@ struct SubsequenceDTW {
     }
 
     /// The best path with score frames limited, for each audio frame j, to `band[j]` (all when nil).
+    ///
+    /// Only the step taken is kept for every cell (one byte); the accumulated and local costs are kept for the last
+    /// few audio frames a step reaches back over, so a long take against a long score needs a ninth of the memory.
     func align(band: [Range<Int>]? = nil) -> Result? {
         let n = score.count, m = audio.count
         guard n > 1, m > 1 else { return nil }
@@ -122,24 +125,29 @@ struct SubsequenceDTW {
         var offsets = [Int](repeating: 0, count: m + 1)
         for j in 0..<m { offsets[j + 1] = offsets[j] + ranges[j].count }
         let cells = offsets[m]
-        var accumulated = [Float](repeating: .infinity, count: cells)
         // 0 start, else 1 + the index of the step taken
         var step = [UInt8](repeating: 0, count: cells)
-        var local = [Float](repeating: 0, count: cells)
         var steps: [(di: Int, dj: Int)] = [(1, 1), (2, 1), (1, 2)]
         if wideSteps { steps += [(3, 1), (1, 3), (1, 4)] }
         let hold = steps.count
         if elasticFermatas, !score.elastic.isEmpty { steps.append((0, 1)) }
         let elastic = elasticFermatas && !score.elastic.isEmpty ? score.elastic : [Bool](repeating: false, count: n)
+        // The accumulated and local costs of the last `kept` audio frames, each frame's in a slot of `width` values.
+        let kept = (steps.map(\.dj).max() ?? 1) + 1
+        let width = ranges.reduce(1) { max($0, $1.count) }
+        var accumulated = [Float](repeating: .infinity, count: kept * width)
+        var local = [Float](repeating: 0, count: kept * width)
         var best: (value: Float, cell: Int, j: Int) = (.infinity, -1, -1)
         for j in 0..<m {
             let r = ranges[j]
             let startCost = Float(j) * skipCost
+            let slot = (j % kept) * width
+            for k in 0..<r.count { accumulated[slot + k] = .infinity; local[slot + k] = 0 }
             for i in r {
                 if excluded.contains(i) { continue }
                 let c = cost(i, j)
                 let cell = offsets[j] + i - r.lowerBound
-                local[cell] = c
+                local[slot + i - r.lowerBound] = c
                 var value = i <= startLimit ? startCost + c : Float.infinity
                 var choice: UInt8 = 0
                 let free = elastic[i]
@@ -154,13 +162,13 @@ struct SubsequenceDTW {
                         // The audio frames the step passes over are matched to this score frame too.
                         for skipped in 1..<st.dj {
                             let sj = j - skipped
-                            add += ranges[sj].contains(i) ? local[offsets[sj] + i - ranges[sj].lowerBound] : cost(i, sj)
+                            add += ranges[sj].contains(i) ? local[(sj % kept) * width + i - ranges[sj].lowerBound] : cost(i, sj)
                         }
                     }
-                    let candidate = accumulated[offsets[pj] + pi - ranges[pj].lowerBound] + add
+                    let candidate = accumulated[(pj % kept) * width + pi - ranges[pj].lowerBound] + add
                     if candidate < value { value = candidate; choice = UInt8(s + 1) }
                 }
-                accumulated[cell] = value
+                accumulated[slot + i - r.lowerBound] = value
                 step[cell] = choice
                 let finish = value + Float(m - 1 - j) * skipCost
                 if finish < best.value, i >= endMinimum { best = (finish, cell, j) }
@@ -174,7 +182,7 @@ struct SubsequenceDTW {
         while true {
             let cell = offsets[j] + i - ranges[j].lowerBound
             path.append(Point(score: i, audio: j))
-            pathCost += Double(local[cell])
+            pathCost += Double(cost(i, j))
             let choice = Int(step[cell])
             if choice == 0 { break }
             let st = steps[choice - 1]

@@ -10,6 +10,15 @@ int tm_audio_read(const char *path, float **samples, long *frames, int *rate, in
                   size_t error_size);
 void tm_audio_free(float *samples);
 
+/* The frames, sample rate and channels `path` declares. Returns 0, or -1 with a message in `error`. */
+int tm_audio_info(const char *path, long *frames, int *rate, int *channels, char *error, size_t error_size);
+
+/* Reads `path` mixed to mono and resampled to `target_rate` as it is read (never the whole file at its own rate),
+   into `out` (room for `capacity` samples), setting `*written`. Returns 0; 1 when the file holds more than
+   `capacity` samples (the first `capacity` are written); -1 with a message in `error`. */
+int tm_audio_read_into(const char *path, int target_rate, float *out, long capacity, long *written, char *error,
+                       size_t error_size);
+
 /* Resamples mono `input` by `ratio` (output rate / input rate) into a new buffer (free with tm_audio_free).
    Returns 0, or -1 with a message in `error`. */
 int tm_resample(const float *input, long frames, double ratio, float **output, long *output_frames, char *error,

@@ -38,6 +38,36 @@ struct ScanInkTests {
         #expect(rebuilt.pixels == expected)
     }
 
+    @Test("The finder reading the kept ink finds the groups, lines and cut-outs the rebuilt page gives",
+          arguments: [(4, 640, 480, 640), (5, 1001, 777, 1003), (6, 130, 40, 136), (7, 333, 250, 400)])
+    func inkFinder(seed: UInt64, width: Int, height: Int, stride: Int) throws {
+        let raw = Self.page(width: width, height: height, stride: stride, seed: seed)
+        let ink = try #require(raw.withUnsafeBufferPointer {
+            ScanInk(pixels: $0.baseAddress!, width: width, height: height, stride: stride, scale: 300.0 / 72)
+        })
+        let fromImage = try #require(ink.threshold.map { NumberInkFinder(image: ink.image(), threshold: $0) })
+        let fromInk = try #require(ink.finder())
+        guard case .ink = fromInk.pixels else { Issue.record("the kept ink's finder reads a page image"); return }
+        #expect(fromInk.width == width && fromInk.height == height && fromInk.scale == fromImage.scale)
+        var random = SplitMix64(seed: seed + 100)
+        var groups = 0
+        for _ in 0..<40 {
+            let x0 = Int.random(in: 0..<(width - 1), using: &random), y0 = Int.random(in: 0..<(height - 1), using: &random)
+            let x1 = Int.random(in: (x0 + 1)...width, using: &random), y1 = Int.random(in: (y0 + 1)...height, using: &random)
+            for y in [y0, y1 - 1] { #expect(fromInk.inkCount(row: y, from: x0, to: x1) == fromImage.inkCount(row: y, from: x0, to: x1)) }
+            #expect(fromInk.topLine(near: Double(y0) / fromInk.scale, x0: x0, x1: x1, space: 3)
+                    == fromImage.topLine(near: Double(y0) / fromImage.scale, x0: x0, x1: x1, space: 3))
+            let found = fromInk.groups(x0: x0, y0: y0, x1: x1, y1: y1, space: 8)
+            #expect(found == fromImage.groups(x0: x0, y0: y0, x1: x1, y1: y1, space: 8))
+            for group in found {
+                let a = ScannedNumberReader.cutOut(group, from: fromInk), b = ScannedNumberReader.cutOut(group, from: fromImage)
+                #expect(a.0 == b.0 && a.1 == b.1 && a.2 == b.2 && a.3 == b.3)
+                groups += 1
+            }
+        }
+        #expect(width < 200 || groups > 0)
+    }
+
     @Test("A page without contrast keeps no ink, and one mostly ink is not kept")
     func limits() throws {
         let flat = [UInt8](repeating: 128, count: 100 * 100)

@@ -25,7 +25,18 @@ struct NumberInkFinder {
         var height: Int { y1 - y0 }
     }
 
-    let image: GrayImage
+    /// The pixels the finder reads: a page image, whose ink is what lies below ``threshold``, or the ink a scan kept
+    /// while it was decoded (``ScanInk``: the same pixels below the same threshold, without a page buffer for them).
+    enum Pixels {
+        case image(GrayImage)
+        case ink(ScanInk)
+    }
+
+    let pixels: Pixels
+    let width: Int
+    let height: Int
+    /// Pixels per point.
+    let scale: Double
     /// Gray levels below this are ink.
     let threshold: UInt8
 
@@ -39,10 +50,67 @@ struct NumberInkFinder {
         self.init(image: image, threshold: threshold)
     }
 
-    /// A finder for `image` with the threshold its own pixels gave (``ScanInk``: only the ink below it is kept).
+    /// A finder for `image` with the threshold its own pixels gave.
     init(image: GrayImage, threshold: UInt8) {
-        self.image = image
+        pixels = .image(image)
+        (width, height, scale) = (image.width, image.height, image.scale)
         self.threshold = threshold
+    }
+
+    /// A finder reading the ink a scan kept (``ScanInk/finder()``), with the threshold it was kept at.
+    init(ink: ScanInk, threshold: UInt8) {
+        pixels = .ink(ink)
+        (width, height, scale) = (ink.width, ink.height, ink.scale)
+        self.threshold = threshold
+    }
+
+    /// The group's ink at its grey levels in `source` (`width` a row, the group's box one pixel in from its top-left
+    /// corner); the other pixels are left.
+    func levels(of group: Group, into source: inout [UInt8], width w: Int) {
+        switch pixels {
+        case .image(let image):
+            for index in group.ink {
+                let x = index % width - group.x0 + 1, y = index / width - group.y0 + 1
+                source[y * w + x] = image.pixels[index]
+            }
+        case .ink(let ink):
+            // The group's own pixels (not the box's other ink), then each row's ink read once with its levels.
+            var member = [Bool](repeating: false, count: group.width * group.height)
+            for index in group.ink { member[(index / width - group.y0) * group.width + index % width - group.x0] = true }
+            for y in group.y0..<group.y1 {
+                let row = (y - group.y0) * group.width
+                ink.forEachInk(row: y, from: group.x0, to: group.x1) { x, level in
+                    if member[row + x - group.x0] { source[(y - group.y0 + 1) * w + x - group.x0 + 1] = level }
+                }
+            }
+        }
+    }
+
+    /// Marks, in `inked` (`x1 - x0` a row), the ink of rows `y0..<y1` between columns `x0` and `x1`.
+    func inked(x0: Int, y0: Int, x1: Int, y1: Int, into inked: inout [Bool]) {
+        let w = x1 - x0
+        switch pixels {
+        case .image(let image):
+            image.pixels.withUnsafeBufferPointer { pixels in
+                for y in 0..<(y1 - y0) {
+                    let row = (y0 + y) * width + x0
+                    for x in 0..<w { inked[y * w + x] = pixels[row + x] < threshold }
+                }
+            }
+        case .ink(let ink):
+            for y in 0..<(y1 - y0) { ink.mark(row: y0 + y, from: x0, to: x1, into: &inked, at: y * w) }
+        }
+    }
+
+    /// How many pixels of row `y` between columns `x0` and `x1` are ink.
+    func inkCount(row y: Int, from x0: Int, to x1: Int) -> Int {
+        switch pixels {
+        case .image(let image):
+            var dark = 0
+            for x in x0..<x1 where image.pixels[y * width + x] < threshold { dark += 1 }
+            return dark
+        case .ink(let ink): return ink.count(row: y, from: x0, to: x1)
+        }
     }
 
     /// The page is sampled every this many pixels (taken as one run, row after row) for its paper and ink levels.
@@ -83,15 +151,15 @@ struct NumberInkFinder {
         if barlines { windows += bars.dropFirst().map { ($0.left - 3 * space, $0.left + 4 * space) } }
         var found: [Group] = []
         for (w, (left, right)) in windows.enumerated() {
-            let x0 = max(0, Int((left * image.scale).rounded())), x1 = min(image.width, Int((right * image.scale).rounded()))
+            let x0 = max(0, Int((left * scale).rounded())), x1 = min(width, Int((right * scale).rounded()))
             guard x1 - x0 > 2 else { continue }
-            let staffTop = topLine(near: system.top, x0: max(x0, Int(first.left * image.scale)), x1: x1, space: space)
-            let ceiling = max(staffTop / image.scale - 2.5 * staff, previousBottom.isFinite ? (previousBottom + system.top) / 2 : 0)
-            let y0 = max(0, Int((ceiling * image.scale).rounded()))
-            let y1 = min(image.height, Int(((staffTop / image.scale - 0.3 * space) * image.scale).rounded()))
-            guard y1 - y0 > Int(space * image.scale) else { continue }
+            let staffTop = topLine(near: system.top, x0: max(x0, Int(first.left * scale)), x1: x1, space: space)
+            let ceiling = max(staffTop / scale - 2.5 * staff, previousBottom.isFinite ? (previousBottom + system.top) / 2 : 0)
+            let y0 = max(0, Int((ceiling * scale).rounded()))
+            let y1 = min(height, Int(((staffTop / scale - 0.3 * space) * scale).rounded()))
+            guard y1 - y0 > Int(space * scale) else { continue }
             // A group two windows share is the same ink in the same box: it is kept once, as the first window found it.
-            for var group in groups(x0: x0, y0: y0, x1: x1, y1: y1, space: space * image.scale)
+            for var group in groups(x0: x0, y0: y0, x1: x1, y1: y1, space: space * scale)
             where !found.contains(where: { $0.x0 == group.x0 && $0.y0 == group.y0 && $0.x1 == group.x1 && $0.y1 == group.y1 }) {
                 group.atSystemHead = w == 0
                 found.append(group)
@@ -104,30 +172,23 @@ struct NumberInkFinder {
     /// the topmost row at most two spaces from `top` inked across half the columns; `top` itself when there is none
     /// (a scan's tilt moves the line a point or two from the system's top at its ends).
     func topLine(near top: Double, x0: Int, x1: Int, space: Double) -> Double {
-        let from = max(0, Int(((top - 2 * space) * image.scale).rounded()))
-        let to = min(image.height, Int(((top + 2 * space) * image.scale).rounded()))
-        guard x1 - x0 >= 4 else { return top * image.scale }
-        for y in from..<max(from, to) {
-            let row = y * image.width
-            var dark = 0
-            for x in x0..<x1 where image.pixels[row + x] < threshold { dark += 1 }
-            if 2 * dark >= x1 - x0 { return Double(y) }
+        let from = max(0, Int(((top - 2 * space) * scale).rounded()))
+        let to = min(height, Int(((top + 2 * space) * scale).rounded()))
+        guard x1 - x0 >= 4 else { return top * scale }
+        for y in from..<max(from, to) where 2 * inkCount(row: y, from: x0, to: x1) >= x1 - x0 {
+            return Double(y)
         }
-        return top * image.scale
+        return top * scale
     }
 
     /// The digit-sized pieces of ink inside the window, grouped into numbers (`space`: a staff space in pixels).
     func groups(x0: Int, y0: Int, x1: Int, y1: Int, space: Double) -> [Group] {
+        let pageWidth = self.width
         let width = x1 - x0, height = y1 - y0
         var label = [Int32](repeating: 0, count: width * height)
         // The window's ink, read row by row once (rather than a division per pixel to find its row and column).
         var inked = [Bool](repeating: false, count: width * height)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<height {
-                let row = (y0 + y) * image.width + x0
-                for x in 0..<width { inked[y * width + x] = pixels[row + x] < threshold }
-            }
-        }
+        self.inked(x0: x0, y0: y0, x1: x1, y1: y1, into: &inked)
         var pieces: [Group] = []
         var stack: [Int] = []
         for start in 0..<(width * height) where label[start] == 0 && inked[start] {
@@ -139,7 +200,7 @@ struct NumberInkFinder {
                 let x = index % width, y = index / width
                 piece.x0 = min(piece.x0, x0 + x); piece.x1 = max(piece.x1, x0 + x + 1)
                 piece.y0 = min(piece.y0, y0 + y); piece.y1 = max(piece.y1, y0 + y + 1)
-                piece.ink.append((y0 + y) * image.width + x0 + x)
+                piece.ink.append((y0 + y) * pageWidth + x0 + x)
                 for dy in -1...1 {
                     let ny = y + dy
                     guard ny >= 0, ny < height else { continue }
@@ -154,7 +215,7 @@ struct NumberInkFinder {
                     }
                 }
             }
-            let cut = piece.x0 == x0 && x0 > 0 || piece.x1 == x1 && x1 < image.width || piece.y0 == y0 || piece.y1 == y1
+            let cut = piece.x0 == x0 && x0 > 0 || piece.x1 == x1 && x1 < pageWidth || piece.y0 == y0 || piece.y1 == y1
             let h = Double(piece.height), w = Double(piece.width)
             piece.widestPiece = w / h
             if !cut, h >= 0.6 * space, h <= 3.5 * space, w <= 2.5 * space, w >= 0.15 * h { pieces.append(piece) }

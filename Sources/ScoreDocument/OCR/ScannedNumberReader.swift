@@ -56,13 +56,12 @@ final class ScannedNumberReader {
 
     /// ``cutOuts(image:page:)`` with the page's finder made already (``ScanInk/finder()``).
     static func cutOuts(finder: NumberInkFinder, page: PageLayout) -> [CutOut] {
-        let image = finder.image
         var cutOuts: [CutOut] = []
         for (s, system) in page.systems.enumerated() {
             let above = s > 0 ? page.systems[s - 1].bottom : -Double.infinity
             for group in finder.groups(in: system, previousBottom: above, barlines: Self.readsBarlines) {
-                let (pixels, width, height, factor) = Self.cutOut(group, from: image)
-                let scale = image.scale
+                let (pixels, width, height, factor) = Self.cutOut(group, from: finder)
+                let scale = finder.scale
                 cutOuts.append(CutOut(pixels: pixels, width: width, height: height, ppi: Int((scale * 72 * factor).rounded()),
                                       left: Double(group.x0) / scale, top: Double(group.y0) / scale,
                                       right: Double(group.x1) / scale, bottom: Double(group.y1) / scale,
@@ -204,14 +203,11 @@ final class ScannedNumberReader {
 
     /// The group's ink on white, scaled (bilinear) to ``digitHeight`` pixels tall inside a ``margin``: the pixels,
     /// their width and height, and the scale factor.
-    static func cutOut(_ group: NumberInkFinder.Group, from image: GrayImage) -> ([UInt8], Int, Int, Double) {
+    static func cutOut(_ group: NumberInkFinder.Group, from finder: NumberInkFinder) -> ([UInt8], Int, Int, Double) {
         // The group's own ink, every other pixel white, with a one-pixel white border to sample from.
         let w = group.width + 2, h = group.height + 2
         var source = [UInt8](repeating: 255, count: w * h)
-        for index in group.ink {
-            let x = index % image.width - group.x0 + 1, y = index / image.width - group.y0 + 1
-            source[y * w + x] = image.pixels[index]
-        }
+        finder.levels(of: group, into: &source, width: w)
         let factor = digitHeight / Double(group.height)
         let innerWidth = max(1, Int((Double(group.width) * factor).rounded())), innerHeight = Int(digitHeight)
         let width = innerWidth + 2 * margin, height = innerHeight + 2 * margin

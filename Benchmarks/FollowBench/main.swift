@@ -128,6 +128,8 @@ while i < arguments.count {
     case "--reattack-window": options.reattackBefore = Int(arguments[i + 1])!; options.reattackAfter = Int(arguments[i + 2])!; i += 2
     case "--reattack-ratio": options.reattackRatio = Float(arguments[i + 1])!; i += 1
     case "--reattack-min": options.reattackMinimum = Float(arguments[i + 1])!; i += 1
+    case "--edge-quiet": options.edgeQuiet = Double(arguments[i + 1])!; i += 1
+    case "--no-edge-quiet": options.edgeQuiet = nil
     case "--reattack-next": options.reattackBeforeNextStrike = Int(arguments[i + 1])!; i += 1
     case "--no-reattack-next": options.reattackBeforeNextStrike = nil
     case "--reattack-here": options.reattackHere = Int(arguments[i + 1])!; i += 1

@@ -324,6 +324,11 @@ extension ScoreFollower {
         /// Not used: by order-free chroma the slate's speech (0.2–0.6) is not told from another piece's false start
         /// (−0.25–0.39), and a tuning A or a choir's given chord is as like the score as its music.
         public var surroundingUnlike: Double?
+        /// Seconds of the quiet at either end of the take's span (the silent frames from its first frame on, and back
+        /// from its last, outside the path) that count as take the path leaves out; the rest does not count at all, so
+        /// a recorder that rolled minutes before the music (room tone only) does not make the take look mostly
+        /// uncovered. A pause between a false start and its take still counts. nil: all of it counts (before session 31).
+        public var edgeQuiet: Double? = 3
         public init() {}
     }
 }

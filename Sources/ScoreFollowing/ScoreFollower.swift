@@ -194,8 +194,17 @@ public struct ScoreFollower: Sendable {
             unlikeness.append(u)
             return u > limit
         }
+        // The quiet at the span's ends beyond `edgeQuiet` is not take left out (a recorder rolling early or late).
+        var counted = span.count
+        if let quiet = options.edgeQuiet {
+            let kept = Int((quiet * FeatureSequence.frameRate / Double(options.coarseFactor)).rounded())
+            var leading = 0, trailing = 0
+            while span.lowerBound + leading < min(first, span.upperBound), audio.silent[span.lowerBound + leading] { leading += 1 }
+            while span.upperBound - 1 - trailing > last, audio.silent[span.upperBound - 1 - trailing] { trailing += 1 }
+            counted -= max(0, leading - kept) + max(0, trailing - kept)
+        }
         var evidence = MatchEvidence(pathCost: real.meanCost, orderFreeCost: orderFree, chanceCost: chance,
-                                     coverage: Double(last - first + 1) / Double(max(1, span.count)))
+                                     coverage: Double(last - first + 1) / Double(max(1, counted)))
         evidence.surroundings = unlikeness
         evidence.keyBlindWeight = options.keyBlindWeight
         if key.semitones == 0, key.offsetCosts.count == 3 { evidence.keyContrast = min(key.offsetCosts[0], key.offsetCosts[2]) }

@@ -5,6 +5,8 @@ import Foundation
 public struct AudioSignal: Sendable {
     /// The analysis sample rate (Hz): enough for pitches up to C8 and their lower partials.
     public static let analysisRate = 22050
+    /// The most samples a take may hold at the analysis rate: 8 hours (2.5 GB of samples).
+    static let maximumSamples = 8 * 3600 * analysisRate
     public var samples: [Float]
     /// The rate of `samples`.
     public var rate: Int
@@ -35,6 +37,13 @@ public struct AudioSignal: Sendable {
         }
         if declared > 0 {
             let capacity = Int((Double(declared) * Double(analysisRate) / Double(sourceRate)).rounded(.up)) + 1024
+            // A header may declare more than any session records (a damaged or crafted file): refused by name
+            // rather than allocated.
+            guard capacity <= maximumSamples else {
+                throw FollowError.unreadableAudio(path: path, reason: String(
+                    format: "the file declares %.1f hours of audio; takes of up to %.0f hours are followed",
+                    Double(declared) / Double(sourceRate) / 3600, Double(maximumSamples) / Double(analysisRate) / 3600))
+            }
             var status: Int32 = 0
             let samples = [Float](unsafeUninitializedCapacity: capacity) { buffer, count in
                 var written = 0

@@ -47,4 +47,23 @@ struct AudioSignalTests {
         let path = try Fixtures.temporary("empty.wav", data)
         #expect(throws: FollowError.self) { try AudioSignal.read(path) }
     }
+
+    /// A 200 kB file whose header says 1 sample a second: 28 hours at that rate, 2.2 billion samples at the analysis
+    /// rate. Refused by name before anything that size is allocated.
+    @Test func aFileDeclaringDaysOfAudioIsRefusedByName() throws {
+        var data = Data()
+        func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        let frames = 100_000
+        data.append(contentsOf: Array("RIFF".utf8)); put(UInt32(36 + 2 * frames))
+        data.append(contentsOf: Array("WAVEfmt ".utf8)); put(UInt32(16)); put(UInt16(1)); put(UInt16(1))
+        put(UInt32(1)); put(UInt32(2)); put(UInt16(2)); put(UInt16(16))
+        data.append(contentsOf: Array("data".utf8)); put(UInt32(2 * frames))
+        data.append(Data(count: 2 * frames))
+        let path = try Fixtures.temporary("days.wav", data)
+        #expect {
+            try AudioSignal.read(path)
+        } throws: { error in
+            "\(error)".contains("27.8 hours")
+        }
+    }
 }

@@ -44,24 +44,32 @@ int tm_audio_available(char *error, size_t error_size) {
            tm_symbol(TM_KISSFFT, "kiss_fftr_alloc", error, error_size);
 }
 
-int tm_audio_read(const char *path, float **samples, long *frames, int *rate, int *channels, char *error,
-                  size_t error_size) {
-    TM_GET(TM_SNDFILE, SNDFILE *, sf_open, (const char *, int, SF_INFO *), -1)
-    TM_GET(TM_SNDFILE, sf_count_t, sf_readf_float, (SNDFILE *, float *, sf_count_t), -1)
-    TM_GET(TM_SNDFILE, int, sf_close, (SNDFILE *), -1)
-    TM_GET(TM_SNDFILE, const char *, sf_strerror, (SNDFILE *), -1)
-    SF_INFO info;
-    memset(&info, 0, sizeof info);
-    SNDFILE *file = sf_open_f(path, SFM_READ, &info);
+/* Opens `path` for reading and checks what it declares; NULL with a message in `error` when it cannot be read. */
+static SNDFILE *tm_open_checked(const char *path, SF_INFO *info, char *error, size_t error_size) {
+    TM_GET(TM_SNDFILE, SNDFILE *, sf_open, (const char *, int, SF_INFO *), NULL)
+    TM_GET(TM_SNDFILE, int, sf_close, (SNDFILE *), NULL)
+    TM_GET(TM_SNDFILE, const char *, sf_strerror, (SNDFILE *), NULL)
+    memset(info, 0, sizeof *info);
+    SNDFILE *file = sf_open_f(path, SFM_READ, info);
     if (!file) {
         snprintf(error, error_size, "%s", sf_strerror_f(NULL));
-        return -1;
+        return NULL;
     }
-    if (info.channels < 1 || info.samplerate < 1 || info.frames < 0 || info.frames > (sf_count_t)1 << 34) {
-        snprintf(error, error_size, "the file declares %d channels at %d Hz", info.channels, info.samplerate);
+    if (info->channels < 1 || info->samplerate < 1 || info->frames < 0 || info->frames > (sf_count_t)1 << 34) {
+        snprintf(error, error_size, "the file declares %d channels at %d Hz", info->channels, info->samplerate);
         sf_close_f(file);
-        return -1;
+        return NULL;
     }
+    return file;
+}
+
+int tm_audio_read(const char *path, float **samples, long *frames, int *rate, int *channels, char *error,
+                  size_t error_size) {
+    TM_GET(TM_SNDFILE, sf_count_t, sf_readf_float, (SNDFILE *, float *, sf_count_t), -1)
+    TM_GET(TM_SNDFILE, int, sf_close, (SNDFILE *), -1)
+    SF_INFO info;
+    SNDFILE *file = tm_open_checked(path, &info, error, error_size);
+    if (!file) return -1;
     const sf_count_t block = 65536;
     float *buffer = malloc(sizeof(float) * (size_t)block * (size_t)info.channels);
     size_t capacity = info.frames > 0 ? (size_t)info.frames : (size_t)block;
@@ -104,21 +112,11 @@ int tm_audio_read(const char *path, float **samples, long *frames, int *rate, in
 void tm_audio_free(float *samples) { free(samples); }
 
 int tm_audio_info(const char *path, long *frames, int *rate, int *channels, char *error, size_t error_size) {
-    TM_GET(TM_SNDFILE, SNDFILE *, sf_open, (const char *, int, SF_INFO *), -1)
     TM_GET(TM_SNDFILE, int, sf_close, (SNDFILE *), -1)
-    TM_GET(TM_SNDFILE, const char *, sf_strerror, (SNDFILE *), -1)
     SF_INFO info;
-    memset(&info, 0, sizeof info);
-    SNDFILE *file = sf_open_f(path, SFM_READ, &info);
-    if (!file) {
-        snprintf(error, error_size, "%s", sf_strerror_f(NULL));
-        return -1;
-    }
+    SNDFILE *file = tm_open_checked(path, &info, error, error_size);
+    if (!file) return -1;
     sf_close_f(file);
-    if (info.channels < 1 || info.samplerate < 1 || info.frames < 0 || info.frames > (sf_count_t)1 << 34) {
-        snprintf(error, error_size, "the file declares %d channels at %d Hz", info.channels, info.samplerate);
-        return -1;
-    }
     *frames = (long)info.frames;
     *rate = info.samplerate;
     *channels = info.channels;
@@ -127,26 +125,15 @@ int tm_audio_info(const char *path, long *frames, int *rate, int *channels, char
 
 int tm_audio_read_into(const char *path, int target_rate, float *out, long capacity, long *written, char *error,
                        size_t error_size) {
-    TM_GET(TM_SNDFILE, SNDFILE *, sf_open, (const char *, int, SF_INFO *), -1)
     TM_GET(TM_SNDFILE, sf_count_t, sf_readf_float, (SNDFILE *, float *, sf_count_t), -1)
     TM_GET(TM_SNDFILE, int, sf_close, (SNDFILE *), -1)
-    TM_GET(TM_SNDFILE, const char *, sf_strerror, (SNDFILE *), -1)
     TM_GET(TM_SAMPLERATE, SRC_STATE *, src_new, (int, int, int *), -1)
     TM_GET(TM_SAMPLERATE, int, src_process, (SRC_STATE *, SRC_DATA *), -1)
     TM_GET(TM_SAMPLERATE, SRC_STATE *, src_delete, (SRC_STATE *), -1)
     TM_GET(TM_SAMPLERATE, const char *, src_strerror, (int), -1)
     SF_INFO info;
-    memset(&info, 0, sizeof info);
-    SNDFILE *file = sf_open_f(path, SFM_READ, &info);
-    if (!file) {
-        snprintf(error, error_size, "%s", sf_strerror_f(NULL));
-        return -1;
-    }
-    if (info.channels < 1 || info.samplerate < 1) {
-        snprintf(error, error_size, "the file declares %d channels at %d Hz", info.channels, info.samplerate);
-        sf_close_f(file);
-        return -1;
-    }
+    SNDFILE *file = tm_open_checked(path, &info, error, error_size);
+    if (!file) return -1;
     const sf_count_t block = 65536;
     float *buffer = malloc(sizeof(float) * (size_t)block * (size_t)info.channels);
     float *mono = malloc(sizeof(float) * (size_t)block);

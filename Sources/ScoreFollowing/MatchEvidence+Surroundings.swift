@@ -3,7 +3,8 @@ extension MatchEvidence {
     /// sound parted from it by a pause of at least `pause` silent frames is the take's while it sounds like the score
     /// (`unlike` false: a false start, a chord given to a choir), and from the first that does not (`unlike` true: the
     /// producer's slate over the talkback, the players tuning, talk after the last chord) the file is left out, that
-    /// pause kept, as the quiet at a file's ends always was.
+    /// pause kept, as the quiet at a file's ends always was (the coverage counts only its first seconds:
+    /// ``ScoreFollower/Options/edgeQuiet``).
     ///
     /// A recorder rolls before the music and after it, and a path that covers the music alone should not be judged as
     /// covering little of the take. A take of another piece runs on without a pause into the stretch its path

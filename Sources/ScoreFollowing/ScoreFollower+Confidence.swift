@@ -7,7 +7,8 @@ public struct MatchEvidence: Sendable {
     public var orderFreeCost: Double
     /// The cost of matching at random.
     public var chanceCost: Double
-    /// Share of the take's audio frames the path covers.
+    /// Share of the take's audio frames the path covers (of the quiet at the take's ends, only the first
+    /// ``ScoreFollower/Options/edgeQuiet`` seconds count as take).
     public var coverage: Double
     /// The voices' pitches along the fine path (nil: judged by chroma alone).
     public var pitch: PitchEvidence?

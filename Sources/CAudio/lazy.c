@@ -63,6 +63,16 @@ static SNDFILE *tm_open_checked(const char *path, SF_INFO *info, char *error, si
     return file;
 }
 
+/* Frames read in one call, and `frames` interleaved frames of `channels` averaged into `mono`. */
+static const sf_count_t tm_block = 65536;
+static void tm_mix_down(const float *buffer, sf_count_t frames, int channels, float *mono) {
+    for (sf_count_t i = 0; i < frames; i++) {
+        float sum = 0;
+        for (int c = 0; c < channels; c++) sum += buffer[i * channels + c];
+        mono[i] = sum / (float)channels;
+    }
+}
+
 int tm_audio_read(const char *path, float **samples, long *frames, int *rate, int *channels, char *error,
                   size_t error_size) {
     TM_GET(TM_SNDFILE, sf_count_t, sf_readf_float, (SNDFILE *, float *, sf_count_t), -1)
@@ -70,9 +80,8 @@ int tm_audio_read(const char *path, float **samples, long *frames, int *rate, in
     SF_INFO info;
     SNDFILE *file = tm_open_checked(path, &info, error, error_size);
     if (!file) return -1;
-    const sf_count_t block = 65536;
-    float *buffer = malloc(sizeof(float) * (size_t)block * (size_t)info.channels);
-    size_t capacity = info.frames > 0 ? (size_t)info.frames : (size_t)block;
+    float *buffer = malloc(sizeof(float) * (size_t)tm_block * (size_t)info.channels);
+    size_t capacity = info.frames > 0 ? (size_t)info.frames : (size_t)tm_block;
     float *mono = malloc(sizeof(float) * capacity);
     if (!buffer || !mono) {
         free(buffer), free(mono), sf_close_f(file);
@@ -81,7 +90,7 @@ int tm_audio_read(const char *path, float **samples, long *frames, int *rate, in
     }
     size_t count = 0;
     for (;;) {
-        sf_count_t got = sf_readf_float_f(file, buffer, block);
+        sf_count_t got = sf_readf_float_f(file, buffer, tm_block);
         if (got <= 0) break;
         if (count + (size_t)got > capacity) {
             capacity = (count + (size_t)got) * 2;
@@ -93,11 +102,7 @@ int tm_audio_read(const char *path, float **samples, long *frames, int *rate, in
             }
             mono = grown;
         }
-        for (sf_count_t i = 0; i < got; i++) {
-            float sum = 0;
-            for (int c = 0; c < info.channels; c++) sum += buffer[i * info.channels + c];
-            mono[count + (size_t)i] = sum / (float)info.channels;
-        }
+        tm_mix_down(buffer, got, info.channels, mono + count);
         count += (size_t)got;
     }
     free(buffer);
@@ -134,9 +139,8 @@ int tm_audio_read_into(const char *path, int target_rate, float *out, long capac
     SF_INFO info;
     SNDFILE *file = tm_open_checked(path, &info, error, error_size);
     if (!file) return -1;
-    const sf_count_t block = 65536;
-    float *buffer = malloc(sizeof(float) * (size_t)block * (size_t)info.channels);
-    float *mono = malloc(sizeof(float) * (size_t)block);
+    float *buffer = malloc(sizeof(float) * (size_t)tm_block * (size_t)info.channels);
+    float *mono = malloc(sizeof(float) * (size_t)tm_block);
     int status = 0;
     SRC_STATE *state = NULL;
     if (info.samplerate != target_rate) state = src_new_f(SRC_SINC_FASTEST, 1, &status);
@@ -150,13 +154,9 @@ int tm_audio_read_into(const char *path, int target_rate, float *out, long capac
     long count = 0;
     int result = 0;
     for (int done = 0; !done && result == 0;) {
-        sf_count_t got = sf_readf_float_f(file, buffer, block);
+        sf_count_t got = sf_readf_float_f(file, buffer, tm_block);
         if (got < 0) got = 0;
-        for (sf_count_t i = 0; i < got; i++) {
-            float sum = 0;
-            for (int c = 0; c < info.channels; c++) sum += buffer[i * info.channels + c];
-            mono[i] = sum / (float)info.channels;
-        }
+        tm_mix_down(buffer, got, info.channels, mono);
         done = got == 0;
         if (!state) {
             if (count + (long)got > capacity) result = 1;
@@ -182,9 +182,14 @@ int tm_audio_read_into(const char *path, int target_rate, float *out, long capac
             }
             used += data.input_frames_used;
             count += data.output_frames_gen;
-            if (!done && data.input_frames_used == 0 && data.output_frames_gen == 0) break; /* no progress */
             if (used >= (long)got && (!done || data.output_frames_gen == 0)) break;
             if (count >= capacity) { result = 1; break; }
+            if (data.input_frames_used == 0 && data.output_frames_gen == 0) {
+                /* With room left the converter always takes input or gives output: never drop what it did not take. */
+                snprintf(error, error_size, "cannot resample from %d Hz: the converter stopped", info.samplerate);
+                result = -1;
+                break;
+            }
         }
     }
     free(buffer), free(mono), sf_close_f(file);

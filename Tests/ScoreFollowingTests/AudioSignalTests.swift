@@ -8,18 +8,8 @@ struct AudioSignalTests {
     /// any further ones silent), so the mix down is checked too.
     static func wave(at rate: Int, channels: Int) throws -> String {
         let samples = try AudioSignal.read(Fixtures.path("volta-take.flac")).samples
-        var data = Data()
-        func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        let bytes = 2 * channels * samples.count
-        data.append(contentsOf: Array("RIFF".utf8)); put(UInt32(36 + bytes))
-        data.append(contentsOf: Array("WAVEfmt ".utf8)); put(UInt32(16)); put(UInt16(1)); put(UInt16(channels))
-        put(UInt32(rate)); put(UInt32(2 * channels * rate)); put(UInt16(2 * channels)); put(UInt16(16))
-        data.append(contentsOf: Array("data".utf8)); put(UInt32(bytes))
-        for s in samples {
-            let value = max(-1, min(1, s)) * 32_767
-            for c in 0..<channels { put(Int16(c == 0 ? value : c == 1 ? value / 2 : 0)) }
-        }
-        return try Fixtures.temporary("signal-\(rate)-\(channels).wav", data)
+        let parts = (0..<channels).map { c in c == 0 ? samples : c == 1 ? samples.map { $0 / 2 } : [Float](repeating: 0, count: samples.count) }
+        return try Fixtures.temporary("signal-\(rate)-\(channels).wav", Fixtures.wave(parts, rate: rate))
     }
 
     @Test("a file read as it streams matches the file read whole then resampled",
@@ -38,28 +28,14 @@ struct AudioSignalTests {
     }
 
     @Test func anEmptyFileIsRefusedByName() throws {
-        var data = Data()
-        func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        data.append(contentsOf: Array("RIFF".utf8)); put(UInt32(36))
-        data.append(contentsOf: Array("WAVEfmt ".utf8)); put(UInt32(16)); put(UInt16(1)); put(UInt16(1))
-        put(UInt32(44_100)); put(UInt32(88_200)); put(UInt16(2)); put(UInt16(16))
-        data.append(contentsOf: Array("data".utf8)); put(UInt32(0))
-        let path = try Fixtures.temporary("empty.wav", data)
+        let path = try Fixtures.temporary("empty.wav", Fixtures.wave([[]], rate: 44_100))
         #expect(throws: FollowError.self) { try AudioSignal.read(path) }
     }
 
     /// A 200 kB file whose header says 1 sample a second: 28 hours at that rate, 2.2 billion samples at the analysis
     /// rate. Refused by name before anything that size is allocated.
     @Test func aFileDeclaringDaysOfAudioIsRefusedByName() throws {
-        var data = Data()
-        func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        let frames = 100_000
-        data.append(contentsOf: Array("RIFF".utf8)); put(UInt32(36 + 2 * frames))
-        data.append(contentsOf: Array("WAVEfmt ".utf8)); put(UInt32(16)); put(UInt16(1)); put(UInt16(1))
-        put(UInt32(1)); put(UInt32(2)); put(UInt16(2)); put(UInt16(16))
-        data.append(contentsOf: Array("data".utf8)); put(UInt32(2 * frames))
-        data.append(Data(count: 2 * frames))
-        let path = try Fixtures.temporary("days.wav", data)
+        let path = try Fixtures.temporary("days.wav", Fixtures.wave([[Float](repeating: 0, count: 100_000)], rate: 1))
         #expect {
             try AudioSignal.read(path)
         } throws: { error in

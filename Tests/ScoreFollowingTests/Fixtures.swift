@@ -33,6 +33,20 @@ enum Fixtures {
         return url.path
     }
 
+    /// A 16-bit PCM WAV file's bytes: one array of samples (−1...1, clipped) per channel, interleaved, declared at `rate`
+    /// Hz.
+    static func wave(_ channels: [[Float]], rate: Int) -> Data {
+        let frames = channels.first?.count ?? 0, bytes = 2 * channels.count * frames
+        var data = Data()
+        func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        data.append(contentsOf: Array("RIFF".utf8)); put(UInt32(36 + bytes))
+        data.append(contentsOf: Array("WAVEfmt ".utf8)); put(UInt32(16)); put(UInt16(1)); put(UInt16(channels.count))
+        put(UInt32(rate)); put(UInt32(2 * channels.count * rate)); put(UInt16(2 * channels.count)); put(UInt16(16))
+        data.append(contentsOf: Array("data".utf8)); put(UInt32(bytes))
+        for i in 0..<frames { for channel in channels { put(Int16(max(-1, min(1, channel[i])) * 32_767)) } }
+        return data
+    }
+
     /// A score of one whole-note chord per 4/4 measure (`(step, octave)` pairs, no accidentals) at `tempo` quarters a
     /// minute, read through a temporary MusicXML file.
     static func wholeNoteChords(_ bars: [[(String, Int)]], tempo: Int) throws -> FollowedScore {

@@ -29,14 +29,7 @@ struct SessionPitchTests {
     /// The rendered take as a 16-bit mono WAV file declared at `rate` Hz (at 20 800 Hz it sounds at A = 415 Hz).
     static func wave(at rate: Int) throws -> String {
         let samples = try AudioSignal.read(Fixtures.path("volta-take.flac")).samples
-        var data = Data()
-        func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        data.append(contentsOf: Array("RIFF".utf8)); put(UInt32(36 + 2 * samples.count))
-        data.append(contentsOf: Array("WAVEfmt ".utf8)); put(UInt32(16)); put(UInt16(1)); put(UInt16(1))
-        put(UInt32(rate)); put(UInt32(2 * rate)); put(UInt16(2)); put(UInt16(16))
-        data.append(contentsOf: Array("data".utf8)); put(UInt32(2 * samples.count))
-        for s in samples { put(Int16(max(-1, min(1, s)) * 32_767)) }
-        return try Fixtures.temporary("take-\(rate).wav", data)
+        return try Fixtures.temporary("take-\(rate).wav", Fixtures.wave([samples], rate: rate))
     }
 
     /// A session of the volta piece whose takes are the given files.

@@ -21,8 +21,9 @@ TUNE = ["bwv16.6", "bwv164.6", "bwv166.6", "bwv177.4", "bwv179.6", "bwv2.6", "bw
 HELD_OUT = ["bwv168.6", "bwv180.7", "bwv194.6", "bwv227.11", "bwv244.15", "bwv66.6"]
 
 
-def performance(score, rng):
-    """Note events and downbeats in seconds for the score's repeats expanded, with a human-like tempo map."""
+def performance(score, rng, qpm=(60, 96)):
+    """Note events and downbeats in seconds for the score's repeats expanded, with a human-like tempo map (its mean
+    tempo drawn from `qpm`, in quarters per minute)."""
     expanded = score.expandRepeats()
     parts = list(expanded.parts)
     first = parts[0].getElementsByClass("Measure")
@@ -39,7 +40,7 @@ def performance(score, rng):
             for p in (n.pitches if n.isChord else [n.pitch]):
                 tie = n.tie.type if n.tie else None
                 notes.append([voice, p.midi, q, float(n.duration.quarterLength), tie])
-    base = 60.0 / rng.uniform(60, 96)  # seconds per quarter
+    base = 60.0 / rng.uniform(*qpm)  # seconds per quarter
     period = rng.uniform(12, 24)
     phase = rng.uniform(0, 2 * math.pi)
     step = 0.125

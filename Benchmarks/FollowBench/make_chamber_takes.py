@@ -3,7 +3,7 @@
 chorales of make_corpus.py have four voices in block chords. Movements of Haydn, Mozart and Beethoven quartets from
 music21's corpus (engraved by other people, with repeats, first and second endings, fast passage-work, double stops
 and pizzicato-free textures of every density) are performed with make_corpus.py's tempo model, the mean tempo drawn
-per movement from the beat its time signature gives (a 6/8 or 3/8 movement is felt in dotted quarters, 2/2 in halves),
+per movement around its metronome mark where it has one, else from the beat its time signature gives,
 rendered through both Debian soundfonts, once with a string quartet's sounds and once with another ensemble's, and
 cut into takes: a complete take (a long partial take from the start when the movement is longer than 8 minutes), a
 partial take, an insert of two to four bars, a false start and, where the movement repeats, a take through the
@@ -22,7 +22,7 @@ import os
 import random
 import sys
 
-from music21 import bar, corpus, expressions, meter, repeat, stream
+from music21 import bar, corpus, expressions, meter, repeat, stream, tempo
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_corpus as mc  # noqa: E402
@@ -38,7 +38,13 @@ OTHERS = ["strings", "winds", "piano"]
 
 
 def beats_per_minute(score):
-    """The movement's beat (quarters) and a range of quarters per minute for its mean tempo."""
+    """A range of quarters per minute for the movement's mean tempo: its metronome mark's, from a quarter slower to
+    15 % faster, when it has one; else from the beat its time signature gives (a 6/8 or 3/8 movement is felt in
+    dotted quarters, 2/2 in halves), 48–84 beats a minute for compound beats and 60–108 for simple ones."""
+    for mark in score.recurse().getElementsByClass(tempo.MetronomeMark):
+        if mark.number:
+            quarters = mark.getQuarterBPM()
+            return 0.75 * quarters, 1.15 * quarters
     ts = score.recurse().getElementsByClass(meter.TimeSignature).first()
     beat = float(ts.beatDuration.quarterLength) if ts else 1.0
     low, high = (48, 84) if beat > 1 else (60, 108)

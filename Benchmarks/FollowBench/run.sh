@@ -66,6 +66,14 @@ for set in "$slow" "$session"; do
   echo "== Tonmeister, $(basename "$set"), with the session's pitch (--session-pitch 440)"
   "$root/.build/release/FollowBench" "$set" --split tune --onset-weight 0.6 --session-pitch 440 --json "$set/tonmeister-session-pitch.json" | tail -14
 done
+# Chamber music (docs/follow.md, "String quartets"): movements of Haydn, Mozart and Beethoven quartets, with the tap
+# choosing the pass as a session does.
+chamber="$corpus-chamber"
+[ -f "$chamber/manifest.json" ] || "$venv/bin/python" "$root/Benchmarks/FollowBench/make_chamber_takes.py" "$chamber"
+for split in tune held-out; do
+  echo "== Tonmeister, string quartets, $split, with the tap (--tap)"
+  "$root/.build/release/FollowBench" "$chamber" --split "$split" --onset-weight 0.6 --tap --json "$chamber/tonmeister-tap-$split.json" | tail -14
+done
 echo "== Sync Toolbox, held-out"
 "$venv/bin/python" "$root/Benchmarks/FollowBench/synctoolbox_bench.py" "$corpus" --split held-out --json "$corpus/synctoolbox-held-out.json"
 # Human performances (docs/follow.md, "Human performances"): ASAP's piano performances, when a checkout of

@@ -83,6 +83,7 @@ while i < arguments.count {
     case "--anchor-share": options.anchorShare = Float(arguments[i + 1])!; i += 1
     case "--anchor-reach": options.anchorReach = Int(arguments[i + 1])!; i += 1
     case "--onset-weight": options.onsetWeight = Float(arguments[i + 1])!; i += 1
+    case "--fine-onset-weight": options.fineOnsetWeight = Float(arguments[i + 1])!; i += 1
     case "--refine-radius": options.refineRadius = Int(arguments[i + 1])!; i += 1
     case "--attack": options.attackShare = Float(arguments[i + 1])!; i += 1
     case "--notes": options.refineToNotes = true; options.refineToFreshNotes = false

@@ -6,6 +6,9 @@ extension ScoreFollower {
         /// Onset features (DLNCO) beside chroma, and their weight.
         public var onsetFeatures = true
         public var onsetWeight: Float = 0.6
+        /// The onset features' weight in the fine pass, which places the downbeats (nil: `onsetWeight`); the coarse
+        /// pass, which finds the take's place and judges whether it is of the score, keeps `onsetWeight`.
+        public var fineOnsetWeight: Float? = nil
         /// The audio's onset chroma is divided by its maximum within ±0.5 s, but by at least `onsetFloor` of its
         /// maximum within ±`onsetFloorRadius` frames: inside a long held chord the small rises of its decay or vibrato
         /// are otherwise raised to full onsets and match the score's next chord, and room noise in a pause becomes

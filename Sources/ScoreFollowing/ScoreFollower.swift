@@ -52,7 +52,7 @@ public struct ScoreFollower: Sendable {
                                                               everyEntry: options.everyEntry)
         }
         var dtw = SubsequenceDTW(score: scoreFeatures, audio: audioFeatures)
-        dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
+        dtw.onsetWeight = options.onsetFeatures ? options.fineOnsetWeight ?? options.onsetWeight : 0
         dtw.skipCost = options.skipCost * dtw.chanceCost()
         dtw.wideSteps = true
         dtw.stepPenalty = options.stepPenalty

@@ -66,6 +66,9 @@ struct FollowCommand: ParsableCommand {
         var order: [PlayedMeasure] = []
         do {
             let notes = try ScoreFile.read(score)
+            // What reading repaired (a part's bars running over or short of the others') is reported, as `"warnings"`
+            // in JSON (always there) and on standard error in text.
+            WarningLog.shared.record(notes.repairs.map { $0.warning(score: score) })
             order = notes.playingOrder
             let audio = try AudioSignal.read(take)
             var options = ScoreFollower.Options()
@@ -84,6 +87,7 @@ struct FollowCommand: ParsableCommand {
                 result = try Self.onRepeat(follower.follow(score: notes, audio: audio), near: hint, notes: notes)
             } else {
                 let others = try otherScores.enumerated().map { (index: $0.offset, score: try ScoreFile.read($0.element)) }
+                for (other, path) in zip(others, otherScores) { WarningLog.shared.record(other.score.repairs.map { $0.warning(score: path) }) }
                 result = try Self.onRepeat(follower.follow(score: notes, audio: audio, refuse: false), near: hint, notes: notes)
                 compared = try follower.compare(audio: audio, others: others)
                 if let best = ScoreFollower.betterScore(compared, than: result) {

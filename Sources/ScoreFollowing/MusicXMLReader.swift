@@ -7,7 +7,7 @@ import TonmeisterSupport
 /// Reads the notes and playing-order marks of a partwise MusicXML document (through Foundation's XMLParser).
 ///
 /// Parts are merged measure by measure; a measure's length is the one most parts reach in it (``BarLength``), and a
-/// part that runs over is cut at its end (``PartLengthRepair``, reported). Sounding pitch honours
+/// part that runs over has its notes there squeezed into it (``PartLengthRepair``, reported). Sounding pitch honours
 /// `<transpose>`; grace notes are left out, cue notes are silent (they take the time of the rest they stand for);
 /// tied continuations sound but are not struck.
 final class MusicXMLReader: NSObject, XMLParserDelegate {
@@ -65,7 +65,7 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
             let decision = BarLength.decide(bars, meter: meters.indices.contains(index) ? meters[index] : 4)
             measures[index].duration = decision.length
             for var part in bars {
-                if decision.over.contains(part.part) { part = part.cut(at: decision.length) }
+                if decision.over.contains(part.part) { part = part.squeezed(into: decision.length) }
                 measures[index].notes += part.notes
                 measures[index].fermatas += part.fermatas.filter { !measures[index].fermatas.contains($0) }
             }

@@ -1,10 +1,10 @@
 /// A part whose bars do not hold the measure's length the other parts agree on, as the MusicXML reader found it.
 ///
 /// Reading is lenient (DESIGN §6): the measure keeps the length most parts give it (``BarLength``), a part that runs
-/// over is cut at its end, one that falls short ends early; each part's bars of one kind are
+/// over has its notes there squeezed into it, one that falls short ends early; each part's bars of one kind are
 /// one warning.
 public struct PartLengthRepair: Sendable, Equatable, CustomStringConvertible {
-    /// Whether the part's bars ran over the measure's length (it was cut at the bar's end) or fell short of it.
+    /// Whether the part's bars ran over the measure's length (its notes there were squeezed into it) or fell short of it.
     public enum Kind: String, Sendable, Equatable {
         case over = "runs-over"
         case short = "falls-short"
@@ -29,7 +29,7 @@ public struct PartLengthRepair: Sendable, Equatable, CustomStringConvertible {
         let bars = "\(count) bar\(count == 1 ? "" : "s") (\(shown))"
         switch kind {
         case .over:
-            return "part \(part) runs over the other parts in \(bars): what it holds past the bar's end is left out"
+            return "part \(part) runs over the other parts in \(bars): its notes there are squeezed into the bar's length"
         case .short:
             return "part \(part) falls short of the other parts in \(bars): it ends early there"
         }

@@ -36,18 +36,20 @@ struct PartLengthTests {
         try ScoreFile.read(Fixtures.temporary("parts.musicxml", Data(text.utf8)))
     }
 
-    @Test("a part that runs over (a turn written as full eighths) is cut at the end of the bar the others agree on")
+    @Test("a part that runs over (a turn written as full eighths) is squeezed into the bar the others agree on")
     func partRunsOver() throws {
         let over = Self.eighth("D") + Self.eighth("C") + Self.fourQuarters  // 5 quarters in 4/4
         let score = try Self.read(Self.score([[Self.fourQuarters, over], [Self.fourQuarters, Self.fourQuarters],
                                               [Self.fourQuarters, Self.fourQuarters]]))
         #expect(score.measures.map(\.duration) == [4, 4])
-        // The other parts' notes stay on the beats; violin I's last quarter (at 4) is past the bar's end.
+        // The other parts' notes stay on the beats; violin I's six notes share the bar in their written proportions.
         let bar = score.measures[1].notes
-        #expect(bar.filter { $0.onset == 3 }.count == 3)
-        #expect(bar.prefix(5).map(\.onset) == [0, 0.5, 1, 2, 3])
-        #expect(bar.prefix(5).map(\.pitch) == [62, 60, 60, 62, 64])
-        #expect(bar.count == 5 + 8)
+        #expect(bar.filter { $0.onset == 3 }.count == 2)
+        let rounded = { (x: Double) in (x * 1000).rounded() / 1000 }
+        #expect(bar.prefix(6).map { rounded($0.onset) } == [0, 0.4, 0.8, 1.6, 2.4, 3.2])
+        #expect(bar.prefix(6).map { rounded($0.duration) } == [0.4, 0.4, 0.8, 0.8, 0.8, 0.8])
+        #expect(bar.prefix(6).map(\.pitch) == [62, 60, 60, 62, 64, 65])
+        #expect(bar.count == 6 + 8)
         #expect(score.repairs == [PartLengthRepair(part: "'Violin I' (P1)", kind: .over, measures: ["2"])])
         #expect(score.repairs[0].description.contains("runs over the other parts in 1 bar (2)"))
     }

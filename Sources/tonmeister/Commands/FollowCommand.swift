@@ -16,7 +16,9 @@ struct FollowCommand: ParsableCommand {
             0.3) is refused with exit status 2. With --other-score, the take is also followed through each other \
             score given (the session's other pieces or movements), and refused when it matches one of them better. \
             Where the same measures are played twice (a repeat without different endings), the audio fits both passes \
-            alike: --near names where the take was tapped, and the pass nearest it is reported.
+            alike: --near names where the take was tapped, and the pass nearest it is reported. A part whose bars run over \
+            or fall short of the other parts' is repaired (the bar keeps the length most parts give it, an overfull \
+            part's notes are squeezed into it) and reported as a warning.
             """
     )
 

@@ -55,6 +55,12 @@ stopped="$corpus-stopped"
 [ -f "$stopped/manifest.json" ] || "$venv/bin/python" "$root/Benchmarks/FollowBench/make_stopped_takes.py" "$corpus" "$stopped" --split tune
 echo "== Tonmeister, tuning split stopped inside a bar"
 "$root/.build/release/FollowBench" "$stopped" --split tune --onset-weight 0.6 --json "$stopped/tonmeister.json" | tail -14
+# The tuning chorales through a copy of their score with one part's bars running over or short of the others'
+# (docs/follow.md, "Parts that run over or fall short of the others").
+parts="$corpus-parts"
+[ -f "$parts/manifest.json" ] || python3 "$root/Benchmarks/FollowBench/make_part_length_takes.py" "$corpus" "$parts" --split tune --pieces 4 --kinds complete,insert
+echo "== Tonmeister, tuning chorales with a part running over or short"
+"$root/.build/release/FollowBench" "$parts" --split tune --onset-weight 0.6 --tap --json "$parts/tonmeister.json" | tail -14
 # As a session places them: the producer's tap chooses between passes of the same bars (docs/follow.md, "Inside a repeat").
 for set in "$slow" "$reverb"; do
   echo "== Tonmeister, $(basename "$set"), with the tap (--tap)"

@@ -48,6 +48,9 @@ public struct SessionWarning: Hashable, Sendable, CustomStringConvertible {
         /// A take's placement from audio held downbeats that cannot be used (a time not finite, below 0 or not after the
         /// one before, a position off the layout) or a confidence outside 0–1: they were left out, the confidence clamped.
         case placementRepaired = "placement-repaired"
+        /// A part of the score's notes (MusicXML) runs over or falls short of the length the other parts give a bar:
+        /// the bar keeps their length, the notes of the part that runs over are squeezed into it, the one that falls short ends early.
+        case partLength = "part-length"
     }
 
     public var kind: Kind

@@ -6,10 +6,21 @@ import TonmeisterSupport
 
 /// Reads the notes and playing-order marks of a partwise MusicXML document (through Foundation's XMLParser).
 ///
-/// Parts are merged measure by measure; a measure's length is the furthest any part reaches in it. Sounding
-/// pitch honours `<transpose>`; grace and cue notes are left out; tied continuations sound but are not struck.
+/// Parts are merged measure by measure; a measure's length is the one most parts reach in it (``BarLength``), and a
+/// part that runs over has its notes there squeezed into it (``PartLengthRepair``, reported). Sounding pitch honours
+/// `<transpose>`; grace notes are left out, cue notes are silent (they take the time of the rest they stand for);
+/// tied continuations sound but are not struck.
 final class MusicXMLReader: NSObject, XMLParserDelegate {
     private var measures: [ScoreMeasure] = []
+    /// Each measure's parts, as read, and its time signature in quarters (by the first part to reach it).
+    private var partBars: [[PartBar]] = []
+    private var meters: [Double] = []
+    /// The part being read in the measure being read.
+    private var bar = PartBar(part: 0, reach: 0)
+    /// Each part's id (`<part id>`) and the names the part list gives ids.
+    private var partIDs: [String] = []
+    private var partNames: [String: String] = [:]
+    private var scorePartID: String?
     private var partIndex = -1
     private var measureIndex = -1
     private var divisions = 1.0
@@ -42,7 +53,31 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
         }
         if reader.timewise { throw ReadFailure(reason: "timewise MusicXML is not supported; convert it to partwise") }
         reader.placeCodaGlyphs()
-        return FollowedScore(measures: reader.measures)
+        let repairs = reader.mergeParts()
+        return FollowedScore(measures: reader.measures, repairs: repairs)
+    }
+
+    /// Each measure's parts merged at the length most of them reach (``BarLength``); the parts that did not reach it.
+    private func mergeParts() -> [PartLengthRepair] {
+        var over: [Int: [String]] = [:], short: [Int: [String]] = [:]
+        for index in measures.indices {
+            let bars = partBars.indices.contains(index) ? partBars[index] : []
+            let decision = BarLength.decide(bars, meter: meters.indices.contains(index) ? meters[index] : 4)
+            measures[index].duration = decision.length
+            for var part in bars {
+                if decision.over.contains(part.part) { part = part.squeezed(into: decision.length) }
+                measures[index].notes += part.notes
+                measures[index].fermatas += part.fermatas.filter { !measures[index].fermatas.contains($0) }
+            }
+            for part in decision.over { over[part, default: []].append(measures[index].number) }
+            for part in decision.short { short[part, default: []].append(measures[index].number) }
+        }
+        let name = { (part: Int) -> String in
+            let id = self.partIDs.indices.contains(part) ? self.partIDs[part] : "\(part + 1)"
+            return self.partNames[id].map { "'\($0)' (\(id))" } ?? id
+        }
+        return over.keys.sorted().map { PartLengthRepair(part: name($0), kind: .over, measures: over[$0]!) }
+            + short.keys.sorted().map { PartLengthRepair(part: name($0), kind: .short, measures: short[$0]!) }
     }
 
     /// Without `<sound coda>`/`<sound tocoda>`, the first coda glyph is the jump and the last the target.
@@ -58,8 +93,10 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
         text = ""
         switch name {
         case "score-timewise": timewise = true
+        case "score-part": scorePartID = attributes["id"]
         case "part":
             partIndex += 1
+            partIDs.append(attributes["id"] ?? "\(partIndex + 1)")
             measureIndex = -1
             transpose = 0
             divisions = 1
@@ -67,6 +104,7 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
             measureIndex += 1
             position = 0
             furthest = 0
+            bar = PartBar(part: partIndex, reach: 0)
             if measureIndex >= measures.count {
                 measures.append(ScoreMeasure(number: attributes["number"] ?? "\(measureIndex + 1)", duration: 0))
             }
@@ -151,29 +189,32 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
             }
         case "note": endNote()
         case "words": readWords(value)
+        case "part-name": if let id = scorePartID, partNames[id] == nil, !value.isEmpty { partNames[id] = value }
         case "measure":
             guard measures.indices.contains(measureIndex) else { break }
             if let open = openEnding, measures[measureIndex].endings.isEmpty { measures[measureIndex].endings = open }
-            let length = furthest > 0 ? furthest : timeSignature
-            measures[measureIndex].duration = max(measures[measureIndex].duration, length)
+            bar.reach = furthest
+            while partBars.count <= measureIndex { partBars.append([]); meters.append(timeSignature) }
+            partBars[measureIndex].append(bar)
         case "ending": break
         default: break
         }
         text = ""
     }
 
+    /// A note read: struck, tied or rest; a grace note takes no time, a cue note takes its time without sounding.
     private func endNote() {
-        guard !isGrace, !isCue, measures.indices.contains(measureIndex) else { return }
+        guard !isGrace, measures.indices.contains(measureIndex) else { return }
         let onset = isChord ? lastOnset : position
         if !isChord { lastOnset = position; position += noteDuration }
         furthest = max(furthest, position)
-        if hasFermata, noteDuration > 0 { measures[measureIndex].fermatas.append(onset..<(onset + noteDuration)) }
-        guard !isRest, let step, let pc = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11][step] else { return }
+        if hasFermata, noteDuration > 0 { bar.fermatas.append(onset..<(onset + noteDuration)) }
+        guard !isRest, !isCue, let step, let pc = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11][step] else { return }
         // An alteration beyond an octave either way is damage: the note is left out (as one outside the MIDI range).
         guard let semitones = Int(fileNumber: alter.rounded(), limit: 12), abs(transpose) <= 1270 else { return }
         let pitch = 12 * (octave + 1) + pc + semitones + transpose
         guard (0...127).contains(pitch), noteDuration > 0 else { return }
-        measures[measureIndex].notes.append(ScoreNote(pitch: pitch, onset: onset, duration: noteDuration, struck: !tieStop))
+        bar.notes.append(ScoreNote(pitch: pitch, onset: onset, duration: noteDuration, struck: !tieStop))
     }
 
     /// Playing-order words: D.C., D.S., Fine, To Coda.

@@ -53,8 +53,11 @@ public struct ScoreNote: Sendable, Equatable {
 /// A score read from MusicXML or MEI: its measures in notated order.
 public struct FollowedScore: Sendable, Equatable {
     public var measures: [ScoreMeasure]
+    /// What the reader repaired where one part's bars do not hold the others' length (warnings for the user).
+    public var repairs: [PartLengthRepair]
 
-    public init(measures: [ScoreMeasure]) {
+    public init(measures: [ScoreMeasure], repairs: [PartLengthRepair] = []) {
         self.measures = measures
+        self.repairs = repairs
     }
 }

@@ -14,6 +14,8 @@ public enum TakePlacer {
         public var measuresByScore: [Int: [String]] = [:]
         /// The takes followed again at the pitch (A4, Hz) of their score's long, sure takes, by take number.
         public var atSessionPitch: [Int: Double] = [:]
+        /// What reading each score's notes repaired (parts whose bars ran over or fell short), by score index.
+        public var repairs: [Int: [PartLengthRepair]] = [:]
     }
 
     /// Follows the linked file of each named live take (nil: every live take with a linked file) through the notes.
@@ -57,6 +59,7 @@ public enum TakePlacer {
         }
         var result = Alignments()
         for (index, score) in notes {
+            if !score.repairs.isEmpty { result.repairs[index] = score.repairs }
             var seen = Set<String>()
             result.measuresByScore[index] = score.measures.map(\.number).filter { seen.insert($0).inserted }
         }

@@ -31,6 +31,35 @@ struct FollowCommandTests {
         #expect(wrong.status != 0 && wrong.stderr.contains("--reference-pitch"))
     }
 
+    /// volta.musicxml with the melody's measure 2 running over by an eighth (an ornament written as a full note), in a
+    /// folder of its own.
+    static func overfullVolta() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-follow-parts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let text = try String(contentsOfFile: fixtures + "volta.musicxml", encoding: .utf8)
+        let bar = try #require(text.range(of: "<measure implicit=\"no\" number=\"2\">"))
+        let extra = "<note><pitch><step>D</step><octave>5</octave></pitch><duration>5040</duration></note>"
+        let broken = dir.appendingPathComponent("volta-overfull.musicxml")
+        try Data(text.replacingCharacters(in: bar, with: text[bar] + extra).utf8).write(to: broken)
+        return broken
+    }
+
+    @Test("a part that runs over is a warning (JSON and standard error); the take is placed as through the intact score")
+    func partRunningOverIsAWarning() throws {
+        let broken = try Self.overfullVolta()
+        defer { try? FileManager.default.removeItem(at: broken.deletingLastPathComponent()) }
+        let intact = try CLIRunner.json("follow", Self.fixtures + "volta.musicxml", Self.fixtures + "volta-partial.aiff", "--json")
+        #expect((intact["warnings"] as? [Any])?.isEmpty == true)
+        let json = try CLIRunner.json("follow", broken.path, Self.fixtures + "volta-partial.aiff", "--json")
+        let warnings = try #require(json["warnings"] as? [[String: Any]])
+        #expect(warnings.map { $0["kind"] as? String } == ["part-length"])
+        #expect((warnings.first?["message"] as? String)?.contains("runs over the other parts in 1 bar (2)") == true, "\(warnings)")
+        let measures = { (j: [String: Any]) in (j["measures"] as? [[String: Any]] ?? []).map { $0["index"] as? Int } }
+        #expect(measures(json) == measures(intact))
+        let text = try CLIRunner.run("follow", broken.path, Self.fixtures + "volta-partial.aiff")
+        #expect(text.status == 0 && text.stderr.contains("warning: ") && text.stderr.contains("runs over"), "\(text.stderr)")
+    }
+
     @Test func textListsBarsAndTimes() throws {
         let result = try CLIRunner.run("follow", Self.fixtures + "volta.musicxml", Self.fixtures + "volta-partial.aiff")
         #expect(result.status == 0)

@@ -165,6 +165,18 @@ struct PlaceCommandTests {
         #expect(!(try CLIRunner.run("plan", session, "--format", "edl").stdout.contains("PLACED FROM AUDIO")))
     }
 
+    @Test("session music reports a part whose bar runs over the others' as a part-length warning")
+    func musicWithAPartRunningOver() throws {
+        let broken = try FollowCommandTests.overfullVolta()
+        let dir = broken.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let session = dir.appendingPathComponent("day.json")
+        try Data(Self.session().utf8).write(to: session)
+        let named = try CLIRunner.json("session", "music", session.path, broken.path, "--json")
+        let warnings = named["warnings"] as? [[String: Any]] ?? []
+        #expect(warnings.compactMap { $0["kind"] as? String }.contains("part-length"), "\(named)")
+    }
+
     @Test("bad input exits 2: no notes named, a take that does not exist, an unreadable notes file")
     func refusesBadInput() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tm-place-bad-\(UUID().uuidString)")

@@ -16,7 +16,9 @@ struct FollowCommand: ParsableCommand {
             0.3) is refused with exit status 2. With --other-score, the take is also followed through each other \
             score given (the session's other pieces or movements), and refused when it matches one of them better. \
             Where the same measures are played twice (a repeat without different endings), the audio fits both passes \
-            alike: --near names where the take was tapped, and the pass nearest it is reported.
+            alike: --near names where the take was tapped, and the pass nearest it is reported. A part whose bars run over \
+            or fall short of the other parts' is repaired (the bar keeps the length most parts give it, an overfull \
+            part's notes are squeezed into it) and reported as a warning.
             """
     )
 
@@ -66,6 +68,9 @@ struct FollowCommand: ParsableCommand {
         var order: [PlayedMeasure] = []
         do {
             let notes = try ScoreFile.read(score)
+            // What reading repaired (a part's bars running over or short of the others') is reported, as `"warnings"`
+            // in JSON (always there) and on standard error in text.
+            WarningLog.shared.record(notes.repairs.map { $0.warning(score: score) })
             order = notes.playingOrder
             let audio = try AudioSignal.read(take)
             var options = ScoreFollower.Options()
@@ -84,6 +89,7 @@ struct FollowCommand: ParsableCommand {
                 result = try Self.onRepeat(follower.follow(score: notes, audio: audio), near: hint, notes: notes)
             } else {
                 let others = try otherScores.enumerated().map { (index: $0.offset, score: try ScoreFile.read($0.element)) }
+                for (other, path) in zip(others, otherScores) { WarningLog.shared.record(other.score.repairs.map { $0.warning(score: path) }) }
                 result = try Self.onRepeat(follower.follow(score: notes, audio: audio, refuse: false), near: hint, notes: notes)
                 compared = try follower.compare(audio: audio, others: others)
                 if let best = ScoreFollower.betterScore(compared, than: result) {

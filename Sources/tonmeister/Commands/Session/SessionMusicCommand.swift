@@ -49,6 +49,7 @@ struct SessionMusicCommand: ParsableCommand {
         do { notes = try ScoreFile.read(path) } catch let error as FollowError {
             throw error.exitStatus == 2 ? CLIError.badInput(error.description) : CLIError.failure(error.description)
         }
+        WarningLog.shared.record(notes.repairs.map { $0.warning(score: path) })
         var seen = Set<String>()
         let measures = notes.measures.map(\.number).filter { seen.insert($0).inserted }
         let mismatches = session.layout.map { MeasureMap(measures: measures, layout: $0, pages: session.pageRange(ofScore: score)).mismatches }

@@ -66,6 +66,10 @@ struct SessionPlaceCommand: ParsableCommand {
         } catch let error as FollowError {
             throw error.exitStatus == 2 ? CLIError.badInput(error.description) : CLIError.failure(error.description)
         }
+        for (index, repairs) in found.repairs.sorted(by: { $0.key < $1.key }) {
+            let path = session.scores.indices.contains(index) ? session.scores[index].music ?? "score \(index)" : "score \(index)"
+            WarningLog.shared.record(repairs.map { $0.warning(score: path) })
+        }
         var report = PlacementReport()
         if !found.alignments.isEmpty { report = try file.store().place(found.alignments, measuresByScore: found.measuresByScore, replace: replace) }
         report.skipped = (found.skipped + report.skipped).sorted { $0.take < $1.take }

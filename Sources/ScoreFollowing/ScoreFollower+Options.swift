@@ -165,6 +165,12 @@ extension ScoreFollower {
         /// F1 0.970 → 0.978, right takes refused 3 → 0; the tuning split as cut 91.9 / 97.4 → 91.9 / 97.3 % (docs/follow.md,
         /// "A pause is not the piece's closing silence").
         public var scoreEdgeSilenceSkips = true
+        /// Seconds of silent frames in the take from which on they are a pause, not a rest played: against the score's
+        /// silence they cost as much as leaving them out (``SubsequenceDTW/pause``), not nothing. nil: every silent frame
+        /// matches the score's silence for nothing (before session 32), and the pause after a false start, held on a short
+        /// rest at a repeated section's end, drew the take onto the repeat's next pass (docs/follow.md, "A false start's
+        /// pause is not a rest").
+        public var pauseSkips: Double? = 0.6
         /// Frames (1/50 s) by which the take's chroma is delayed before it is aligned: a centred window hears a chord
         /// before it begins (``FeatureSequence/delayed(chromaFrames:onsetFrames:)``). 0: as analysed. Off: with the
         /// onset chroma 1 frame later too, ASAP's partial takes went 90.1 / 95.8 → 90.7 / 95.1 % and their confidence fell.

@@ -164,7 +164,9 @@ public struct ScoreFollower: Sendable {
         dtw.edgeSilence = options.edgeSilence
         dtw.scoreEdgeSilenceSkips = options.scoreEdgeSilenceSkips
         if let seconds = options.pauseSkips {
-            dtw.pause = SubsequenceDTW.pauses(in: dtw.audio.silent, atLeast: Int((seconds * frameRate).rounded(.up)))
+            // Longer than the score's own longest rest (times `pauseRestFactor`, a rest held long): not a rest played.
+            let rest = Int((Double(dtw.longestScoreRest) * options.pauseRestFactor).rounded(.up))
+            dtw.pause = SubsequenceDTW.pauses(in: dtw.audio.silent, atLeast: max(rest + 1, Int((seconds * frameRate).rounded(.up))))
         }
     }
 

@@ -107,6 +107,17 @@ struct SubsequenceDTW {
         return (1 - dot) + onsetWeight * distance.squareRoot()
     }
 
+    /// The score's longest run of silent frames between its first sounding frame and its last: its longest rest.
+    var longestScoreRest: Int {
+        guard scoreFirstSounding < scoreLastSounding else { return 0 }
+        var longest = 0, run = 0
+        for i in scoreFirstSounding...scoreLastSounding {
+            run = score.silent[i] ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
+    }
+
     /// The frames of `silent` inside a run of at least `frames` silent frames (`frames` ≤ 0: none).
     static func pauses(in silent: [Bool], atLeast frames: Int) -> [Bool] {
         var marked = [Bool](repeating: false, count: silent.count)

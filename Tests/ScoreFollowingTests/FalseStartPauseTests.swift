@@ -26,12 +26,34 @@ struct FalseStartPauseTests {
         return try ScoreFile.read(path)
     }
 
+    @Test("a pause: a run of silent frames at least so long", arguments: [
+        // frames (`.` silent), frames a pause needs at least, marked
+        ("..mm...m....", 3, "    ... ...."),
+        ("..mm...m....", 4, "        ...."),
+        ("mmmm", 1, "    "),
+        ("....", 4, "...."),
+        ("..mm..", 0, "      "),
+    ] as [(String, Int, String)])
+    func pauses(frames: String, atLeast: Int, expected: String) {
+        let marked = SubsequenceDTW.pauses(in: TakeSurroundingsTests.silent(frames), atLeast: atLeast)
+        #expect(String(marked.map { $0 ? "." : " " }) == expected)
+    }
+
+    /// The score's longest rest lies between its first note and its last: its silence before and after is not one.
+    @Test func longestRestIsInsideTheScore() {
+        let c = EdgeHoldTests.c
+        let score = AccuracyChoiceTests.sequence([nil, nil, nil, c, nil, nil, c, nil, c, nil, nil, nil, nil])
+        let dtw = SubsequenceDTW(score: score, audio: AccuracyChoiceTests.sequence([c, c]))
+        #expect(dtw.longestScoreRest == 2)
+    }
+
     /// A false start as `make_corpus.cut_take` makes one, from the rendered volta take: room noise (1 s), bars 1 and 2
     /// broken off a quarter second before bar 3, 2.5 s of room noise, then the take from 0.2 s before bar 1 (first
     /// pass) to 0.1 s before bar 5. The tap (half a bar into bar 1) chooses between the repeat's passes, as
     /// `session place` does. With the pause free against the score's rest, the path begins in the pause, held on the
     /// rest at the end of the first ending, and places the take on the second pass, where the tap cannot move it back
-    /// (the bar before differs); priced as leaving it out, the take is placed on its own bars.
+    /// (the bar before differs); priced as leaving it out, the take is placed on its own bars. (The pause is longer than
+    /// the score's longest rest, the beat of 0.7 s: ``ScoreFollower/Options/pauseRestFactor``.)
     @Test("a false start's pause is not held on a rest before the repeat's next pass", arguments: [false, true])
     func pauseAfterAFalseStart(priced: Bool) throws {
         let score = try Self.scoreWithARestBeforeTheRepeat()

@@ -50,8 +50,8 @@ struct FalseStartPauseTests {
     /// A false start as `make_corpus.cut_take` makes one, from the rendered volta take: room noise (1 s), bars 1 and 2
     /// broken off a quarter second before bar 3, 2.5 s of room noise, then the take from 0.2 s before bar 1 (first
     /// pass) to 0.1 s before bar 5. The tap (half a bar into bar 1) chooses between the repeat's passes, as
-    /// `session place` does. With the pause free against the score's rest, the path begins in the pause, held on the
-    /// rest at the end of the first ending, and places the take on the second pass, where the tap cannot move it back
+    /// `session place` does. With the pause free against the score's rest, the path is drawn to that rest at the end of
+    /// the first ending and places the take on the second pass, where the tap cannot move it back
     /// (the bar before differs); priced as leaving it out, the take is placed on its own bars. (The pause is longer than
     /// the score's longest rest, the beat of 0.7 s: ``ScoreFollower/Options/pauseRestFactor``.)
     @Test("a false start's pause is not held on a rest before the repeat's next pass", arguments: [false, true])

@@ -168,6 +168,19 @@ extension ScoreFollower {
         /// F1 0.970 → 0.978, right takes refused 3 → 0; the tuning split as cut 91.9 / 97.4 → 91.9 / 97.3 % (docs/follow.md,
         /// "A pause is not the piece's closing silence").
         public var scoreEdgeSilenceSkips = true
+        /// Seconds of silent frames in the take from which on they are a pause, not a rest played (and longer than
+        /// ``pauseRestFactor`` times the score's longest rest): against the score's silence they cost as much as leaving
+        /// them out (``SubsequenceDTW/pause``), not nothing. nil: every silent frame matches the score's silence for
+        /// nothing (before session 32), and the pause after a false start, held on a short rest at a repeated section's
+        /// end, drew the take onto the repeat's next pass. String-quartet tuning split with the tap: false starts
+        /// 70.3 / 75.9 → 87.3 / 94.9 % within 0.1 / 0.25 s, all takes F1 0.987 → 0.997; the chorale, slow-attack and
+        /// wrong-piece sets unchanged (docs/follow.md, "A false start's pause is not a rest").
+        public var pauseSkips: Double? = 0.6
+        /// A run of silent frames is a pause (``pauseSkips``) only when it is also longer than this many times the score's
+        /// longest rest between its first note and its last (at the tempo it is laid out at): a slow movement's general
+        /// rests, played, are silent for longer than 0.6 s. 0 (every run of 0.6 s): Beethoven op. 18/1/ii's right takes
+        /// lost confidence (0.98 → 0.84); 2: its false start's pause was held on a rest again; 3: false starts 83.5 / 90.5 %.
+        public var pauseRestFactor = 1.0
         /// Frames (1/50 s) by which the take's chroma is delayed before it is aligned: a centred window hears a chord
         /// before it begins (``FeatureSequence/delayed(chromaFrames:onsetFrames:)``). 0: as analysed. Off: with the
         /// onset chroma 1 frame later too, ASAP's partial takes went 90.1 / 95.8 → 90.7 / 95.1 % and their confidence fell.

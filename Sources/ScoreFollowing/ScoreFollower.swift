@@ -56,7 +56,7 @@ public struct ScoreFollower: Sendable {
         dtw.skipCost = options.skipCost * dtw.chanceCost()
         dtw.wideSteps = true
         dtw.stepPenalty = options.stepPenalty
-        hearSilence(in: &dtw)
+        hearSilence(in: &dtw, frameRate: FeatureSequence.frameRate)
         dtw.elasticFermatas = options.elasticFermatas
         dtw.holdPenalty = options.fineHoldPenalty
         dtw.rushPenalty = options.fineRushPenalty
@@ -156,19 +156,28 @@ public struct ScoreFollower: Sendable {
     }
 
     /// Sets how `dtw` matches the take's silent frames (``Options/silenceAware``, ``Options/silentMismatch``,
-    /// ``Options/edgeSilence``, ``Options/scoreEdgeSilenceSkips``), alike in every pass.
-    private func hearSilence(in dtw: inout SubsequenceDTW) {
+    /// ``Options/edgeSilence``, ``Options/scoreEdgeSilenceSkips``, ``Options/pauseSkips``), alike in every pass; the take's
+    /// features at `frameRate` frames a second.
+    private func hearSilence(in dtw: inout SubsequenceDTW, frameRate: Double) {
         dtw.silenceAware = options.silenceAware
         dtw.silentMismatch = options.silentMismatch
         dtw.edgeSilence = options.edgeSilence
         dtw.scoreEdgeSilenceSkips = options.scoreEdgeSilenceSkips
+        if let seconds = options.pauseSkips {
+            // Longer than the score's own longest rest (times `pauseRestFactor`, a rest held long): not a rest played.
+            let rest = Int((Double(dtw.longestScoreRest) * options.pauseRestFactor).rounded(.up))
+            dtw.pause = SubsequenceDTW.pauses(in: dtw.audio.silent, atLeast: max(rest + 1, Int((seconds * frameRate).rounded(.up))))
+        }
     }
+
+    /// Frames a second of the coarse passes' take.
+    private var coarseRate: Double { FeatureSequence.frameRate / Double(options.coarseFactor) }
 
     func coarsePass(_ score: FeatureSequence, _ audio: FeatureSequence, excluding: Range<Int> = 0..<0) -> SubsequenceDTW.Result? {
         var dtw = SubsequenceDTW(score: score.downsampled(by: options.coarseFactor), audio: audio)
         dtw.excluded = excluding
         dtw.wideSteps = true
-        hearSilence(in: &dtw)
+        hearSilence(in: &dtw, frameRate: coarseRate)
         dtw.elasticFermatas = options.elasticFermatas && options.elasticCoarse
         dtw.holdPenalty = options.coarseHoldPenalty
         dtw.rushPenalty = options.coarseRushPenalty
@@ -183,7 +192,7 @@ public struct ScoreFollower: Sendable {
                             key: ReferencePitch.Choice) -> MatchEvidence {
         var dtw = SubsequenceDTW(score: scoreFeatures.downsampled(by: options.coarseFactor), audio: audio)
         dtw.onsetWeight = options.onsetFeatures ? options.onsetWeight : 0
-        hearSilence(in: &dtw)
+        hearSilence(in: &dtw, frameRate: coarseRate)
         let first = real.path.first?.audio ?? 0, last = real.path.last?.audio ?? 0
         let orderFree = dtw.orderFreeCost(over: first...last), chance = Double(dtw.chanceCost())
         let pause = Int((options.surroundingPause * FeatureSequence.frameRate / Double(options.coarseFactor)).rounded(.up))

@@ -59,6 +59,12 @@ struct SubsequenceDTW {
     /// a pause between the take and the talk after it is not held as the piece's closing silence, which drew the path
     /// across bars the take never played to the piece's end (and the same before a take).
     var scoreEdgeSilenceSkips = false
+    /// When not empty (and `silenceAware`), the take's frames marked here (a pause: a run of silent frames too long for
+    /// a rest played, ``pauses(in:atLeast:)``) cost as much as leaving them out (`skipCost`) against the score's silence
+    /// too, not nothing: a short rest held by the slow steps for the pause between a false start and its take drew the
+    /// path to a place in the score with a rest just before the take's bars (the end of a repeated section, its next
+    /// pass) and the false start with it.
+    var pause: [Bool] = []
     /// The take's first and last sounding frames (`audio.silent` false), and the score's.
     let firstSounding: Int, lastSounding: Int, scoreFirstSounding: Int, scoreLastSounding: Int
 
@@ -94,10 +100,37 @@ struct SubsequenceDTW {
                 return 1 + onsetWeight * max(0, silentMismatch)
             }
             if quietScore, quietAudio, scoreEdgeSilenceSkips, i < scoreFirstSounding || i > scoreLastSounding { return skipCost }
+            if quietScore, quietAudio, !pause.isEmpty, pause[j] { return skipCost }
             if quietScore || quietAudio { dot = quietScore && quietAudio ? 1 : 0 }
             if quietScore != quietAudio, silentMismatch >= 0 { return 1 + onsetWeight * silentMismatch }
         }
         return (1 - dot) + onsetWeight * distance.squareRoot()
+    }
+
+    /// The score's longest run of silent frames between its first sounding frame and its last: its longest rest.
+    var longestScoreRest: Int {
+        guard scoreFirstSounding < scoreLastSounding else { return 0 }
+        var longest = 0, run = 0
+        for i in scoreFirstSounding...scoreLastSounding {
+            run = score.silent[i] ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
+    }
+
+    /// The frames of `silent` inside a run of at least `frames` silent frames (`frames` ≤ 0: none).
+    static func pauses(in silent: [Bool], atLeast frames: Int) -> [Bool] {
+        var marked = [Bool](repeating: false, count: silent.count)
+        guard frames > 0 else { return marked }
+        var start = 0
+        while start < silent.count {
+            guard silent[start] else { start += 1; continue }
+            var end = start
+            while end < silent.count, silent[end] { end += 1 }
+            if end - start >= frames { for k in start..<end { marked[k] = true } }
+            start = end
+        }
+        return marked
     }
 
     /// The mean cost of `samples` score/audio frame pairs drawn evenly: the cost of matching at random.

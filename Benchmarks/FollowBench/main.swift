@@ -9,7 +9,7 @@ import ScoreFollowing
 //        [--no-hold-start] [--no-hold-end] [--edge-reach FRAMES] [--hold-end-frames FRAMES] [--quiet-gap FRAMES]
 //        [--no-pitch-evidence] [--no-reattack] [--reattack-scope 0|1|2] [--reattack-reach S] [--reattack-half F]
 //        [--reattack-window BEFORE AFTER] [--reattack-ratio R] [--reattack-min R] [--reattack-here F] [--reattack-shift F]
-//        [--step-penalty P] [--fermata F] [--band FRAMES] [--coarse-rush P] [--fine-rush P]
+//        [--onset-weight W] [--fine-onset-weight W] [--step-penalty P] [--fermata F] [--band FRAMES] [--coarse-rush P] [--fine-rush P]
 //        [--local-order W] [--entry-frames N] [--entry-quiet N] [--every-entry] [--entry-fine]
 //        [--second-best R] [--second-margin F] [--second-gain G]
 //        [--reference-pitch HZ] [--no-tuning] [--no-semitone-search] [--semitone-margin F] [--tuning-snap CENTS] [--session-pitch HZ] [--json OUT]

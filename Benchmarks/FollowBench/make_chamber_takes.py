@@ -17,7 +17,6 @@ tuned on the held-out set.
 Needs music21, mido and numpy (FollowBench's venv) and fluidsynth with fluid-soundfont-gm and timgm6mb-soundfont.
 """
 import copy
-import json
 import os
 import random
 import sys
@@ -200,11 +199,8 @@ def main(out):
             if item["split"] != split or item["kind"] in ("complete", "partial"):
                 continue
             other = pieces[(pieces.index(item["piece"]) + 1) % len(pieces)]
-            wrong.append(dict(item, piece=other, score=other + ".musicxml", kind="wrong-piece", truth=[],
-                              note=f"{item['kind']} of {item['piece']}"))
-    with open(os.path.join(out, "manifest.json"), "w") as f:
-        json.dump(manifest + wrong, f, indent=1)
-    print(f"{len(manifest)} right and {len(wrong)} wrong-piece takes in {out}", file=sys.stderr)
+            wrong.append(mc.wrong_piece(item, other))
+    mc.write_manifest(out, manifest, wrong)
 
 
 if __name__ == "__main__":

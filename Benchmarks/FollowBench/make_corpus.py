@@ -168,6 +168,19 @@ def cut_take(rng, audio, times, numbers, a, b, lead, tail, prefix=None):
     return np.concatenate(parts), truth
 
 
+def wrong_piece(item, other):
+    """`item`'s take given with another piece's score (`other`, the piece's name) as a take of kind "wrong-piece"."""
+    return dict(item, piece=other, score=other + ".musicxml", kind="wrong-piece", truth=[],
+                note=f"{item['kind']} of {item['piece']}")
+
+
+def write_manifest(out, manifest, wrong):
+    """The right takes and the wrong-piece takes written as `out`'s manifest, and their count said."""
+    with open(os.path.join(out, "manifest.json"), "w") as f:
+        json.dump(manifest + wrong, f, indent=1)
+    print(f"{len(manifest)} right and {len(wrong)} wrong-piece takes in {out}", file=sys.stderr)
+
+
 def main(out):
     os.makedirs(out, exist_ok=True)
     rng = random.Random(32)

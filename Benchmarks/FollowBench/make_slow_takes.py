@@ -8,7 +8,6 @@ take against the next one's (as make_wrong_short.py pairs them). Written mono (t
 
     make_slow_takes.py OUT        then   FollowBench OUT --split tune --onset-weight 0.6 --json OUT/run.json
 """
-import json
 import os
 import random
 import sys
@@ -79,11 +78,8 @@ def main(out):
         k = tune.index(item["piece"])
         for step in ((1,) if item["kind"] == "complete" else (1, 3)):
             other = tune[(k + step) % len(tune)]
-            wrong.append(dict(item, piece=other, score=other + ".musicxml", kind="wrong-piece", truth=[],
-                              note=f"{item['kind']} of {item['piece']}"))
-    with open(os.path.join(out, "manifest.json"), "w") as f:
-        json.dump(manifest + wrong, f, indent=1)
-    print(f"{len(manifest)} right and {len(wrong)} wrong-piece takes in {out}", file=sys.stderr)
+            wrong.append(mc.wrong_piece(item, other))
+    mc.write_manifest(out, manifest, wrong)
 
 
 if __name__ == "__main__":

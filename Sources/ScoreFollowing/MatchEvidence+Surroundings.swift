@@ -12,15 +12,7 @@ extension MatchEvidence {
     static func takeSpan(first: Int, last: Int, silent: [Bool], pause: Int, unlike: (Range<Int>) -> Bool) -> Range<Int> {
         guard pause > 0, !silent.isEmpty else { return 0..<silent.count }
         // Every pause: a run of at least `pause` silent frames.
-        var pauses: [Range<Int>] = []
-        var t = 0
-        while t < silent.count {
-            guard silent[t] else { t += 1; continue }
-            var end = t
-            while end < silent.count, silent[end] { end += 1 }
-            if end - t >= pause { pauses.append(t..<end) }
-            t = end
-        }
+        let pauses = silent.silentRuns(atLeast: pause)
         var lower = 0
         let before = pauses.filter { $0.upperBound <= first }
         for (k, p) in before.enumerated().reversed() {

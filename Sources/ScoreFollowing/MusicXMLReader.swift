@@ -26,7 +26,6 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
     private var divisions = 1.0
     private var transpose = 0
     private var position = 0.0
-    private var furthest = 0.0
     private var lastOnset = 0.0
     private var timeSignature = 4.0
     private var beats = 4.0
@@ -103,7 +102,6 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
         case "measure":
             measureIndex += 1
             position = 0
-            furthest = 0
             bar = PartBar(part: partIndex, reach: 0)
             if measureIndex >= measures.count {
                 measures.append(ScoreMeasure(number: attributes["number"] ?? "\(measureIndex + 1)", duration: 0))
@@ -184,7 +182,7 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
             switch path.last {
             case "note": noteDuration = quarters
             case "backup": position = max(0, position - quarters)
-            case "forward": position += quarters; furthest = max(furthest, position)
+            case "forward": position += quarters; bar.reach = max(bar.reach, position)
             default: break
             }
         case "note": endNote()
@@ -193,7 +191,6 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
         case "measure":
             guard measures.indices.contains(measureIndex) else { break }
             if let open = openEnding, measures[measureIndex].endings.isEmpty { measures[measureIndex].endings = open }
-            bar.reach = furthest
             while partBars.count <= measureIndex { partBars.append([]); meters.append(timeSignature) }
             partBars[measureIndex].append(bar)
         case "ending": break
@@ -207,7 +204,7 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
         guard !isGrace, measures.indices.contains(measureIndex) else { return }
         let onset = isChord ? lastOnset : position
         if !isChord { lastOnset = position; position += noteDuration }
-        furthest = max(furthest, position)
+        bar.reach = max(bar.reach, position)
         if hasFermata, noteDuration > 0 { bar.fermatas.append(onset..<(onset + noteDuration)) }
         guard !isRest, !isCue, let step, let pc = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11][step] else { return }
         // An alteration beyond an octave either way is damage: the note is left out (as one outside the MIDI range).

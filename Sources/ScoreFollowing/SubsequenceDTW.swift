@@ -110,26 +110,14 @@ struct SubsequenceDTW {
     /// The score's longest run of silent frames between its first sounding frame and its last: its longest rest.
     var longestScoreRest: Int {
         guard scoreFirstSounding < scoreLastSounding else { return 0 }
-        var longest = 0, run = 0
-        for i in scoreFirstSounding...scoreLastSounding {
-            run = score.silent[i] ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        return longest
+        return score.silent[scoreFirstSounding...scoreLastSounding].silentRuns(atLeast: 1).map(\.count).max() ?? 0
     }
 
     /// The frames of `silent` inside a run of at least `frames` silent frames (`frames` ≤ 0: none).
     static func pauses(in silent: [Bool], atLeast frames: Int) -> [Bool] {
         var marked = [Bool](repeating: false, count: silent.count)
         guard frames > 0 else { return marked }
-        var start = 0
-        while start < silent.count {
-            guard silent[start] else { start += 1; continue }
-            var end = start
-            while end < silent.count, silent[end] { end += 1 }
-            if end - start >= frames { for k in start..<end { marked[k] = true } }
-            start = end
-        }
+        for run in silent.silentRuns(atLeast: frames) { for k in run { marked[k] = true } }
         return marked
     }
 

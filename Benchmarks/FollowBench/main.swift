@@ -4,7 +4,7 @@ import ScoreFollowing
 // FollowBench: follows every take of the corpus that make_corpus.py wrote and compares with the truth.
 // Usage: FollowBench CORPUS_DIR [--split tune|held-out|all] [--no-onsets] [--single-resolution] [--no-tempo]
 //        [--no-refine] [--no-silence] [--notes] [--plain-flux] [--fresh-share S] [--fresh-back FRAMES] [--fresh-window BEFORE AFTER]
-//        [--onset-floor S] [--onset-floor-radius FRAMES] [--silent-mismatch C] [--lead-noise DB] [--no-edge-silence] [--pause-skips S] [--free-pauses] [--pause-rest F] [--chroma-lag FRAMES] [--onset-lag FRAMES] [--sharp-after FRAMES] [--no-sharp-search] [--sharp-attack F] [--late-ratio R] [--rhythm-radius FRAMES] [--rhythm-span S] [--rhythm-min N] [--rhythm-reach S] [--rhythm-keep FRAMES] [--rhythm-margin M] [--rhythm-own W] [--rhythm-tolerance FRAMES] [--no-rhythm] [--rhythm-every-take] [--anchor] [--anchor-any] [--anchor-hold S] [--anchor-share S] [--anchor-reach FRAMES]
+//        [--onset-floor S] [--onset-floor-radius FRAMES] [--silent-mismatch C] [--lead-noise DB] [--no-edge-silence] [--pause-skips S] [--free-pauses] [--pause-rest F] [--false-start-longest S] [--no-restart] [--false-start-match R] [--false-start-pace F] [--false-start-take R] [--chroma-lag FRAMES] [--onset-lag FRAMES] [--sharp-after FRAMES] [--no-sharp-search] [--sharp-attack F] [--late-ratio R] [--rhythm-radius FRAMES] [--rhythm-span S] [--rhythm-min N] [--rhythm-reach S] [--rhythm-keep FRAMES] [--rhythm-margin M] [--rhythm-own W] [--rhythm-tolerance FRAMES] [--no-rhythm] [--rhythm-every-take] [--anchor] [--anchor-any] [--anchor-hold S] [--anchor-share S] [--anchor-reach FRAMES]
 //        [--flux-compression G] [--onset-compression G] [--recentre] [--recentre-min F] [--recentre-share S]
 //        [--no-hold-start] [--no-hold-end] [--edge-reach FRAMES] [--hold-end-frames FRAMES] [--quiet-gap FRAMES]
 //        [--no-pitch-evidence] [--no-reattack] [--reattack-scope 0|1|2] [--reattack-reach S] [--reattack-half F]
@@ -55,6 +55,11 @@ while i < arguments.count {
     case "--pause-skips": options.pauseSkips = Double(arguments[i + 1])!; i += 1
     case "--free-pauses": options.pauseSkips = nil
     case "--pause-rest": options.pauseRestFactor = Double(arguments[i + 1])!; i += 1
+    case "--false-start-longest": options.falseStartLongest = Double(arguments[i + 1])!; i += 1
+    case "--no-restart": options.falseStartLongest = nil
+    case "--false-start-match": options.falseStartMatch = Double(arguments[i + 1])!; i += 1
+    case "--false-start-pace": options.falseStartPace = Double(arguments[i + 1])!; i += 1
+    case "--false-start-take": options.falseStartTakeMatch = Double(arguments[i + 1])!; i += 1
     case "--stop-share": options.stopOnsetShare = Float(arguments[i + 1])!; i += 1
     case "--stop-reach": options.stopReach = Int(arguments[i + 1])!; i += 1
     case "--stop-window": options.stopWindow = Int(arguments[i + 1])!; i += 1

@@ -135,19 +135,31 @@ def played(score):
     return unfolded
 
 
-def main(out):
+def stem_of(name):
+    """A piece's file stem from its corpus name: "mozart/k80/movement1" -> "mozart-k80-movement1", a file's suffix
+    (.mxl, .abc, .krn, .xml) left out."""
+    for suffix in (".mxl", ".abc", ".krn", ".xml"):
+        if name.endswith(suffix):
+            name = name[:-len(suffix)]
+    return name.replace("/", "-")
+
+
+def make_takes(out, tune, held_out, first, others, seed, load=corpus.parse):
+    """Writes each piece's score as MusicXML, two performances of it (the first in the ensemble `first`, the second
+    in one of `others`) cut into takes of every kind, and the manifest with the wrong-piece takes. `tune` and
+    `held_out` name pieces as `load` takes them, which returns a music21 score."""
     os.makedirs(out, exist_ok=True)
-    rng = random.Random(3232)
+    rng = random.Random(seed)
     manifest = []
-    for split, names in (("tune", TUNE), ("held-out", HELD_OUT)):
+    for split, names in (("tune", tune), ("held-out", held_out)):
         for name in names:
-            score = corpus.parse(name)
-            stem_name = name.replace("/", "-")
+            score = load(name)
+            stem_name = stem_of(name)
             score.write("musicxml", fp=os.path.join(out, stem_name + ".musicxml"))
             has_repeat = any(isinstance(b, bar.Repeat) for m in score.parts[0].getElementsByClass("Measure")
                              for b in (m.leftBarline, m.rightBarline))
             for perf in range(2):
-                ensemble = "strings" if perf == 0 else rng.choice(OTHERS)
+                ensemble = first if perf == 0 else rng.choice(others)
                 soundfont = mc.SOUNDFONTS[(perf + len(manifest)) % 2]
                 events, downbeats, end, voices = mc.performance(played(score), rng, qpm=beats_per_minute(score))
                 stem = os.path.join(out, f"{stem_name}-p{perf}")
@@ -194,13 +206,17 @@ def main(out):
             print(name, split, file=sys.stderr)
     wrong = []
     for split in ("tune", "held-out"):
-        pieces = [p.replace("/", "-") for p in (TUNE if split == "tune" else HELD_OUT)]
+        pieces = [stem_of(p) for p in (tune if split == "tune" else held_out)]
         for item in manifest:
             if item["split"] != split or item["kind"] in ("complete", "partial"):
                 continue
             other = pieces[(pieces.index(item["piece"]) + 1) % len(pieces)]
             wrong.append(mc.wrong_piece(item, other))
     mc.write_manifest(out, manifest, wrong)
+
+
+def main(out):
+    make_takes(out, TUNE, HELD_OUT, "strings", OTHERS, 3232)
 
 
 if __name__ == "__main__":

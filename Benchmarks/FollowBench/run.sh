@@ -80,8 +80,18 @@ for split in tune held-out; do
   echo "== Tonmeister, string quartets, $split, with the tap (--tap)"
   "$root/.build/release/FollowBench" "$chamber" --split "$split" --onset-weight 0.6 --tap --json "$chamber/tonmeister-tap-$split.json" | tail -14
 done
+# Vocal polyphony (Monteverdi, Palestrina) and a solo line (fiddle tunes) (docs/follow.md, "Vocal polyphony and a solo
+# line"), with the tap.
+poly="$corpus-polyphony"
+[ -f "$poly/manifest.json" ] || "$venv/bin/python" "$root/Benchmarks/FollowBench/make_polyphony_takes.py" "$poly"
+for split in tune held-out; do
+  echo "== Tonmeister, polyphony and solo lines, $split, with the tap (--tap)"
+  "$root/.build/release/FollowBench" "$poly" --split "$split" --onset-weight 0.6 --tap --json "$poly/tonmeister-tap-$split.json" | tail -14
+done
 echo "== Sync Toolbox, held-out"
 "$venv/bin/python" "$root/Benchmarks/FollowBench/synctoolbox_bench.py" "$corpus" --split held-out --json "$corpus/synctoolbox-held-out.json"
+echo "== Sync Toolbox, string quartets, held-out (the quartets' own playing order)"
+"$venv/bin/python" "$root/Benchmarks/FollowBench/synctoolbox_bench.py" "$chamber" --split held-out --own-order --json "$chamber/synctoolbox-held-out.json"
 # Human performances (docs/follow.md, "Human performances"): ASAP's piano performances, when a checkout of
 # github.com/fosfrancesco/asap-dataset is named by ASAP_DIR; its tuning half, its held-out half, and short takes of
 # its tuning pieces against other pieces' scores.

@@ -6,7 +6,11 @@ then memory-restricted multiscale DTW (MrMsDTW) with chroma and onsets. MrMsDTW 
 it is given two chances: the whole score (what it would be given in practice), and an oracle excerpt of the
 score cut to the take's true first and last bars (more than Tonmeister is given). It has no refusal.
 
-Usage: synctoolbox_bench.py CORPUS_DIR [--split tune|held-out|all] [--json OUT]"""
+With `--own-order` (the string quartets of make_chamber_takes.py) the score is unfolded by that script's own playing
+order, since music21's expandRepeats goes back to bar 1 for a second section and plays a first ending of two bars
+again, and laid out at its metronome mark where it has one.
+
+Usage: synctoolbox_bench.py CORPUS_DIR [--split tune|held-out|all] [--own-order] [--json OUT]"""
 import json, sys, time, wave
 import numpy as np
 import pandas as pd
@@ -18,24 +22,34 @@ from synctoolbox.feature.dlnco import pitch_onset_features_to_DLNCO
 from synctoolbox.feature.pitch import audio_to_pitch_features
 from synctoolbox.feature.pitch_onset import audio_to_pitch_onset_features
 import librosa
+from music21 import tempo
 
 RATE = 50
 SPQ = 0.6  # seconds per quarter at 100 quarters per minute
 
 
-def score_notes(path):
-    s = converter.parse(path).expandRepeats()
+def score_notes(path, own_order=False):
+    s = converter.parse(path)
+    spq = SPQ
+    if own_order:
+        import make_chamber_takes
+        marks = list(s.flatten().getElementsByClass(tempo.MetronomeMark))
+        if marks and marks[0].getQuarterBPM():
+            spq = 60.0 / marks[0].getQuarterBPM()
+        s = make_chamber_takes.played(s)
+    else:
+        s = s.expandRepeats()
     first = s.parts[0].getElementsByClass("Measure")
-    downbeats = [float(m.offset) * SPQ for m in first]
+    downbeats = [float(m.offset) * spq for m in first]
     rows = []
     for part in s.parts:
         for n in part.flatten().notes:
             if n.tie and n.tie.type in ("stop", "continue"):
                 continue
             for p in (n.pitches if n.isChord else [n.pitch]):
-                rows.append({"start": float(n.offset) * SPQ, "duration": float(n.duration.quarterLength) * SPQ,
+                rows.append({"start": float(n.offset) * spq, "duration": float(n.duration.quarterLength) * spq,
                              "pitch": p.midi, "velocity": 80, "instrument": "piano"})
-    end = float(first[-1].offset + first[-1].duration.quarterLength) * SPQ
+    end = float(first[-1].offset + first[-1].duration.quarterLength) * spq
     return pd.DataFrame(rows), downbeats, end
 
 
@@ -60,7 +74,9 @@ def main():
     directory = sys.argv[1]
     split = sys.argv[sys.argv.index("--split") + 1] if "--split" in sys.argv else "all"
     manifest = json.load(open(directory + "/manifest.json"))
+    own_order = "--own-order" in sys.argv
     cache = {}
+    audio_cache = {}
     results = {}
     for mode in ("whole score", "oracle excerpt"):
         n = w10 = w25 = tp = fp = fn = 0
@@ -69,7 +85,7 @@ def main():
             if item["kind"] == "wrong-piece" or (split != "all" and item["split"] != split):
                 continue
             if item["score"] not in cache:
-                cache[item["score"]] = score_notes(directory + "/" + item["score"])
+                cache[item["score"]] = score_notes(directory + "/" + item["score"], own_order)
             df, downbeats, end = cache[item["score"]]
             truth = {t["index"]: t["time"] for t in item["truth"]}
             clock = time.time()
@@ -83,7 +99,12 @@ def main():
             else:
                 part, offset = df, 0.0
             sc, so = features_score(part)
-            ac, ao = features_audio(directory + "/" + item["take"])
+            if item["take"] not in audio_cache:  # the take's features made once, their time counted in both modes
+                started = time.time()
+                audio_cache[item["take"]] = (features_audio(directory + "/" + item["take"]), time.time() - started)
+            (ac, ao), feature_seconds = audio_cache[item["take"]]
+            if mode == "oracle excerpt":
+                seconds += feature_seconds
             wp = sync_via_mrmsdtw(f_chroma1=sc, f_onset1=so, f_chroma2=ac, f_onset2=ao, input_feature_rate=RATE,
                                   step_weights=np.array([1.5, 1.5, 2.0]), threshold_rec=10 ** 6, verbose=False)
             seconds += time.time() - clock

@@ -18,7 +18,8 @@ public struct FollowResult: Sendable {
     public var start: Double
     public var end: Double
     public var measures: [FollowedMeasure]
-    /// 0–1: how sure the take is of this score (``MatchEvidence/confidence``); < 0.3 is another piece.
+    /// 0–1: how sure the take is of this score (``MatchEvidence/confidence``, and no more than the take's confidence
+    /// followed without leaving a false start out); < 0.3 is another piece.
     public var confidence: Double
     /// The file's duration in seconds.
     public var duration: Double

@@ -185,6 +185,19 @@ extension ScoreFollower {
         /// rests, played, are silent for longer than 0.6 s. 0 (every run of 0.6 s): Beethoven op. 18/1/ii's right takes
         /// lost confidence (0.98 → 0.84); 2: its false start's pause was held on a rest again; 3: false starts 83.5 / 90.5 %.
         public var pauseRestFactor = 1.0
+        /// The longest false start, in seconds, that the path leaves out when the audio before a pause is heard again
+        /// after it (``ScoreFollower/restartedAfterFalseStart(_:score:audio:)``); nil: never.
+        public var falseStartLongest: Double? = 8
+        /// The audio before the pause is a false start of what follows when it matches that audio's beginning with a
+        /// mean cost at most this many times the path's mean cost against the score after the pause.
+        public var falseStartMatch = 1.0
+        /// The path must run through the score in the pause this many times faster than it goes after the pause for the
+        /// audio before to be looked at as a false start: a breath between phrases holds the path or lets it go on at
+        /// the take's pace (a chorale's phrase whose next phrase begins alike is the take's own).
+        public var falseStartPace = 1.4
+        /// A false start is looked for only when the path matches the take after the pause at most this share of the
+        /// cost of matching at random: another piece's false start and take are not restarted into a better fit.
+        public var falseStartTakeMatch = 0.6
         /// Frames (1/50 s) by which the take's chroma is delayed before it is aligned: a centred window hears a chord
         /// before it begins (``FeatureSequence/delayed(chromaFrames:onsetFrames:)``). 0: as analysed. Off: with the
         /// onset chroma 1 frame later too, ASAP's partial takes went 90.1 / 95.8 → 90.7 / 95.1 % and their confidence fell.

@@ -32,6 +32,17 @@ public struct ScoreFollower: Sendable {
         guard var coarse = handedOn ?? coarsePass(scoreFeatures, coarseAudio) else {
             throw FollowError.otherPiece(confidence: 0)
         }
+        let restart = restartedAfterFalseStart(coarse, score: scoreFeatures, audio: coarseAudio, energy: analysed.energy,
+                                               downbeats: timeline.downbeats)
+        // Leaving a false start out (``restartedAfterFalseStart``) never raises the take's confidence: the take is
+        // followed as it was too, and the lower confidence stands (another piece's false start is not let through).
+        var ceiling = 1.0
+        if let restart {
+            coarse = restart.path
+            var plain = self
+            plain.options.falseStartLongest = nil
+            ceiling = (try? plain.follow(score: score, audio: audio, refuse: false))?.confidence ?? 0
+        }
         var scale = 1.0
         if options.tempoEstimate, let first = coarse.path.first, let last = coarse.path.last, last.score > first.score + 4 {
             let slope = Double(last.audio - first.audio) / Double(last.score - first.score)
@@ -39,13 +50,13 @@ public struct ScoreFollower: Sendable {
                 scale = slope
                 timeline = laidOut(score, scale: scale)
                 scoreFeatures = features(of: timeline, ringing: ringing)
-                if let again = coarsePass(scoreFeatures, coarseAudio) { coarse = again }
+                if let again = coarsePass(scoreFeatures, coarseAudio, audioStart: restart?.audioStart ?? 0) { coarse = again }
             }
         }
         var evidence = evidenceOf(coarse, scoreFeatures: scoreFeatures, audio: coarseAudio, key: tuning.choice)
         // By chroma alone the take is judged before the fine pass; pitch evidence needs the fine path.
-        if refuse, !options.pitchEvidence, evidence.confidence < ScoreFollower.refusalThreshold {
-            throw FollowError.otherPiece(confidence: evidence.confidence)
+        if refuse, !options.pitchEvidence, min(evidence.confidence, ceiling) < ScoreFollower.refusalThreshold {
+            throw FollowError.otherPiece(confidence: min(evidence.confidence, ceiling))
         }
         if options.entryFineOnly {
             audioFeatures = ScoreFollower.clearingEntryOnsets(audioFeatures, frames: options.entryOnsetFrames, quiet: options.entryQuiet,
@@ -89,7 +100,7 @@ public struct ScoreFollower: Sendable {
         if !options.pitchEvidence { evidence.pitch = nil }
         // The first path's edges are the take's start and end, whatever path places the downbeats below.
         guard let first = fine.path.first, let last = fine.path.last else { throw FollowError.otherPiece(confidence: 0) }
-        let confidence = evidence.confidence
+        let confidence = min(evidence.confidence, ceiling)
         if refuse, confidence < ScoreFollower.refusalThreshold { throw FollowError.otherPiece(confidence: confidence) }
         var placed = placedDownbeats(fine.path, timeline: timeline, score: score, silent: audioFeatures.silent, audio: analysed,
                                      reverberant: reverberant)
@@ -149,7 +160,7 @@ public struct ScoreFollower: Sendable {
         return meter
     }
 
-    private func features(of timeline: ScoreTimeline, ringing: Double = 0) -> FeatureSequence {
+    func features(of timeline: ScoreTimeline, ringing: Double = 0) -> FeatureSequence {
         var f = timeline.features(ringing: ringing, ringLevel: options.ringLevel)
         if !options.onsetFeatures { f.onset = [Float](repeating: 0, count: f.onset.count) }
         return f
@@ -158,7 +169,7 @@ public struct ScoreFollower: Sendable {
     /// Sets how `dtw` matches the take's silent frames (``Options/silenceAware``, ``Options/silentMismatch``,
     /// ``Options/edgeSilence``, ``Options/scoreEdgeSilenceSkips``, ``Options/pauseSkips``), alike in every pass; the take's
     /// features at `frameRate` frames a second.
-    private func hearSilence(in dtw: inout SubsequenceDTW, frameRate: Double) {
+    func hearSilence(in dtw: inout SubsequenceDTW, frameRate: Double) {
         dtw.silenceAware = options.silenceAware
         dtw.silentMismatch = options.silentMismatch
         dtw.edgeSilence = options.edgeSilence
@@ -171,11 +182,13 @@ public struct ScoreFollower: Sendable {
     }
 
     /// Frames a second of the coarse passes' take.
-    private var coarseRate: Double { FeatureSequence.frameRate / Double(options.coarseFactor) }
+    var coarseRate: Double { FeatureSequence.frameRate / Double(options.coarseFactor) }
 
-    func coarsePass(_ score: FeatureSequence, _ audio: FeatureSequence, excluding: Range<Int> = 0..<0) -> SubsequenceDTW.Result? {
+    func coarsePass(_ score: FeatureSequence, _ audio: FeatureSequence, excluding: Range<Int> = 0..<0,
+                    audioStart: Int = 0) -> SubsequenceDTW.Result? {
         var dtw = SubsequenceDTW(score: score.downsampled(by: options.coarseFactor), audio: audio)
         dtw.excluded = excluding
+        dtw.audioStartMinimum = audioStart
         dtw.wideSteps = true
         hearSilence(in: &dtw, frameRate: coarseRate)
         dtw.elasticFermatas = options.elasticFermatas && options.elasticCoarse

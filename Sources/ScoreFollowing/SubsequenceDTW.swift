@@ -46,6 +46,8 @@ struct SubsequenceDTW {
     var startLimit = Int.max
     var endMinimum = 0
     /// Score frames the path may not pass through (a place already found, when looking for the second best).
+    /// The path may begin only at audio frames from this one on (the frames before are left out: a false start).
+    var audioStartMinimum = 0
     var excluded: Range<Int> = 0..<0
     /// When set (and `silenceAware`), the take's silence before its first sounding frame costs as much as silence
     /// against sound against any score frame but the score's own silence before its first note, and the take's
@@ -169,7 +171,7 @@ struct SubsequenceDTW {
                 let c = cost(i, j)
                 let cell = offsets[j] + i - r.lowerBound
                 local[slot + i - r.lowerBound] = c
-                var value = i <= startLimit ? startCost + c : Float.infinity
+                var value = i <= startLimit && j >= audioStartMinimum ? startCost + c : Float.infinity
                 var choice: UInt8 = 0
                 let free = elastic[i]
                 for (s, st) in steps.enumerated() {

@@ -117,7 +117,8 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
         case "chord": isChord = true
         case "grace": isGrace = true
         case "cue": isCue = true
-        case "tie": if attributes["type"] == "stop" { tieStop = true }
+        // A tie's end is `<tie type="stop">`, or only the drawn arc `<tied type="stop">` (as some engravers write it).
+        case "tie", "tied": if attributes["type"] == "stop" { tieStop = true }
         case "repeat":
             guard measures.indices.contains(measureIndex) else { break }
             if attributes["direction"] == "forward" { measures[measureIndex].repeatStart = true }
@@ -127,7 +128,7 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
             }
         case "ending":
             guard measures.indices.contains(measureIndex), let numbers = attributes["number"] else { break }
-            let list = numbers.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Int($0) }
+            let list = EndingNumbers.parse(numbers)
             if attributes["type"] == "start" {
                 if !list.isEmpty { measures[measureIndex].endings = list }
                 openEnding = list

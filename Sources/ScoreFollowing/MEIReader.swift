@@ -117,6 +117,7 @@ final class MEIReader: NSObject, XMLParserDelegate {
             var m = ScoreMeasure(number: a["n"] ?? "\(measures.count + 1)", duration: 0)
             m.repeatStart = a["left"] == "rptstart" || a["left"] == "rptboth"
             m.repeatEnd = a["right"] == "rptend" || a["right"] == "rptboth"
+            m.closesSection = a["right"] == "end" || a["right"] == "dbl"
             m.endings = ending
             m.tempo = pendingTempo
             pendingTempo = nil
@@ -292,11 +293,7 @@ final class MEIReader: NSObject, XMLParserDelegate {
         case "tuplet": _ = tuplets.popLast()
         case "staff": staff = nil
         case "dir", "repeatMark":
-            let w = (directionWords ?? "").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            if w.hasPrefix("d.c.") || w.hasPrefix("da capo") { current?.daCapo = true }
-            if w.hasPrefix("d.s.") || w.hasPrefix("dal segno") { current?.dalSegno = true }
-            if w == "fine" { current?.fine = true }
-            if w.hasPrefix("to coda") { current?.toCoda = true }
+            current?.readNavigation(words: directionWords ?? "")
             directionWords = nil
         case "measure":
             if var m = current {

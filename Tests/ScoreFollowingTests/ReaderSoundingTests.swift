@@ -102,6 +102,39 @@ struct ReaderSoundingTests {
              text: mei(meiMeasure(1, "<note pname=\"c\" oct=\"4\" dur=\"1\"/>") + meiMeasure(2, "<multiRest num=\"3\"/>")
                  + meiMeasure(5, "<note pname=\"d\" oct=\"4\" dur=\"1\"/>")),
              sounds: [[[60, 0, 4, 1]], [], [], [], [[62, 0, 4, 1]]], order: ["1", "2", "3", "4", "5"]),
+        Case(name: "MEI: <dot> children lengthen a note, a rest and a chord",
+             file: "dots.mei",
+             text: mei(meiMeasure(1, """
+                 <note pname="c" oct="4" dur="4"><dot/></note><note pname="d" oct="4" dur="8"/>
+                 <rest dur="8"><dot/></rest><chord dur="16"><dot/><note pname="e" oct="4"/><note pname="g" oct="4"/></chord>
+                 <note pname="f" oct="4" dur="4" dots="1"><dot/></note><note pname="a" oct="4" dur="32"/>
+                 """)),
+             sounds: [[[60, 0, 1.5, 1], [62, 1.5, 0.5, 1], [64, 2.75, 0.375, 1], [67, 2.75, 0.375, 1], [65, 3.125, 1.75, 1],
+                       [69, 4.875, 0.125, 1]]]),
+        Case(name: "MusicXML: a volta that only stops, unnumbered, at a repeat before a second volta is the first",
+             file: "stray-volta.musicxml",
+             text: musicXML([note("C", 8),
+                             note("D", 8) + "<barline location=\"right\"><ending number=\"\" type=\"stop\"/><repeat direction=\"backward\"/></barline>",
+                             "<barline location=\"left\"><ending number=\"2\" type=\"start\"/></barline>" + note("E", 8)
+                                 + "<barline location=\"right\"><ending number=\"2\" type=\"discontinue\"/></barline>",
+                             note("F", 8)]),
+             sounds: [[[60, 0, 4, 1]], [[62, 0, 4, 1]], [[64, 0, 4, 1]], [[65, 0, 4, 1]]], order: ["1", "2", "1", "3", "4"]),
+        Case(name: "MusicXML: a forward repeat on a measure's right barline starts the next measure",
+             file: "forward-right.musicxml",
+             text: musicXML([note("C", 8) + "<barline location=\"right\"><repeat direction=\"forward\"/></barline>", note("D", 8),
+                             note("E", 8) + "<barline location=\"right\"><repeat direction=\"backward\"/></barline>"]),
+             sounds: [[[60, 0, 4, 1]], [[62, 0, 4, 1]], [[64, 0, 4, 1]]], order: ["1", "2", "3", "2", "3"]),
+        Case(name: "MusicXML: \"Menuetto da capo\" in the trio's last bar but one is taken after the trio's repeat, to Fine",
+             file: "menuetto.musicxml",
+             text: musicXML([note("C", 8),
+                             note("D", 8) + "<direction><direction-type><words>Fine</words></direction-type></direction>"
+                                 + "<barline location=\"right\"><bar-style>light-heavy</bar-style></barline>",
+                             "<barline location=\"left\"><repeat direction=\"forward\"/></barline>" + note("E", 8),
+                             "<direction><direction-type><words>Menuetto da capo senza repetizione</words></direction-type></direction>"
+                                 + note("F", 8),
+                             note("G", 8) + "<barline location=\"right\"><bar-style>light-heavy</bar-style><repeat direction=\"backward\"/></barline>"]),
+             sounds: [[[60, 0, 4, 1]], [[62, 0, 4, 1]], [[64, 0, 4, 1]], [[65, 0, 4, 1]], [[67, 0, 4, 1]]],
+             order: ["1", "2", "3", "4", "5", "3", "4", "5", "1", "2"]),
     ]
 
     @Test(arguments: cases)

@@ -22,8 +22,8 @@ in quarters, struck). Conventions, the same on both sides:
 - a slur-like <tied> arc with no <tie> is a tie (the oracle adds the <tie> before music21 reads the file, which
   reads only <tie>);
 - a measure's length is not compared (our reader decides it from its parts, docs/follow.md "Parts that run over");
-  where our reader squeezed a part's bar (a repair it reports), that measure's notes are counted apart, not as
-  disagreements;
+  where our reader squeezed a part's bar (a repair it reports), that measure is counted apart ("squeezed measures
+  disagreeing"), not as a disagreement;
 - tremolos are read as written (one note of the written length; neither side plays the strokes).
 
 The playing order: the measures in the order they are played, read from music21's objects (repeat barlines,
@@ -453,10 +453,12 @@ def main():
             theirs = t["measures"].get(str(index), [])
             k["measures"] += 1
             k["notes"] += len(m["notes"])
+            only_ours, only_theirs = compare_notes(m["notes"], theirs)
             if m["number"] in squeezed:
                 k["measures squeezed by ours"] += 1
+                if only_ours or only_theirs:
+                    k["squeezed measures disagreeing"] += 1
                 continue
-            only_ours, only_theirs = compare_notes(m["notes"], theirs)
             k["notes agreeing"] += len(m["notes"]) - len(only_ours)
             if only_ours or only_theirs:
                 k["measures disagreeing"] += 1

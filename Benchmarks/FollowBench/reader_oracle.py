@@ -360,7 +360,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("files", nargs="*", help="score files to compare (default: the corpus described above)")
     ap.add_argument("--work", default=os.path.join(ROOT, ".build", "reader-oracle"))
-    ap.add_argument("--bench", default=None, help="the FollowBench executable (default: release, else debug build)")
+    ap.add_argument("--bench", default=None, help="the FollowBench executable (default: the newer of the release and debug builds)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--musescore", type=int, default=60, help="corpus files written again by MuseScore 3")
     ap.add_argument("--mei-xml", type=int, default=80, help="corpus MusicXML files converted to MEI by Verovio")
@@ -399,8 +399,8 @@ def main():
         items += [(p, "mei-music21", p) for p in music21_mei_files()]
     converted = time.time()
 
-    bench = args.bench or next((b for b in (os.path.join(ROOT, ".build", c, "FollowBench") for c in ("release", "debug"))
-                                if os.path.exists(b)), None)
+    built = [b for b in (os.path.join(ROOT, ".build", c, "FollowBench") for c in ("release", "debug")) if os.path.exists(b)]
+    bench = args.bench or max(built, key=os.path.getmtime, default=None)
     if bench is None:
         sys.exit("build FollowBench first: swift build --product FollowBench")
     run = subprocess.run([bench, "--dump-scores"], input="\n".join(p for p, _, _ in items) + "\n", capture_output=True, text=True)

@@ -6,10 +6,11 @@ import FoundationXML
 /// Reads the notes and playing-order marks of an MEI document (through Foundation's XMLParser).
 ///
 /// Each `<layer>` is read as a voice; a measure's length is the longest layer. Durations come from `@dur.ppq` with its
-/// staff's `@ppq` when given (the performed length), else `@dur` and `@dots` (or `<dot>` children) inside any `<tuplet>`s; pitches from
-/// `@pname`/`@pname.ges`, `@oct`/`@oct.ges` and `@accid.ges`/`@accid` (or a child `<accid>`), at sounding pitch by
+/// staff's `@ppq` when given (the performed length), else `@dur` and `@dots` (or `<dot>` children) inside any
+/// `<tuplet>`s; pitches from `@pname`/`@pname.ges`, `@oct`/`@oct.ges` and `@accid.ges`/`@accid` (or a child `<accid>`), at sounding pitch by
 /// the staff's `@trans.semi`. Grace notes (`@grace`, `<graceGrp>`) are left out and take no time; cue notes
-/// (`@cue="true"`) take their time without sounding; a `<multiRest num>` is that many measures of rest.
+/// (`@cue="true"`) take their time without sounding; a `<multiRest num>` is that many measures of rest; a
+/// `<tupletSpan>` (a tuplet named by its first and last note) times the notes between as `<tuplet>` does.
 /// Repeats come from `@left="rptstart"`/`@right="rptend"`, voltas from `<ending n>`. Fermatas come from
 /// `@fermata` on a note, chord or rest, or from a `<fermata>` naming its note, chord or rest (`@startid`) or its beat
 /// (`@tstamp`): each is the time its event is held, as the MusicXML reader keeps them. A note tied from the one before
@@ -34,6 +35,15 @@ final class MEIReader: NSObject, XMLParserDelegate {
     private var dotIncrement: Double?
     private var chordDotIncrement: Double?
     private var inNote = false
+    /// The current measure's `<tupletSpan>`s (a tuplet named by its first and last event, `numbase / num`); its layers
+    /// counted as read, the layer of each event (by `xml:id`) and note (by index), where each layer ends, and the
+    /// meter when a measure rest holds it.
+    private var tupletSpans: [(start: String, end: String, ratio: Double)] = []
+    private var layer = 0
+    private var eventLayers: [String: Int] = [:]
+    private var noteLayers: [Int] = []
+    private var layerEnds: [Int: Double] = [:]
+    private var restFloor = 0.0
     /// The measures a `<multiRest @num>` in the current measure stands for.
     private var multiRest = 1
     private var meter = 4.0
@@ -126,11 +136,23 @@ final class MEIReader: NSObject, XMLParserDelegate {
             furthest = 0
             events = [:]
             fermataMarks = []
+            tupletSpans = []
+            layer = 0
+            eventLayers = [:]
+            noteLayers = []
+            layerEnds = [:]
+            restFloor = 0
             noteIndex = [:]
         case "staff":
             staff = a["n"]
         case "layer":
             layerPosition = 0
+            layer += 1
+        case "tupletSpan":
+            let num = a["num"].flatMap(Double.init) ?? 0, base = a["numbase"].flatMap(Double.init) ?? 0
+            if let start = a["startid"], let end = a["endid"], num > 0, base > 0, (base / num).isFinite {
+                tupletSpans.append((MEIReader.id(referencedBy: start), MEIReader.id(referencedBy: end), base / num))
+            }
         case "tuplet":
             let num = a["num"].flatMap(Double.init) ?? 0, base = a["numbase"].flatMap(Double.init) ?? 0
             tuplets.append(num > 0 && base > 0 && (base / num).isFinite ? base / num : 1)
@@ -183,9 +205,11 @@ final class MEIReader: NSObject, XMLParserDelegate {
             }
         case "mRest", "mSpace":
             furthest = max(furthest, meter)
+            restFloor = meter
             event(a, at: 0, lasting: meter)
         case "multiRest":
             furthest = max(furthest, meter)
+            restFloor = meter
             multiRest = max(multiRest, min(999, a["num"].flatMap(Int.init) ?? 1))
         case "tie":
             guard let end = a["endid"].map(MEIReader.id(referencedBy:)) else { break }
@@ -214,10 +238,37 @@ final class MEIReader: NSObject, XMLParserDelegate {
     /// its `@fermata` as a fermata of the measure.
     private func event(_ a: [String: String], at onset: Double, lasting duration: Double) {
         guard duration > 0, onset.isFinite, duration.isFinite else { return }
-        if let id = a["xml:id"] { events[id] = onset..<(onset + duration) }
+        if let id = a["xml:id"] { events[id] = onset..<(onset + duration); eventLayers[id] = layer }
         if a["fermata"] != nil, current?.fermatas.contains(onset..<(onset + duration)) == false {
             current?.fermatas.append(onset..<(onset + duration))
         }
+    }
+
+    /// The current measure's `<tupletSpan>`s applied: the events of the span's layer from its first to its last event
+    /// take `numbase / num` of their written time, and the layer's later events move up by what the span saved.
+    private func applyTupletSpans() {
+        guard !tupletSpans.isEmpty, var m = current else { return }
+        for span in tupletSpans {
+            guard let first = events[span.start], let last = events[span.end], let spanLayer = eventLayers[span.start],
+                  eventLayers[span.end] == spanLayer, first.lowerBound < last.upperBound else { continue }
+            let a = first.lowerBound, b = last.upperBound, saved = (b - a) * (1 - span.ratio)
+            let place = { (onset: Double) -> Double in
+                onset >= b - 1e-9 ? onset - saved : onset >= a - 1e-9 ? a + (onset - a) * span.ratio : onset
+            }
+            for i in m.notes.indices where noteLayers.indices.contains(i) && noteLayers[i] == spanLayer {
+                let inside = m.notes[i].onset >= a - 1e-9 && m.notes[i].onset < b - 1e-9
+                if inside { m.notes[i].duration *= span.ratio }
+                m.notes[i].onset = place(m.notes[i].onset)
+            }
+            for (id, range) in events where eventLayers[id] == spanLayer {
+                let inside = range.lowerBound >= a - 1e-9 && range.lowerBound < b - 1e-9
+                let start = place(range.lowerBound)
+                events[id] = start..<(start + (range.upperBound - range.lowerBound) * (inside ? span.ratio : 1))
+            }
+            layerEnds[spanLayer] = (layerEnds[spanLayer] ?? b) - saved
+        }
+        current = m
+        furthest = max(restFloor, layerEnds.values.max() ?? 0)
     }
 
     /// The fermatas named by `<fermata>` elements in the measure, resolved once its events are known: the event an
@@ -278,6 +329,7 @@ final class MEIReader: NSObject, XMLParserDelegate {
                 if (0...127).contains(pitch), current != nil {
                     if let id = n.id { noteIndex[id] = current?.notes.count }
                     current?.notes.append(ScoreNote(pitch: pitch, onset: n.onset, duration: n.duration, struck: !n.tied))
+                    noteLayers.append(layer)
                 }
             }
             pendingNote = nil
@@ -292,10 +344,12 @@ final class MEIReader: NSObject, XMLParserDelegate {
         case "graceGrp": graceGroups = max(0, graceGroups - 1)
         case "tuplet": _ = tuplets.popLast()
         case "staff": staff = nil
+        case "layer": layerEnds[layer] = max(layerEnds[layer] ?? 0, layerPosition)
         case "dir", "repeatMark":
             current?.readNavigation(words: directionWords ?? "")
             directionWords = nil
         case "measure":
+            applyTupletSpans()
             if var m = current {
                 m.duration = furthest > 0 ? furthest : meter
                 for fermata in resolvedFermatas(measureLength: m.duration) where !m.fermatas.contains(fermata) {

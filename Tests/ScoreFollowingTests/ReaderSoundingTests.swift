@@ -111,6 +111,17 @@ struct ReaderSoundingTests {
                  """)),
              sounds: [[[60, 0, 1.5, 1], [62, 1.5, 0.5, 1], [64, 2.75, 0.375, 1], [67, 2.75, 0.375, 1], [65, 3.125, 1.75, 1],
                        [69, 4.875, 0.125, 1]]]),
+        Case(name: "MEI: a <tupletSpan> (first and last note named, after them in the layer) times them as a tuplet",
+             file: "tupletspan.mei",
+             text: mei(meiMeasure(1, """
+                 <note xml:id="n1" pname="c" oct="4" dur="8"/><note pname="d" oct="4" dur="8"/><note xml:id="n3" pname="e" oct="4" dur="8"/>
+                 <note pname="f" oct="4" dur="4"/><note pname="g" oct="4" dur="2"/>
+                 <tupletSpan num="3" numbase="2" startid="#n1" endid="#n3"/>
+                 """) + """
+                 <measure n="2"><staff n="1"><layer n="1"><note pname="a" oct="4" dur="1"/></layer></staff></measure>
+                 """),
+             sounds: [[[60, 0, 1.0 / 3, 1], [62, 1.0 / 3, 1.0 / 3, 1], [64, 2.0 / 3, 1.0 / 3, 1], [65, 1, 1, 1], [67, 2, 2, 1]],
+                      [[69, 0, 4, 1]]]),
         Case(name: "MusicXML: a volta that only stops, unnumbered, at a repeat before a second volta is the first",
              file: "stray-volta.musicxml",
              text: musicXML([note("C", 8),

@@ -2,7 +2,8 @@ import Foundation
 import ScoreFollowing
 
 // FollowBench: follows every take of the corpus that make_corpus.py wrote and compares with the truth.
-// Usage: FollowBench CORPUS_DIR [--split tune|held-out|all] [--no-onsets] [--single-resolution] [--no-tempo]
+// Usage: FollowBench --dump-scores < PATHS (ScoreDump.swift), or
+//        FollowBench CORPUS_DIR [--split tune|held-out|all] [--no-onsets] [--single-resolution] [--no-tempo]
 //        [--no-refine] [--no-silence] [--notes] [--plain-flux] [--fresh-share S] [--fresh-back FRAMES] [--fresh-window BEFORE AFTER]
 //        [--onset-floor S] [--onset-floor-radius FRAMES] [--silent-mismatch C] [--lead-noise DB] [--no-edge-silence] [--pause-skips S] [--free-pauses] [--pause-rest F] [--false-start-longest S] [--no-restart] [--false-start-match R] [--false-start-pace F] [--false-start-take R] [--chroma-lag FRAMES] [--onset-lag FRAMES] [--sharp-after FRAMES] [--no-sharp-search] [--sharp-attack F] [--late-ratio R] [--rhythm-radius FRAMES] [--rhythm-span S] [--rhythm-min N] [--rhythm-reach S] [--rhythm-keep FRAMES] [--rhythm-margin M] [--rhythm-own W] [--rhythm-tolerance FRAMES] [--no-rhythm] [--rhythm-every-take] [--anchor] [--anchor-any] [--anchor-hold S] [--anchor-share S] [--anchor-reach FRAMES]
 //        [--flux-compression G] [--onset-compression G] [--recentre] [--recentre-min F] [--recentre-share S]
@@ -23,6 +24,8 @@ struct Item: Codable { var split: String; var piece: String; var score: String; 
     var duration: Double; var truth: [Truth]; var ensemble: String?; var soundfont: String? }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+// FollowBench --dump-scores: the readers' measures and playing order of the score paths on standard input (ScoreDump).
+if arguments.first == "--dump-scores" { ScoreDump.run(); exit(0) }
 guard let directory = arguments.first else { print("usage: FollowBench CORPUS_DIR [options]"); exit(2) }
 var options = ScoreFollower.Options()
 var split = "all"

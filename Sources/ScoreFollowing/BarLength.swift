@@ -15,16 +15,21 @@ enum BarLength {
 
     /// The length of a measure whose parts hold `bars`, in a time signature of `meter` quarters.
     ///
-    /// The length most parts reach; a part with nothing in the measure has no say. Between lengths that as many parts
-    /// reach, the time signature's, else the longest. So a pickup that every part holds short stays short, one part's
-    /// ornament written as full notes does not stretch the bar for the others, and a part that lost a rest ends early.
-    /// Where a part holds a fermata in the measure, the longest part's length stands: a cadenza or a pause lasts as
-    /// long as its player takes. An empty measure lasts its time signature.
+    /// The length most parts reach; a part with nothing in the measure has no say, nor one that only rests for other
+    /// than the time signature's length while another part sounds (old Finale exports in music21's corpus write some
+    /// Monteverdi parts' empty bars as two whole rests in 4/4: those parts outnumbered the singing ones and doubled the
+    /// bar). Between lengths that as many parts reach, the time signature's, else the longest. So a pickup that every
+    /// part holds short stays short, one part's ornament written as full notes does not stretch the bar for the
+    /// others, and a part that lost a rest ends early. Where a part holds a fermata in the measure, the longest
+    /// part's length stands: a cadenza or a pause lasts as long as its player takes. An empty measure lasts its time
+    /// signature.
     static func decide(_ bars: [PartBar], meter: Double) -> Decision {
-        let voting = bars.filter { $0.reach > 0 }
+        let present = bars.filter { $0.reach > 0 }
+        let heard = present.filter { !$0.notes.isEmpty || abs($0.reach - meter) <= tolerance }
+        let voting = present.contains(where: { !$0.notes.isEmpty }) ? heard : present
         guard let longest = voting.map(\.reach).max() else { return Decision(length: meter) }
         var length = longest
-        if !voting.contains(where: { !$0.fermatas.isEmpty }) {
+        if !present.contains(where: { !$0.fermatas.isEmpty }) {
             // Each distinct reach with the parts that reach it, longest first.
             var groups: [(reach: Double, count: Int)] = []
             for reach in voting.map(\.reach).sorted(by: >) {
@@ -38,8 +43,8 @@ enum BarLength {
                 : leading.first { abs($0.reach - meter) <= tolerance }?.reach ?? leading[0].reach
         }
         return Decision(length: length,
-                        over: voting.filter { $0.reach > length + tolerance }.map(\.part),
-                        short: voting.filter { $0.reach < length - tolerance }.map(\.part))
+                        over: present.filter { $0.reach > length + tolerance }.map(\.part),
+                        short: present.filter { $0.reach < length - tolerance }.map(\.part))
     }
 }
 

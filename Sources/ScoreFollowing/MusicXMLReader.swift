@@ -52,6 +52,7 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
         }
         if reader.timewise { throw ReadFailure(reason: "timewise MusicXML is not supported; convert it to partwise") }
         reader.placeCodaGlyphs()
+        reader.placeBarlineMarks()
         let repairs = reader.mergeParts()
         return FollowedScore(measures: reader.measures, repairs: repairs)
     }
@@ -117,24 +118,31 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
         case "chord": isChord = true
         case "grace": isGrace = true
         case "cue": isCue = true
-        case "tie": if attributes["type"] == "stop" { tieStop = true }
+        // A tie's end is `<tie type="stop">`, or only the drawn arc `<tied type="stop">` (as some engravers write it).
+        case "tie", "tied": if attributes["type"] == "stop" { tieStop = true }
         case "repeat":
             guard measures.indices.contains(measureIndex) else { break }
-            if attributes["direction"] == "forward" { measures[measureIndex].repeatStart = true }
+            if attributes["direction"] == "forward" {
+                if barlineLocation == "right" { repeatStartsAfter.insert(measureIndex) } else { measures[measureIndex].repeatStart = true }
+            }
             if attributes["direction"] == "backward" {
                 measures[measureIndex].repeatEnd = true
                 if let times = attributes["times"].flatMap(Int.init) { measures[measureIndex].repeatTimes = times }
             }
         case "ending":
             guard measures.indices.contains(measureIndex), let numbers = attributes["number"] else { break }
-            let list = numbers.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Int($0) }
+            let list = EndingNumbers.parse(numbers)
             if attributes["type"] == "start" {
                 if !list.isEmpty { measures[measureIndex].endings = list }
                 openEnding = list
             } else {
+                if openEnding == nil, measures[measureIndex].endings.isEmpty || list == measures[measureIndex].endings {
+                    strayEndingStops.insert(measureIndex)
+                }
                 if measures[measureIndex].endings.isEmpty { measures[measureIndex].endings = openEnding ?? list }
                 openEnding = nil
             }
+        case "barline": barlineLocation = attributes["location"] ?? "right"
         case "sound":
             guard measures.indices.contains(measureIndex) else { break }
             if let tempo = attributes["tempo"].flatMap(Double.init), tempo > 0, measures[measureIndex].tempo == nil {
@@ -156,6 +164,11 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
 
     /// The ending numbers of an ending still open (measures inside it, before its stop, belong to it).
     private var openEnding: [Int]?
+    /// The side of the barline being read; measures whose right barline holds a forward repeat; measures where a volta
+    /// stops that none started (``placeBarlineMarks()``).
+    private var barlineLocation = "right"
+    private var repeatStartsAfter: Set<Int> = []
+    private var strayEndingStops: Set<Int> = []
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         text += string
@@ -187,6 +200,11 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
             }
         case "note": endNote()
         case "words": readWords(value)
+        case "bar-style":
+            if barlineLocation == "right", ["light-heavy", "light-light", "heavy-heavy", "heavy"].contains(value),
+               measures.indices.contains(measureIndex) {
+                measures[measureIndex].closesSection = true
+            }
         case "part-name": if let id = scorePartID, partNames[id] == nil, !value.isEmpty { partNames[id] = value }
         case "measure":
             guard measures.indices.contains(measureIndex) else { break }
@@ -217,11 +235,19 @@ final class MusicXMLReader: NSObject, XMLParserDelegate {
     /// Playing-order words: D.C., D.S., Fine, To Coda.
     private func readWords(_ words: String) {
         guard measures.indices.contains(measureIndex) else { return }
-        let w = words.lowercased()
-        if w.hasPrefix("d.c.") || w.hasPrefix("da capo") { measures[measureIndex].daCapo = true }
-        if w.hasPrefix("d.s.") || w.hasPrefix("dal segno") { measures[measureIndex].dalSegno = true }
-        if w == "fine" { measures[measureIndex].fine = true }
-        if w.hasPrefix("to coda") { measures[measureIndex].toCoda = true }
+        measures[measureIndex].readNavigation(words: words)
+    }
+
+    /// The marks of barlines that only make sense once the measures are known: a forward repeat written on a measure's
+    /// right barline starts the next measure; a volta that only stops (no start, no number or the next volta's number:
+    /// a converter's slip) at a backward repeat, before a volta numbered n, is the volta of the passes before n.
+    private func placeBarlineMarks() {
+        for index in repeatStartsAfter where measures.indices.contains(index + 1) { measures[index + 1].repeatStart = true }
+        for index in strayEndingStops.sorted() where measures[index].repeatEnd && measures.indices.contains(index + 1) {
+            guard let next = measures[index + 1].endings.min(), next > 1,
+                  measures[index].endings.isEmpty || measures[index].endings == measures[index + 1].endings else { continue }
+            measures[index].endings = Array(1..<next)
+        }
     }
 }
 

@@ -20,6 +20,9 @@ public struct ScoreMeasure: Sendable, Equatable {
     public var fine = false
     public var daCapo = false
     public var dalSegno = false
+    /// Its right barline closes a section: a final or double barline (MusicXML `<bar-style>` light-heavy, light-light,
+    /// heavy-heavy or heavy; MEI `@right` end or dbl). A D.C. or D.S. written shortly before is taken there.
+    public var closesSection = false
     /// A tempo (quarter notes per minute) set at its start.
     public var tempo: Double?
     /// Spans (quarters from its start) held under a fermata: the notes or rests that carry one.

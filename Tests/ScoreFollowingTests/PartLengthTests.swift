@@ -54,6 +54,16 @@ struct PartLengthTests {
         #expect(score.repairs[0].description.contains("runs over the other parts in 1 bar (2)"))
     }
 
+    @Test("parts that only rest (two whole rests in 4/4, as old Finale exports write them) do not outvote the singing parts")
+    func restingPartsDoNotVote() throws {
+        let doubleRest = Self.rest(quarters: 4) + Self.rest(quarters: 4)
+        let score = try Self.read(Self.score([[Self.fourQuarters, Self.fourQuarters], [doubleRest, Self.fourQuarters],
+                                              [doubleRest, Self.fourQuarters]]))
+        #expect(score.measures.map(\.duration) == [4, 4])
+        #expect(score.measures[0].notes.map(\.onset) == [0, 1, 2, 3])
+        #expect(score.repairs.map(\.kind) == [.over, .over])
+    }
+
     @Test("a part that falls short (a rest dropped) ends early; the bar keeps the others' length")
     func partFallsShort() throws {
         let short = ["C", "D", "E"].map { Self.quarter($0) }.joined()

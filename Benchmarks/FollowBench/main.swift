@@ -159,6 +159,7 @@ while i < arguments.count {
     case "--no-semitone-search": options.semitoneSearch = false
     case "--semitone-margin": options.semitoneMargin = Double(arguments[i + 1])!; i += 1
     case "--tuning-snap": options.tuningSnap = Double(arguments[i + 1])!; i += 1
+    case "--vibrato-tolerance": options.vibratoTolerance = AudioFeatures.VibratoTolerance(rawValue: arguments[i + 1])!; i += 1
     case "--tap": tapped = true
     case "--keep-refused": keepRefused = true
     case "--session-pitch": options.sessionPitch = Double(arguments[i + 1])!; i += 1

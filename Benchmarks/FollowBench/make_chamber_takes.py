@@ -144,6 +144,36 @@ def stem_of(name):
     return name.replace("/", "-")
 
 
+def cut_kinds(rng, audio, times, numbers, take, has_repeat):
+    """The kinds of take cut from one rendering of a movement (`times`: every downbeat and the end, `numbers` the
+    bars' numbers in playing order), each handed to `take(kind, a, b, lead, tail, prefix=None)` (bars a..b-1, as
+    make_corpus.cut_take): a complete take (at most LONGEST seconds), a partial take, an insert of two to four bars,
+    a false start and, when the movement `has_repeat`, a take through the first bar played twice."""
+    n = len(times) - 1
+    last = max(k for k in range(1, n + 1) if times[k] - times[0] <= LONGEST or k == 1)
+    take("complete", 0, last, 0.0, 1.5)
+    a = rng.randint(1, max(1, n // 3))
+    b = min(n, a + rng.randint(n // 4, max(n // 4 + 1, n // 2)))
+    while times[b] - times[a] > LONGEST / 2 and b > a + 4:
+        b -= 1
+    take("partial", a, b, rng.uniform(0.2, 1.5), rng.uniform(0.2, 1.0))
+    a = rng.randint(1, n - 5)
+    take("insert", a, a + rng.randint(2, 4), rng.uniform(0.3, 1.0), rng.uniform(0.2, 0.8))
+    a = rng.randint(0, n // 2)
+    false_start = audio[int(times[a] * mc.RATE):int(times[min(n, a + rng.randint(1, 2))] * mc.RATE) - mc.RATE // 4]
+    take("false-start", a, min(n, a + rng.randint(6, 10)), 0.2, 0.5, prefix=false_start)
+    if has_repeat:
+        # Through the first repeat: from a few bars before the first measure played twice to a few after.
+        seen, again = set(), None
+        for k, number in enumerate(numbers):
+            if number in seen:
+                again = k
+                break
+            seen.add(number)
+        if again is not None:
+            take("through-repeat", max(0, again - rng.randint(3, 6)), min(n, again + rng.randint(3, 6)), 0.5, 0.5)
+
+
 def make_takes(out, tune, held_out, first, others, seed, load=corpus.parse):
     """Writes each piece's score as MusicXML, two performances of it (the first in the ensemble `first`, the second
     in one of `others`) cut into takes of every kind, and the manifest with the wrong-piece takes. `tune` and
@@ -167,7 +197,6 @@ def make_takes(out, tune, held_out, first, others, seed, load=corpus.parse):
                 audio = mc.render(stem + ".mid", stem + ".full.wav", soundfont)
                 os.remove(stem + ".full.wav")
                 os.remove(stem + ".mid")
-                n = len(downbeats)
                 times = [d[0] for d in downbeats] + [end]
 
                 def take(kind, a, b, lead, tail, prefix=None):
@@ -179,30 +208,7 @@ def make_takes(out, tune, held_out, first, others, seed, load=corpus.parse):
                                      "soundfont": os.path.basename(soundfont),
                                      "duration": round(len(data) / mc.RATE, 3), "truth": truth})
 
-                last = max(k for k in range(1, n + 1) if times[k] - times[0] <= LONGEST or k == 1)
-                take("complete", 0, last, 0.0, 1.5)
-                a = rng.randint(1, max(1, n // 3))
-                b = min(n, a + rng.randint(n // 4, max(n // 4 + 1, n // 2)))
-                while times[b] - times[a] > LONGEST / 2 and b > a + 4:
-                    b -= 1
-                take("partial", a, b, rng.uniform(0.2, 1.5), rng.uniform(0.2, 1.0))
-                a = rng.randint(1, n - 5)
-                take("insert", a, a + rng.randint(2, 4), rng.uniform(0.3, 1.0), rng.uniform(0.2, 0.8))
-                a = rng.randint(0, n // 2)
-                false_start = audio[int(times[a] * mc.RATE):int(times[min(n, a + rng.randint(1, 2))] * mc.RATE) - mc.RATE // 4]
-                take("false-start", a, min(n, a + rng.randint(6, 10)), 0.2, 0.5, prefix=false_start)
-                if has_repeat:
-                    numbers = [d[1] for d in downbeats]
-                    # Through the first repeat: from a few bars before the first measure played twice to a few after.
-                    seen, again = set(), None
-                    for k, number in enumerate(numbers):
-                        if number in seen:
-                            again = k
-                            break
-                        seen.add(number)
-                    if again is not None:
-                        take("through-repeat", max(0, again - rng.randint(3, 6)), min(n, again + rng.randint(3, 6)),
-                             0.5, 0.5)
+                cut_kinds(rng, audio, times, [d[1] for d in downbeats], take, has_repeat)
             print(name, split, file=sys.stderr)
     wrong = []
     for split in ("tune", "held-out"):

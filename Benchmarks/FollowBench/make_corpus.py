@@ -168,6 +168,24 @@ def cut_take(rng, audio, times, numbers, a, b, lead, tail, prefix=None):
     return np.concatenate(parts), truth
 
 
+def cut_kinds(rng, audio, times, take, repeat):
+    """The kinds of take cut from one rendering of a chorale (`times`: every downbeat and the end), each handed to
+    `take(kind, a, b, lead, tail, prefix=None)` (bars a..b-1, as `cut_take`): a complete take, a partial take, an
+    insert of two to four bars, a false start (its first bar or two, stopped, before the take) and, when `repeat`,
+    a take through the middle of the piece (where a chorale's repeat falls)."""
+    n = len(times) - 1
+    take("complete", 0, n, 0.0, 1.5)
+    a = rng.randint(1, max(1, n // 3))
+    take("partial", a, min(n, a + rng.randint(n // 3, max(n // 3 + 1, n - a))), rng.uniform(0.2, 1.5), rng.uniform(0.2, 1.0))
+    a = rng.randint(1, n - 4)
+    take("insert", a, a + rng.randint(2, 4), rng.uniform(0.3, 1.0), rng.uniform(0.2, 0.8))
+    a = rng.randint(0, n // 2)
+    false_start = audio[int(times[a] * RATE):int(times[min(n, a + rng.randint(1, 2))] * RATE) - RATE // 4]
+    take("false-start", a, min(n, a + rng.randint(6, 10)), 0.2, 0.5, prefix=false_start)
+    if repeat:
+        take("through-repeat", max(1, n // 4), min(n, n // 2 + 3), 0.5, 0.5)
+
+
 def wrong_piece(item, other):
     """`item`'s take given with another piece's score (`other`, the piece's name) as a take of kind "wrong-piece"."""
     return dict(item, piece=other, score=other + ".musicxml", kind="wrong-piece", truth=[],
@@ -201,7 +219,6 @@ def main(out):
                 audio = render(stem + ".mid", stem + ".full.wav", soundfont)
                 os.remove(stem + ".full.wav")
                 os.remove(stem + ".mid")
-                n = len(downbeats)
                 times = [d[0] for d in downbeats] + [end]
 
                 def take(kind, a, b, lead, tail, prefix=None):
@@ -212,16 +229,7 @@ def main(out):
                                      "kind": kind, "ensemble": ensemble, "soundfont": os.path.basename(soundfont),
                                      "duration": round(len(data) / RATE, 3), "truth": truth})
 
-                take("complete", 0, n, 0.0, 1.5)
-                a = rng.randint(1, max(1, n // 3))
-                take("partial", a, min(n, a + rng.randint(n // 3, max(n // 3 + 1, n - a))), rng.uniform(0.2, 1.5), rng.uniform(0.2, 1.0))
-                a = rng.randint(1, n - 4)
-                take("insert", a, a + rng.randint(2, 4), rng.uniform(0.3, 1.0), rng.uniform(0.2, 0.8))
-                a = rng.randint(0, n // 2)
-                false_start = audio[int(times[a] * RATE):int(times[min(n, a + rng.randint(1, 2))] * RATE) - RATE // 4]
-                take("false-start", a, min(n, a + rng.randint(6, 10)), 0.2, 0.5, prefix=false_start)
-                if has_repeat and perf == 0:
-                    take("through-repeat", max(1, n // 4), min(n, n // 2 + 3), 0.5, 0.5)
+                cut_kinds(rng, audio, times, take, repeat=has_repeat and perf == 0)
             print(name, split, file=sys.stderr)
     # Takes of another piece: each tune piece's complete take against the next piece's score.
     complete = [m for m in manifest if m["kind"] == "complete" and m["take"].endswith("p1-complete.wav")]

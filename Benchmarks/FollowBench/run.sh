@@ -88,6 +88,17 @@ for split in tune held-out; do
   echo "== Tonmeister, polyphony and solo lines, $split, with the tap (--tap)"
   "$root/.build/release/FollowBench" "$poly" --split "$split" --onset-weight 0.6 --tap --json "$poly/tonmeister-tap-$split.json" | tail -14
 done
+# Ensemble realism (docs/follow.md, "Ensemble realism"): the tuning chorales and the quartets' tuning movements played
+# as an ensemble plays them (onset asynchrony with a lead voice, vibrato, swells, velocity waves, legato, breaths), and
+# the same takes without it (`--effects none`); tuning material only.
+ensemble="$corpus-ensemble"
+for effects in all none; do
+  [ -f "$ensemble/$effects/quartets/manifest.json" ] || "$venv/bin/python" "$root/Benchmarks/FollowBench/make_ensemble_takes.py" "$ensemble/$effects" --effects "$effects"
+  echo "== Tonmeister, chorales as an ensemble plays them (effects: $effects)"
+  "$root/.build/release/FollowBench" "$ensemble/$effects/chorales" --split tune --onset-weight 0.6 --json "$ensemble/tonmeister-$effects-chorales.json" | tail -14
+  echo "== Tonmeister, quartets as an ensemble plays them (effects: $effects), with the tap (--tap)"
+  "$root/.build/release/FollowBench" "$ensemble/$effects/quartets" --split tune --onset-weight 0.6 --tap --json "$ensemble/tonmeister-$effects-quartets.json" | tail -14
+done
 echo "== Sync Toolbox, held-out"
 "$venv/bin/python" "$root/Benchmarks/FollowBench/synctoolbox_bench.py" "$corpus" --split held-out --json "$corpus/synctoolbox-held-out.json"
 echo "== Sync Toolbox, string quartets, held-out (the quartets' own playing order)"

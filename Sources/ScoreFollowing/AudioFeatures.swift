@@ -13,6 +13,9 @@ public struct AudioFeatures: Sendable {
     public var pitchLevel: [Float]
     /// Energy per frame (the chroma frames' pitches 24–108 summed): how loud the take is, for its room's decay.
     public var energy: [Float]
+    /// The features with the onset chroma's rises taken from the vibrato-tolerant energy, for the coarse pass alone
+    /// (``VibratoTolerance/coarseOnsets``; nil otherwise).
+    public var coarseFeatures: FeatureSequence?
 
     /// Analyses `signal` (at `AudioSignal.analysisRate`): 4096-point frames for chroma, 2048 for onsets; the onset
     /// chroma's local normalization is floored at `onsetFloor` of the largest onset within ±`onsetFloorRadius` frames.
@@ -22,9 +25,11 @@ public struct AudioFeatures: Sendable {
     /// frames before the music begins (``musicStart(energy:silent:rise:flatFrames:flatness:margin:)``) count as silent too.
     /// `chromaLag`, `onsetLag`: frames by which the chroma (with its silent flags) and the onset chroma are delayed
     /// (``FeatureSequence/delayed(chromaFrames:onsetFrames:)``); the flux for refining downbeats is not.
+    /// `vibratoTolerance`: which rises are taken from the previous frame's vibrato-tolerant energy
+    /// (``vibratoTolerantEnergy(_:size:hop:count:gain:lowest:reference:)``).
     public init(_ signal: AudioSignal, onsetFloor: Float = 0, onsetFloorRadius: Int = 150, fluxCompression: Float = 10_000,
                 onsetCompression: Float = 1000, reference: Double = ReferencePitch.standard, leadingNoiseRise: Float = 0,
-                chromaLag: Int = 0, onsetLag: Int = 0) throws {
+                chromaLag: Int = 0, onsetLag: Int = 0, vibratoTolerance: VibratoTolerance = .off) throws {
         let hop = Int((Double(signal.rate) / FeatureSequence.frameRate).rounded())
         let count = signal.samples.count / hop + 1
         var rms: Double = 0
@@ -35,8 +40,13 @@ public struct AudioFeatures: Sendable {
                                                           reference: reference)
         let onsetEnergy = try AudioFeatures.pitchEnergy(signal, size: 2048, hop: hop, count: count, gain: gain, lowest: 36,
                                                          reference: reference)
+        let risenFrom = vibratoTolerance != .off
+            ? try AudioFeatures.vibratoTolerantEnergy(signal, size: 2048, hop: hop, count: count, gain: gain, lowest: 36,
+                                                      reference: reference)
+            : onsetEnergy
         var chroma = [Float](repeating: 0, count: count * 12)
         var rawOnset = [Float](repeating: 0, count: count * 12)
+        var tolerantOnset = [Float](repeating: 0, count: vibratoTolerance == .coarseOnsets ? count * 12 : 0)
         var flux = [Float](repeating: 0, count: count)
         var pitchFlux = [Float](repeating: 0, count: count * 128)
         var pitchLevel = [Float](repeating: 0, count: count * 128)
@@ -63,9 +73,14 @@ public struct AudioFeatures: Sendable {
             guard t > 0 else { continue }
             for p in 36..<109 {
                 let now = onsetEnergy[t * pitches + p], before = onsetEnergy[(t - 1) * pitches + p]
-                let d = log1pf(onsetCompression * now) - log1pf(onsetCompression * before)
+                let tolerant = risenFrom[(t - 1) * pitches + p]
+                let d = log1pf(onsetCompression * now) - log1pf(onsetCompression * (vibratoTolerance.onsetsTolerant ? tolerant : before))
                 if d > 0 { rawOnset[t * 12 + p % 12] += d }
-                let r = fluxCompression == onsetCompression ? d : log1pf(fluxCompression * now) - log1pf(fluxCompression * before)
+                if vibratoTolerance == .coarseOnsets {
+                    let c = log1pf(onsetCompression * now) - log1pf(onsetCompression * tolerant)
+                    if c > 0 { tolerantOnset[t * 12 + p % 12] += c }
+                }
+                let r = log1pf(fluxCompression * now) - log1pf(fluxCompression * (vibratoTolerance.refinementTolerant ? tolerant : before))
                 if r > 0 {
                     flux[t] += r
                     pitchFlux[t * 128 + p] = r
@@ -76,6 +91,11 @@ public struct AudioFeatures: Sendable {
         let onset = FeatureMath.decayingNormalizedOnsets(rawOnset, count: count, floorShare: onsetFloor, floorRadius: onsetFloorRadius)
         features = FeatureSequence(chroma: chroma, onset: onset, count: count, silent: silent)
             .delayed(chromaFrames: chromaLag, onsetFrames: onsetLag)
+        if vibratoTolerance == .coarseOnsets {
+            let tolerant = FeatureMath.decayingNormalizedOnsets(tolerantOnset, count: count, floorShare: onsetFloor, floorRadius: onsetFloorRadius)
+            coarseFeatures = FeatureSequence(chroma: chroma, onset: tolerant, count: count, silent: silent)
+                .delayed(chromaFrames: chromaLag, onsetFrames: onsetLag)
+        }
         self.flux = flux
         self.pitchFlux = pitchFlux
         self.pitchLevel = pitchLevel

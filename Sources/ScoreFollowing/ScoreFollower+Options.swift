@@ -25,6 +25,12 @@ extension ScoreFollower {
         /// linear part of the log, so a soft attack hardly rises; FollowBench's tuning split within 0.1 / 0.25 s:
         /// 1000 89.2 / 94.9 %, 3000 89.7 / 95.6 %, 10 000 90.4 / 95.7 %, 30 000 89.4 / 95.4 %, 100 000 89.3 / 95.3 %.
         public var fluxCompression: Float = 10_000
+        /// Which rises are taken from the previous frame's vibrato-tolerant energy (``AudioFeatures/VibratoTolerance``).
+        /// Measured on FollowBench's ensemble takes (docs/follow.md, "Ensemble realism"), none kept: the refinement's
+        /// make a choir take's onsets look sharp (every downbeat ~22 ms late); the onset chroma's mend vibrato's cost
+        /// but lose 1.5 points within 0.1 s on the chorales' tuning split; the coarse pass's misplace inserts and let
+        /// 5 more short takes of another chorale through.
+        public var vibratoTolerance = AudioFeatures.VibratoTolerance.off
         /// γ of the log energy whose rises make the onset chroma (DLNCO).
         public var onsetCompression: Float = 1000
         /// Coarse pass then a banded fine pass (off: one full-resolution pass).

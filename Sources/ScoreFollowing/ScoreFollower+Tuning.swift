@@ -38,7 +38,8 @@ extension ScoreFollower {
     func tunedFeatures(of audio: AudioSignal, score: FeatureSequence) throws -> TunedTake {
         func tuned(_ features: AudioFeatures, _ choice: ReferencePitch.Choice) -> TunedTake {
             let aligned = alignedSequence(features.features)
-            return TunedTake(features: features, choice: choice, aligned: aligned, coarseAudio: aligned.downsampled(by: options.coarseFactor))
+            let coarse = features.coarseFeatures.map(alignedSequence) ?? aligned
+            return TunedTake(features: features, choice: choice, aligned: aligned, coarseAudio: coarse.downsampled(by: options.coarseFactor))
         }
         if let fixed = options.referencePitch {
             return tuned(try features(of: audio, reference: fixed), ReferencePitch.Choice(reference: fixed))

@@ -150,7 +150,7 @@ public struct ScoreFollower: Sendable {
         try AudioFeatures(audio, onsetFloor: options.onsetFloor, onsetFloorRadius: options.onsetFloorRadius,
                           fluxCompression: options.fluxCompression, onsetCompression: options.onsetCompression,
                           reference: reference, leadingNoiseRise: options.leadingNoiseRise,
-                          chromaLag: options.chromaLag, onsetLag: options.onsetLag)
+                          chromaLag: options.chromaLag, onsetLag: options.onsetLag, vibratoTolerance: options.vibratoTolerance)
     }
 
     /// The pitch evidence's meter for a path, measuring the local order null only when the mismatch weighs it.

@@ -62,9 +62,17 @@ struct DigitGlyph {
 
     /// `values` less their mean, scaled to length 1 (all zero when they are all alike).
     static func normalised(_ values: [Double]) -> [Double] {
-        let mean = values.reduce(0, +) / Double(values.count)
-        let centred = values.map { $0 - mean }
-        let length = centred.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        return length > 1e-12 ? centred.map { $0 / length } : [Double](repeating: 0, count: values.count)
+        guard !values.isEmpty else { return [] }
+        var out = values
+        let mean = out.reduce(0, +) / Double(out.count)
+        var squares = 0.0
+        for i in out.indices {
+            out[i] -= mean
+            squares += out[i] * out[i]
+        }
+        let length = squares.squareRoot()
+        guard length > 1e-12 else { return [Double](repeating: 0, count: out.count) }
+        for i in out.indices { out[i] /= length }
+        return out
     }
 }

@@ -83,8 +83,13 @@ enum DigitReader {
         for template in DigitTemplates.all {
             let near = abs(log(aspect / template.aspect)) <= aspectTolerance
             guard near || anyWidth && template.digit != nil else { continue }
-            var dot = 0.0
-            for i in 0..<min(template.cells.count, glyph.cells.count) { dot += template.cells[i] * glyph.cells[i] }
+            let dot = template.cells.withUnsafeBufferPointer { t in
+                glyph.cells.withUnsafeBufferPointer { g in
+                    var sum = 0.0
+                    for i in 0..<min(t.count, g.count) { sum += t[i] * g[i] }
+                    return sum
+                }
+            }
             if anyWidth && template.digit != nil { any = max(any, dot) }
             guard near else { continue }
             let slot = template.digit ?? 10

@@ -15,10 +15,24 @@ enum DigitTemplates {
 
     /// Every template, font by font: 0 to 9, then the characters that are no digit.
     static let all: [Template] = encoded.map { font, digit, aspect, hex in
-        let bytes = Array(hex.utf8)
-        func nibble(_ c: UInt8) -> Int { Int(c <= 57 ? c - 48 : c - 87) }
-        let values = stride(from: 0, to: bytes.count, by: 2).map { Double(Int8(truncatingIfNeeded: nibble(bytes[$0]) << 4 | nibble(bytes[$0 + 1]))) }
-        return Template(font: font, digit: digit, aspect: aspect, cells: DigitGlyph.normalised(values))
+        Template(font: font, digit: digit, aspect: aspect, cells: cells(hex: hex))
+    }
+
+    /// The cells written in `hex` (two lowercase hexadecimal characters a signed byte), mean 0 and length 1.
+    static func cells(hex: String) -> [Double] {
+        var values: [Double] = []
+        values.reserveCapacity(hex.utf8.count / 2)
+        var high: UInt8?
+        for c in hex.utf8 {
+            let nibble = c <= 57 ? c &- 48 : c &- 87
+            if let h = high {
+                values.append(Double(Int8(bitPattern: h << 4 | nibble & 15)))
+                high = nil
+            } else {
+                high = nibble & 15
+            }
+        }
+        return DigitGlyph.normalised(values)
     }
 
     /// (font, digit or nil, aspect, cells), digits then the other characters (IlJ()[]/|!ftrpacsgonemz): the fonts and what

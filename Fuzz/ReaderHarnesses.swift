@@ -88,6 +88,18 @@ public func fuzzJPEG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
+/// The digit reader of scans' bar-number groups (``DigitReader``): the first byte is the cut-out's width (1–256),
+/// the rest its grey pixels, row by row (a last short row left out).
+@_cdecl("tm_fuzz_digits")
+public func fuzzDigits(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data, size >= 2 else { return 0 }
+    let width = Int(data[0]) + 1
+    let height = (size - 1) / width
+    guard height > 0 else { return 0 }
+    _ = DigitReader.read(pixels: Array(UnsafeBufferPointer(start: data + 1, count: width * height)), width: width, height: height)
+    return 0
+}
+
 /// The CCITT fax decoding (libtiff through ``CCITTDecoder``): the first four bytes choose the parameters (K, columns, rows, flags), the rest is
 /// the data.
 @_cdecl("tm_fuzz_ccitt")

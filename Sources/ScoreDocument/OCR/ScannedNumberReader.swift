@@ -8,9 +8,11 @@ import Synchronization
 ///
 /// Only the groups of ink ``NumberInkFinder`` finds where engravers print bar numbers are read, each cut out alone
 /// (the ink of its pieces on white: no staff line, speck or neighbouring note), scaled to ``digitHeight`` pixels
-/// tall and read as one word of digits. A reading below ``minimumConfidence``, or one that is not one to four
-/// digits, is dropped. Without Tesseract nothing is read, and the first reader of the process to find that out
-/// says so once on standard error.
+/// tall and read as one word of digits. ``DigitReader`` reads each group first (the fonts' digits compared with its
+/// pieces); only the groups it is unsure of go to Tesseract, which is loaded when the first of them does. A
+/// Tesseract reading below ``minimumConfidence``, or one that is not one to four digits, is dropped. Without
+/// Tesseract only what ``DigitReader`` reads is read, and the first reader of the process to find that out says so
+/// once on standard error.
 final class ScannedNumberReader {
     /// The height, in pixels, a group is scaled to before Tesseract reads it (its digits' height).
     static let digitHeight = 32.0
@@ -28,7 +30,13 @@ final class ScannedNumberReader {
     /// Why OCR cannot run, once that is known.
     private(set) var unavailable: OCRUnavailable?
 
-    init() {}
+    /// Whether groups are read by ``DigitReader`` first, Tesseract reading only those it is unsure of.
+    let usesDigitReader: Bool
+
+    /// A reader; with `digitReader` false, Tesseract reads every group.
+    init(digitReader: Bool = true) {
+        usesDigitReader = digitReader
+    }
 
     /// A group of ink cut out of a page for Tesseract (``cutOut(_:from:)``), with its box in page points.
     struct CutOut: Equatable {
@@ -143,9 +151,28 @@ final class ScannedNumberReader {
     /// (on the other core), about four groups' reading.
     static let partnerMinimum = 6
 
-    /// Reads the groups at `indices` of `cutOuts`: alone, or with `partner` when there are enough of them, both
-    /// taking the next group left until none is. Nothing without Tesseract (``unavailable`` then says why).
+    /// Reads the groups at `indices` of `cutOuts`: each by ``DigitReader`` first (with ``usesDigitReader``), then
+    /// those it is unsure of by Tesseract (``readWithTesseract(_:of:partner:)``), loaded only for them.
     func readEach(_ indices: [Int], of cutOuts: [CutOut], partner: ScannedNumberReader?) -> [Int: PageWord] {
+        guard usesDigitReader else { return readWithTesseract(indices, of: cutOuts, partner: partner) }
+        var read: [Int: PageWord] = [:]
+        var uncertain: [Int] = []
+        for index in indices {
+            let cutOut = cutOuts[index]
+            switch DigitReader.read(pixels: cutOut.pixels, width: cutOut.width, height: cutOut.height) {
+            case .number(let text, let confidence):
+                read[index] = PageWord(text: text, left: cutOut.left, top: cutOut.top, right: cutOut.right, bottom: cutOut.bottom,
+                                       ocrConfidence: confidence)
+            case .notANumber: continue
+            case .uncertain: uncertain.append(index)
+            }
+        }
+        return read.merging(readWithTesseract(uncertain, of: cutOuts, partner: partner)) { first, _ in first }
+    }
+
+    /// Reads the groups at `indices` of `cutOuts` by Tesseract: alone, or with `partner` when there are enough of
+    /// them, both taking the next group left until none is. Nothing without Tesseract (``unavailable`` then says why).
+    func readWithTesseract(_ indices: [Int], of cutOuts: [CutOut], partner: ScannedNumberReader?) -> [Int: PageWord] {
         guard !indices.isEmpty else { return [:] }
         // Tesseract is loaded (15 ms of processor time, 18 MB with its libraries) only once there is a group to read.
         guard let tesseract = loaded() else { return [:] }

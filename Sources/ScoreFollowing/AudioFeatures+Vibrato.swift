@@ -35,9 +35,6 @@ extension AudioFeatures {
     /// third of a semitone raised to the most of itself and its neighbours before the pitch's three are summed.
     static func vibratoTolerantEnergy(_ signal: AudioSignal, size: Int, hop: Int, count: Int, gain: Float, lowest: Int,
                                       reference: Double = ReferencePitch.standard) throws -> [Float] {
-        guard let fft = tm_fft_new(Int32(size)) else { throw FollowError.missingLibrary("KissFFT cannot make a \(size)-point FFT") }
-        defer { tm_fft_free(fft) }
-        let window = hannWindow(size: size).map { $0 * gain / Float(size) }
         let fine = fineBins * 128
         var binFine = [Int](repeating: -1, count: size / 2 + 1)
         let rate = Double(signal.rate)
@@ -47,28 +44,18 @@ extension AudioFeatures {
             // Pitch p holds fine bins 3p − 1 ... 3p + 1; one more either side feeds the edges' neighbours.
             if q >= fineBins * lowest - 2, q <= fineBins * 108 + 2 { binFine[k] = q }
         }
-        var frame = [Float](repeating: 0, count: size)
-        var spectrum = [Float](repeating: 0, count: size + 2)
         var bins = [Float](repeating: 0, count: fine + 2)
         var energy = [Float](repeating: 0, count: count * 128)
-        signal.samples.withUnsafeBufferPointer { samples in
-            for t in 0..<count {
-                let start = t * hop - size / 2
-                for i in 0..<size {
-                    let s = start + i
-                    frame[i] = s >= 0 && s < samples.count ? samples[s] * window[i] : 0
-                }
-                tm_fft_run(fft, frame, &spectrum)
-                for q in bins.indices { bins[q] = 0 }
-                for k in 1...(size / 2) where binFine[k] >= 0 {
-                    let re = spectrum[2 * k], im = spectrum[2 * k + 1]
-                    bins[binFine[k]] += re * re + im * im
-                }
-                for p in lowest...108 {
-                    var e: Float = 0
-                    for q in (fineBins * p - 1)...(fineBins * p + 1) { e += max(bins[q - 1], bins[q], bins[q + 1]) }
-                    energy[t * 128 + p] = e
-                }
+        try spectra(signal, size: size, hop: hop, count: count, gain: gain) { t, spectrum in
+            for q in bins.indices { bins[q] = 0 }
+            for k in 1...(size / 2) where binFine[k] >= 0 {
+                let re = spectrum[2 * k], im = spectrum[2 * k + 1]
+                bins[binFine[k]] += re * re + im * im
+            }
+            for p in lowest...108 {
+                var e: Float = 0
+                for q in (fineBins * p - 1)...(fineBins * p + 1) { e += max(bins[q - 1], bins[q], bins[q + 1]) }
+                energy[t * 128 + p] = e
             }
         }
         return energy

@@ -111,9 +111,6 @@ public struct AudioFeatures: Sendable {
     /// `reference` Hz.
     static func pitchEnergy(_ signal: AudioSignal, size: Int, hop: Int, count: Int, gain: Float, lowest: Int,
                             reference: Double = ReferencePitch.standard) throws -> [Float] {
-        guard let fft = tm_fft_new(Int32(size)) else { throw FollowError.missingLibrary("KissFFT cannot make a \(size)-point FFT") }
-        defer { tm_fft_free(fft) }
-        let window = hannWindow(size: size).map { $0 * gain / Float(size) }
         var binPitch = [Int](repeating: -1, count: size / 2 + 1)
         let rate = Double(signal.rate)
         for k in 1...(size / 2) {
@@ -121,9 +118,25 @@ public struct AudioFeatures: Sendable {
             let p = Int((69 + 12 * log2(f / reference)).rounded())
             if p >= lowest, p <= 108 { binPitch[k] = p }
         }
+        var energy = [Float](repeating: 0, count: count * 128)
+        try spectra(signal, size: size, hop: hop, count: count, gain: gain) { t, spectrum in
+            for k in 1...(size / 2) where binPitch[k] >= 0 {
+                let re = spectrum[2 * k], im = spectrum[2 * k + 1]
+                energy[t * 128 + binPitch[k]] += re * re + im * im
+            }
+        }
+        return energy
+    }
+
+    /// Hands `body` each frame's index and spectrum (KissFFT's real and imaginary pairs, `size` + 2 values) of
+    /// `size`-point Hann-windowed frames, scaled by `gain`, centred every `hop` samples.
+    static func spectra(_ signal: AudioSignal, size: Int, hop: Int, count: Int, gain: Float,
+                        _ body: (Int, [Float]) -> Void) throws {
+        guard let fft = tm_fft_new(Int32(size)) else { throw FollowError.missingLibrary("KissFFT cannot make a \(size)-point FFT") }
+        defer { tm_fft_free(fft) }
+        let window = hannWindow(size: size).map { $0 * gain / Float(size) }
         var frame = [Float](repeating: 0, count: size)
         var spectrum = [Float](repeating: 0, count: size + 2)
-        var energy = [Float](repeating: 0, count: count * 128)
         signal.samples.withUnsafeBufferPointer { samples in
             for t in 0..<count {
                 let start = t * hop - size / 2
@@ -132,12 +145,8 @@ public struct AudioFeatures: Sendable {
                     frame[i] = s >= 0 && s < samples.count ? samples[s] * window[i] : 0
                 }
                 tm_fft_run(fft, frame, &spectrum)
-                for k in 1...(size / 2) where binPitch[k] >= 0 {
-                    let re = spectrum[2 * k], im = spectrum[2 * k + 1]
-                    energy[t * 128 + binPitch[k]] += re * re + im * im
-                }
+                body(t, spectrum)
             }
         }
-        return energy
     }
 }

@@ -23,14 +23,17 @@ extension ScoreFollower {
     ///
     /// A false start and the take that follows it begin alike, so the path's order cannot leave the false start out when
     /// the score has the same music earlier too (a tune whose phrases repeat): the path matched the false start to the
-    /// earlier bars and the take to its own, and reported the earlier bars' downbeats inside the false start. Here the
-    /// audio before the pause (``Options/falseStartLongest`` seconds at most, half the audio after it at most), when the
-    /// path ran through the score in the pause faster than it goes after it (``Options/falseStartPace``) and placed a
-    /// downbeat in it, is
-    /// aligned with the audio after it; when it matches that audio's beginning at least as well as the path matched
-    /// the take to the score (``Options/falseStartMatch`` times the path's mean cost after the pause), the path is
-    /// found again beginning after the pause. `coarse` and `score` are the coarse pass's path and score features (at the
-    /// fine rate; the coarse pass thins them), `audio` its take, `downbeats` the score's downbeats in seconds as laid out.
+    /// earlier bars and the take to its own, and reported the earlier bars' downbeats inside the false start. The
+    /// audio before a quiet run inside the path is taken for a false start when
+    /// - it lasts ``Options/falseStartLongest`` seconds at most and half the audio after the run at most;
+    /// - the path ran through the score in the quiet run ``Options/falseStartPace`` times faster than it goes after it,
+    ///   past a downbeat;
+    /// - the path matches the take after the run at ``Options/falseStartTakeMatch`` times the cost of chance at most;
+    /// - aligned with the beginning of the audio after the run, it matches at least as well as the path matches the
+    ///   take to the score there (``Options/falseStartMatch``).
+    /// Then the coarse pass runs again beginning after the run. `coarse` and `score` are the coarse pass's path and score
+    /// features (at the fine rate; the coarse pass thins them), `audio` its take, `energy` the take's energy per fine
+    /// frame, `downbeats` the score's downbeats in seconds as laid out.
     func restartedAfterFalseStart(_ coarse: SubsequenceDTW.Result, score: FeatureSequence, audio: FeatureSequence,
                                   energy: [Float], downbeats: [Double]) -> Restart? {
         guard let longest = options.falseStartLongest, let seconds = options.pauseSkips,

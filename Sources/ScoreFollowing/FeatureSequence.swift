@@ -55,6 +55,13 @@ public struct FeatureSequence: Sendable {
         return FeatureSequence(chroma: c, onset: o, count: count, silent: silent, elastic: elastic)
     }
 
+    /// The frames `range` of this sequence (its elastic flags with them when it has any).
+    func frames(_ range: Range<Int>) -> FeatureSequence {
+        FeatureSequence(chroma: Array(chroma[range.lowerBound * 12..<range.upperBound * 12]),
+                        onset: Array(onset[range.lowerBound * 12..<range.upperBound * 12]), count: range.count,
+                        silent: Array(silent[range]), elastic: elastic.isEmpty ? [] : Array(elastic[range]))
+    }
+
     /// Every `factor` frames averaged into one (chroma renormalized, onsets kept at their maximum).
     public func downsampled(by factor: Int) -> FeatureSequence {
         let n = (count + factor - 1) / factor

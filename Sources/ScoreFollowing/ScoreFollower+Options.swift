@@ -192,7 +192,7 @@ extension ScoreFollower {
         /// lost confidence (0.98 → 0.84); 2: its false start's pause was held on a rest again; 3: false starts 83.5 / 90.5 %.
         public var pauseRestFactor = 1.0
         /// The longest false start, in seconds, that the path leaves out when the audio before a pause is heard again
-        /// after it (``ScoreFollower/restartedAfterFalseStart(_:score:audio:)``); nil: never.
+        /// after it (``ScoreFollower/restartedAfterFalseStart(_:score:audio:energy:downbeats:)``); nil: never.
         public var falseStartLongest: Double? = 8
         /// The audio before the pause is a false start of what follows when it matches that audio's beginning with a
         /// mean cost at most this many times the path's mean cost against the score after the pause.

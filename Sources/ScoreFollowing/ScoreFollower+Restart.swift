@@ -1,14 +1,5 @@
 import Foundation
 
-extension FeatureSequence {
-    /// The frames `range` of this sequence (its elastic flags with them when it has any).
-    func frames(_ range: Range<Int>) -> FeatureSequence {
-        FeatureSequence(chroma: Array(chroma[range.lowerBound * 12..<range.upperBound * 12]),
-                        onset: Array(onset[range.lowerBound * 12..<range.upperBound * 12]), count: range.count,
-                        silent: Array(silent[range]), elastic: elastic.isEmpty ? [] : Array(elastic[range]))
-    }
-}
-
 extension ScoreFollower {
     /// A coarse path that leaves a false start out.
     struct Restart {
@@ -36,13 +27,11 @@ extension ScoreFollower {
     /// frame, `downbeats` the score's downbeats in seconds as laid out.
     func restartedAfterFalseStart(_ coarse: SubsequenceDTW.Result, score: FeatureSequence, audio: FeatureSequence,
                                   energy: [Float], downbeats: [Double]) -> Restart? {
-        guard let longest = options.falseStartLongest, let seconds = options.pauseSkips,
-              let first = coarse.path.first, let last = coarse.path.last else { return nil }
+        guard let longest = options.falseStartLongest, let first = coarse.path.first, let last = coarse.path.last else { return nil }
         var probe = SubsequenceDTW(score: score.downsampled(by: options.coarseFactor), audio: audio)
         let rate = coarseRate
-        let rest = Int((Double(probe.longestScoreRest) * options.pauseRestFactor).rounded(.up))
-        let pauses = quietRuns(energy, from: first.audio, through: last.audio)
-            .filter { $0.count >= max(rest + 1, Int((seconds * rate).rounded(.up))) }
+        guard let shortest = pauseFrames(probe, frameRate: rate) else { return nil }
+        let pauses = quietRuns(energy, from: first.audio, through: last.audio).filter { $0.count >= shortest }
         guard let pause = pauses.first(where: { $0.lowerBound > first.audio && $0.upperBound <= last.audio }) else { return nil }
         let before = first.audio..<pause.lowerBound, after = pause.upperBound...last.audio
         guard before.count >= Int(rate / 2), Double(before.count) <= longest * rate, 2 * before.count <= after.count else { return nil }

@@ -174,11 +174,18 @@ public struct ScoreFollower: Sendable {
         dtw.silentMismatch = options.silentMismatch
         dtw.edgeSilence = options.edgeSilence
         dtw.scoreEdgeSilenceSkips = options.scoreEdgeSilenceSkips
-        if let seconds = options.pauseSkips {
-            // Longer than the score's own longest rest (times `pauseRestFactor`, a rest held long): not a rest played.
-            let rest = Int((Double(dtw.longestScoreRest) * options.pauseRestFactor).rounded(.up))
-            dtw.pause = SubsequenceDTW.pauses(in: dtw.audio.silent, atLeast: max(rest + 1, Int((seconds * frameRate).rounded(.up))))
+        if let frames = pauseFrames(dtw, frameRate: frameRate) {
+            dtw.pause = SubsequenceDTW.pauses(in: dtw.audio.silent, atLeast: frames)
         }
+    }
+
+    /// The fewest frames of silence (at `frameRate` a second) that are a pause, not a rest played, in `dtw`'s take
+    /// against its score: ``Options/pauseSkips`` seconds and longer than the score's own longest rest (times
+    /// ``Options/pauseRestFactor``, a rest held long); nil when pauses are not told from rests.
+    func pauseFrames(_ dtw: SubsequenceDTW, frameRate: Double) -> Int? {
+        guard let seconds = options.pauseSkips else { return nil }
+        let rest = Int((Double(dtw.longestScoreRest) * options.pauseRestFactor).rounded(.up))
+        return max(rest + 1, Int((seconds * frameRate).rounded(.up)))
     }
 
     /// Frames a second of the coarse passes' take.

@@ -45,9 +45,9 @@ struct SubsequenceDTW {
     /// The path may begin only at score frames up to `startLimit` and end only at `endMinimum` or later.
     var startLimit = Int.max
     var endMinimum = 0
-    /// Score frames the path may not pass through (a place already found, when looking for the second best).
     /// The path may begin only at audio frames from this one on (the frames before are left out: a false start).
     var audioStartMinimum = 0
+    /// Score frames the path may not pass through (a place already found, when looking for the second best).
     var excluded: Range<Int> = 0..<0
     /// When set (and `silenceAware`), the take's silence before its first sounding frame costs as much as silence
     /// against sound against any score frame but the score's own silence before its first note, and the take's
